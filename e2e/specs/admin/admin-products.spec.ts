@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { createProductViaApi, signInToAdmin } from "./admin-helpers.ts";
+
+test("an inline price edit saves on Enter and reaches the public catalogue", async ({ page }) => {
+  const product = await createProductViaApi(page, {
+    name: "E2E Inline Oak",
+    our_price: 3.1,
+    sqft_per_carton: 20,
+    stock_quantity: 30,
+  });
+  await signInToAdmin(page, "products");
+  await page.getByPlaceholder(/Search name/).fill("E2E Inline Oak");
+  const price = page.getByLabel("Our Price (sq/ft) for E2E Inline Oak");
+  await expect(price).toHaveValue("3.1");
+  await price.fill("3.45");
+  await price.press("Enter");
+  await expect(page.getByText("Saved")).toBeAttached();
+  const stock = page.getByLabel("Stock for E2E Inline Oak");
+  await stock.fill("12");
+  await stock.blur();
+  await expect(stock).toHaveAttribute("aria-invalid", "false");
+
+  const publicProduct = await (await page.request.get(`/api/products/${product.id}`)).json();
+  expect(publicProduct).toMatchObject({ our_price: 3.45, price_per_box: 69, stock_quantity: 12 });
+  // Shoppers see the new price on the product page.
+  const shopper = await page.context().newPage();
+  await shopper.goto(`/products/${product.id}`);
+  await expect(shopper.getByText("$3.45").first()).toBeVisible();
+  await expect(shopper.getByText("$69.00").first()).toBeVisible();
+  await shopper.close();
+
+  await page.getByRole("checkbox", { name: "Closeout: E2E Inline Oak" }).check();
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/products/${product.id}`)).json()).is_closeout,
+    )
+    .toBe(true);
+});
+
+test("staff create, edit and delete a product in the side editor", async ({ page }) => {
+  await signInToAdmin(page, "products");
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  const editor = page.getByRole("dialog", { name: "New Product" });
+  await expect(editor.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await editor.getByRole("button", { name: "Create Product" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Name is required");
+  await editor.getByRole("textbox", { name: "Name", exact: true }).fill("E2E Editor Maple");
+  await editor.getByLabel("SKU").fill(`E2E-ED-${Date.now()}`);
+  await editor.getByLabel("Type").selectOption("hardwood");
+  await editor.getByLabel("Our price").fill("4.25");
+  await expect(editor.getByLabel("Our price")).toHaveAttribute("step", "0.01");
+  await expect(editor.getByLabel("Stock (boxes)")).toHaveAttribute("step", "1");
+  await expect(editor.getByLabel("Cartons per pallet")).toHaveAttribute("step", "1");
+  await editor.getByLabel("Sq ft per carton").fill("20");
+  await editor.getByLabel("Stock (boxes)").fill("15");
+  await editor.getByRole("button", { name: "+ Add feature" }).click();
+  await editor.getByLabel("Features name 1").fill("Waterproof");
+  await editor.getByLabel("Features value 1").fill("true");
+  await editor.getByRole("button", { name: "+ Add specification" }).click();
+  await editor.getByLabel("Specifications name 1").fill("Finish");
+  await editor.getByLabel("Specifications value 1").fill("Matte");
+  await editor.getByRole("button", { name: "Create Product" }).click();
+  await expect(editor).toBeHidden();
+
+  await page.getByPlaceholder(/Search name/).fill("E2E Editor Maple");
+  await page.getByRole("button", { name: "Edit E2E Editor Maple" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(edit.getByLabel("Features value 1")).toHaveValue("true");
+  await expect(edit.getByText("Price per box (derived): $85.00")).toBeVisible();
+  await edit.getByRole("textbox", { name: "Name", exact: true }).fill("E2E Editor Maple Natural");
+  await edit.getByLabel("Competitor price").fill("");
+  await edit.getByRole("button", { name: "Save Product" }).click();
+  await expect(edit).toBeHidden();
+  await page.getByPlaceholder(/Search name/).fill("E2E Editor Maple Natural");
+  await expect(page.getByRole("button", { name: "Edit E2E Editor Maple Natural" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit E2E Editor Maple Natural" }).click();
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("Delete this product?");
+    void dialog.accept();
+  });
+  await page
+    .getByRole("dialog", { name: "Edit Product" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Edit Product" })).toBeHidden();
+  await expect(page.getByText("No products match")).toBeVisible();
+});
+
+test("columns sort on click, toggling ascending and descending, numbers as numbers", async ({
+  page,
+}) => {
+  const tag = `Sortable${Date.now()}`;
+  for (const [name, price] of [
+    [`${tag} bravo`, 9.5],
+    [`${tag} Alpha`, 10],
+    [`${tag} charlie`, 100],
+  ] as const) {
+    await createProductViaApi(page, { name, our_price: price, stock_quantity: 5 });
+  }
+  await signInToAdmin(page, "products");
+  await page.getByPlaceholder(/Search name/).fill(tag);
+  const names = page.getByRole("row").locator("td:first-child > div:first-child");
+  await expect(names).toHaveCount(3);
+
+  await page.getByRole("button", { name: /^Name/ }).click();
+  await expect(names).toHaveText([`${tag} Alpha`, `${tag} bravo`, `${tag} charlie`]);
+  await page.getByRole("button", { name: /^Name/ }).click();
+  await expect(names).toHaveText([`${tag} charlie`, `${tag} bravo`, `${tag} Alpha`]);
+
+  await page.getByRole("button", { name: /^Our Price/ }).click();
+  await expect(page.getByRole("columnheader", { name: /Our Price/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(names).toHaveText([`${tag} bravo`, `${tag} Alpha`, `${tag} charlie`]);
+  await page.getByRole("button", { name: /^Our Price/ }).click();
+  await expect(names).toHaveText([`${tag} charlie`, `${tag} Alpha`, `${tag} bravo`]);
+});

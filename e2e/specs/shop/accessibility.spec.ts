@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
+import { openPage } from "../../support/page.ts";
+import { purchasableProducts, seedCart } from "./shop-fixtures.ts";
+
+for (const width of [390, 1280]) {
+  test.describe(`purchase screens at ${width}px are accessible`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("cart, cart dialog, checkout and tracking have no serious axe violations", async ({
+      page,
+      request,
+    }) => {
+      const [product] = await purchasableProducts(request, 1, 3);
+      if (!product) throw new Error("a product is needed");
+      await openPage(page, "/");
+      await seedCart(page, [{ product, quantity: 2 }]);
+
+      await openPage(page, "/cart");
+      await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/cart");
+
+      await page.getByRole("button", { name: /^Cart,/ }).click();
+      await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "the cart dialog");
+      await page.keyboard.press("Escape");
+
+      await openPage(page, "/cart?step=checkout");
+      await expect(page.getByTestId("order-total")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/cart?step=checkout");
+
+      await openPage(page, "/track/not-a-real-token");
+      await expectNoSeriousA11yViolations(page, "/track/{unknown}");
+    });
+  });
+}

@@ -1,0 +1,437 @@
+import { z } from "zod";
+import { orderStatusValues, shippingCarriers } from "./orders.ts";
+import { adminProductSchema } from "./product.ts";
+
+/** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
+const queryBoolean = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");
+
+export const pingResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------- orders
+
+/** Admin order limits (SPEC.md §9). */
+export const adminOrderListLimit = 100;
+export const adminProductListLimit = 1000;
+
+export const adminOrderListQuerySchema = z.object({
+  include_items: queryBoolean.default(false),
+  limit: z.coerce.number().int().min(1).max(adminOrderListLimit).default(adminOrderListLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** One status; cancelled orders are hidden unless asked for by status. */
+  status: z.enum(orderStatusValues).optional(),
+  /** Only orders flagged for staff (paid after their reservation expired with stock short). */
+  needs_attention: queryBoolean.default(false),
+});
+
+const adminAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.string(),
+});
+
+export const adminOrderItemSchema = z.object({
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  total_price: z.number(),
+  total_sqft: z.number(),
+});
+
+/** SPEC.md §3 "Order (admin)", plus what the detail panel shows. */
+export const adminOrderSchema = z.object({
+  order_id: z.string(),
+  friendly_order_id: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  billing_address: adminAddressSchema,
+  shipping_address: adminAddressSchema.nullable(),
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number(),
+  shipping_cost: z.number(),
+  tax_amount: z.number(),
+  total_amount: z.number(),
+  status: z.string(),
+  payment_status: z.string(),
+  needs_attention: z.boolean(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  shipping_carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  shipping_notes: z.string().nullable(),
+  items: z.array(adminOrderItemSchema).optional(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema) });
+
+export const orderIdParamsSchema = z.object({ id: z.uuid("Order not found") });
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(orderStatusValues, {
+    message: "Status must be one of: pending, processing, shipped, delivered, cancelled",
+  }),
+  send_email: z.boolean().default(false),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** SPEC.md §3 "Shipping update". shipped_at is an ISO timestamp (stored as UTC). */
+export const shippingUpdateSchema = z.object({
+  shipping_carrier: z
+    .enum(shippingCarriers, { message: `Carrier must be one of: ${shippingCarriers.join(", ")}` })
+    .nullish()
+    .transform((v) => v ?? null),
+  tracking_number: optionalText(100),
+  shipped_at: z
+    .union([
+      z.iso.datetime({ offset: true, message: "shipped_at must be an ISO date-time" }),
+      z.literal(""),
+    ])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  shipping_notes: optionalText(2000),
+  mark_shipped: z.boolean().default(false),
+  send_email: z.boolean().default(false),
+});
+export type ShippingUpdate = z.input<typeof shippingUpdateSchema>;
+
+export const orderActionResponseSchema = z.object({
+  order: adminOrderSchema,
+  email_queued: z.boolean(),
+});
+
+// ---------------------------------------------------------------- products
+
+export const adminProductListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(adminProductListLimit).default(adminProductListLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const adminProductListSchema = z.object({ products: z.array(adminProductSchema) });
+
+/** Empty strings from a form become null, so "empty numbers → null" holds for any client. */
+const emptyToNull = (value: unknown) =>
+  value === "" || (typeof value === "string" && value.trim() === "") ? null : value;
+
+const money = z.preprocess(
+  emptyToNull,
+  z.coerce
+    .number({ message: "Must be a number" })
+    .min(0, "Must be 0 or more")
+    .max(99_999_999, "Too large")
+    .multipleOf(0.01, "At most two decimals")
+    .nullable(),
+);
+const decimal = z.preprocess(
+  emptyToNull,
+  z.coerce
+    .number({ message: "Must be a number" })
+    .min(0, "Must be 0 or more")
+    .max(99_999_999)
+    .nullable(),
+);
+const wholeNumber = z.preprocess(
+  emptyToNull,
+  z.coerce
+    .number({ message: "Must be a number" })
+    .int("Must be a whole number")
+    .min(0, "Must be 0 or more")
+    .max(2_000_000_000)
+    .nullable(),
+);
+const text = (max = 500) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v),
+    z.string().max(max, "Too long").nullable(),
+  );
+
+/**
+ * Every product field the editor may send. price_per_box is not here: it is derived from
+ * our_price × sqft_per_carton and any value sent is dropped.
+ */
+export const productFieldsSchema = z.object({
+  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(200),
+  brand: text(),
+  type: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toLowerCase()) : v),
+    z.string().max(50).nullable(),
+  ),
+  construction: text(),
+  collection: text(),
+  style_color: text(),
+  color: text(),
+  color_code: text(50),
+  size: text(),
+  description: text(10_000),
+  sku: text(100),
+  our_price: money,
+  competitor_price: money,
+  ace_price: money,
+  ace_shown_price: money,
+  msrp: money,
+  sqft_per_carton: decimal,
+  cartons_per_pallet: wholeNumber,
+  pallet_shipping_cost: money,
+  stock_quantity: z.preprocess(
+    (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
+    z.coerce
+      .number({ message: "Must be a number" })
+      .int("Must be a whole number")
+      .min(0, "Must be 0 or more")
+      .max(2_000_000_000),
+  ),
+  overall_thickness: text(),
+  wear_layer_thickness: text(),
+  thumbnail_image_url: text(2000),
+  main_image_url: text(2000),
+  secondary_image_url: text(2000),
+  image_url: text(2000),
+  features: z.record(z.string().max(100), z.union([z.boolean(), z.string().max(1000), z.number()])),
+  specifications: z.record(z.string().max(100), z.string().max(1000)),
+  is_closeout: z.boolean(),
+});
+export type ProductFields = z.output<typeof productFieldsSchema>;
+
+/** POST: name required, everything else optional (missing means empty). */
+export const productCreateSchema = productFieldsSchema.partial().required({ name: true });
+export type ProductCreate = z.input<typeof productCreateSchema>;
+/** PATCH: any subset. PUT uses productCreateSchema (a full replace: missing fields are cleared). */
+export const productPatchSchema = productFieldsSchema.partial();
+export type ProductPatch = z.input<typeof productPatchSchema>;
+
+// ---------------------------------------------------------------- CSV import
+
+export const productImportRequestSchema = z.object({
+  csv: z.string().min(1, "The CSV file is empty").max(5_000_000, "The CSV file is too large"),
+  dry_run: z.boolean().default(true),
+});
+
+export const productImportRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number().int(),
+  action: z.enum(["create", "update", "unchanged", "error"]),
+  product_id: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  errors: z.array(z.string()),
+});
+export type ProductImportRow = z.infer<typeof productImportRowSchema>;
+
+export const productImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  applied: z.boolean(),
+  summary: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
+  rows: z.array(productImportRowSchema),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;
+
+// ---------------------------------------------------------------- coupons
+
+export const couponKinds = ["percent", "fixed"] as const;
+
+export const adminCouponSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string().nullable(),
+  kind: z.enum(couponKinds),
+  value: z.number(),
+  min_subtotal: z.number(),
+  expires_at: z.string().nullable(),
+  usage_limit: z.number().int().nullable(),
+  times_used: z.number().int(),
+  /** Orders placed with the code (paid or not). */
+  orders_count: z.number().int(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
+
+const couponFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,32}$/, "Code must be 3-32 letters, digits, - or _"),
+  description: optionalText(300),
+  kind: z.enum(couponKinds, { message: "Kind must be percent or fixed" }),
+  value: z.coerce
+    .number({ message: "Value must be a number" })
+    .positive("Value must be more than 0")
+    .max(100_000),
+  min_subtotal: z
+    .preprocess(
+      emptyToNull,
+      z.coerce.number().min(0, "Minimum subtotal must be 0 or more").max(10_000_000).nullable(),
+    )
+    .optional(),
+  expires_at: z
+    .preprocess(
+      emptyToNull,
+      z.iso.date({ message: "Expiry must be a date (YYYY-MM-DD)" }).nullable(),
+    )
+    .optional(),
+  usage_limit: z
+    .preprocess(
+      emptyToNull,
+      z.coerce
+        .number()
+        .int("Usage limit must be a whole number")
+        .min(1, "Usage limit must be 1 or more")
+        .nullable(),
+    )
+    .optional(),
+  active: z.boolean().default(true),
+});
+
+const percentRule = (c: { kind?: string; value?: number }) =>
+  !(c.kind === "percent" && (c.value ?? 0) > 100);
+const percentMessage = { message: "A percent discount cannot exceed 100", path: ["value"] };
+
+export const couponCreateSchema = couponFields.refine(percentRule, percentMessage);
+export type CouponCreate = z.input<typeof couponCreateSchema>;
+export const couponPatchSchema = couponFields.partial().refine(percentRule, percentMessage);
+export type CouponPatch = z.input<typeof couponPatchSchema>;
+export const couponListSchema = z.object({ coupons: z.array(adminCouponSchema) });
+export const numericIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2147483647),
+});
+
+// ---------------------------------------------------------------- inbox
+
+export const leadStatusValues = ["new", "contacted", "closed"] as const;
+
+export const inboxQuerySchema = z.object({
+  status: z.enum(leadStatusValues).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const adminInquirySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  property_type: z.string(),
+  location_type: z.string().nullable(),
+  acting_as: z.string(),
+  flooring_type: z.array(z.string()),
+  square_footage: z.number().int().nullable(),
+  rooms: z.string().nullable(),
+  timeline: z.string(),
+  additional_notes: z.string().nullable(),
+  status: z.string(),
+  staff_note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminInquiry = z.infer<typeof adminInquirySchema>;
+
+export const adminContactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  preferred_contact_method: z.string(),
+  best_time_to_contact: z.string().nullable(),
+  status: z.string(),
+  staff_note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+
+export const inquiryListSchema = z.object({ inquiries: z.array(adminInquirySchema) });
+export const contactMessageListSchema = z.object({ messages: z.array(adminContactMessageSchema) });
+
+export const leadUpdateSchema = z
+  .object({
+    status: z
+      .enum(leadStatusValues, { message: "Status must be new, contacted or closed" })
+      .optional(),
+    /** Empty text clears the note. */
+    staff_note: z.string().trim().max(5000).nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.staff_note !== undefined, {
+    message: "Send a status or a note",
+  });
+export type LeadUpdate = z.input<typeof leadUpdateSchema>;
+
+// ---------------------------------------------------------------- outbox
+
+export const outboxStatusValues = ["pending", "sending", "sent", "failed"] as const;
+
+export const outboxQuerySchema = z.object({
+  status: z.enum(outboxStatusValues).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  next_attempt_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxListSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  counts: z.object({
+    pending: z.number(),
+    sending: z.number(),
+    sent: z.number(),
+    failed: z.number(),
+  }),
+});
+
+// ---------------------------------------------------------------- audit log
+
+export const auditQuerySchema = z.object({
+  entity_type: z.enum(["order", "product", "coupon", "inquiry", "contact_message"]).optional(),
+  entity_id: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });

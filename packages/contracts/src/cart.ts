@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/** One line of the browser's cart, as saved in localStorage["flooringCart"] (SPEC.md §3). */
+export const cartItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  /** Price per box in dollars, 0 when the product has none. */
+  unit_price: z.number(),
+  total_price: z.number(),
+  /** sqft_per_carton, or 0. */
+  sqft_per_box: z.number(),
+  total_sqft: z.number(),
+  thumbnail_image_url: z.string(),
+  /** True when the line was priced for a signed-in partner (ACE); repriced on sign-in/out. */
+  partner_price: z.boolean().optional(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** What the server needs of a cart line: it prices everything itself. */
+export const cartLineInputSchema = z.object({
+  product_id: z.number().int().positive().max(2147483647),
+  quantity: z
+    .number()
+    .int()
+    .min(1, "Quantity must be at least 1")
+    .max(100000, "Quantity is too large"),
+});
+
+const stateCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "State must be a two-letter code");
+
+export const cartCalculationRequestSchema = z.object({
+  cart_items: z
+    .array(cartLineInputSchema)
+    .min(1, "The cart is empty")
+    .max(200, "Too many cart lines"),
+  coupon_code: z.string().trim().max(64).nullish(),
+  shipping_state: stateCode.nullish(),
+});
+export type CartCalculationRequest = z.infer<typeof cartCalculationRequestSchema>;
+
+export const cartCalculationItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  sqft_per_box: z.number(),
+  total_sqft: z.number(),
+  total_price: z.number(),
+  price_source: z.enum(["public", "partner"]),
+});
+
+/** SPEC.md §3 "Cart calculation result", plus the discount and tax rate it applied. */
+export const cartCalculationResultSchema = z.object({
+  items: z.array(cartCalculationItemSchema),
+  shipping: z.object({
+    total_cartons: z.number().int(),
+    pallets_needed: z.number().int(),
+    /** When every line shares one value; else null. */
+    cartons_per_pallet: z.number().int().nullable(),
+    cost: z.number(),
+  }),
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount: z.number(),
+  /** The coupon's message when a code was given (valid or not). */
+  coupon_message: z.string().nullable(),
+  tax_rate: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  total_sqft: z.number(),
+});
+export type CartCalculationResult = z.infer<typeof cartCalculationResultSchema>;
+
+/** SPEC.md §3 "Coupon check result". */
+export const couponCheckResultSchema = z.object({
+  is_valid: z.boolean(),
+  message: z.string(),
+  discount_amount: z.number(),
+});
+export type CouponCheckResult = z.infer<typeof couponCheckResultSchema>;
+
+/** `GET /api/coupons/{code}?amount=`: a code of letters, digits, dashes or underscores. */
+export const couponCheckParamsSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Please enter a coupon code")
+    .max(64, "Coupon code is too long")
+    .regex(/^[A-Za-z0-9_-]+$/, "Coupon codes contain only letters, digits, dashes and underscores"),
+});
+export const couponCheckQuerySchema = z.object({
+  /** The cart subtotal in dollars the coupon would apply to. */
+  amount: z.coerce
+    .number({ message: "amount must be a number" })
+    .min(0, "amount must not be negative")
+    .max(10_000_000, "amount is too large"),
+});

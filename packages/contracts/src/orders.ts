@@ -1,0 +1,212 @@
+import { z } from "zod";
+import { cartLineInputSchema } from "./cart.ts";
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+export const postalAddressSchema = z.object({
+  street: required("Street", 200),
+  city: required("City", 100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "State must be a two-letter code"),
+  zip_code: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "ZIP code must be 5 digits (or ZIP+4)"),
+  country: z.string().trim().toUpperCase().default("US"),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
+/** SPEC.md §3 "Payment request". The amounts are the browser's view; the server recomputes them. */
+export const paymentRequestSchema = z.object({
+  cart_items: z.array(cartLineInputSchema.passthrough()).min(1, "The cart is empty").max(200),
+  customer_name: required("Name", 120),
+  customer_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address")),
+  customer_phone: required("Phone", 40),
+  billing_address: postalAddressSchema,
+  shipping_address: postalAddressSchema.nullish(),
+  subtotal: z.number().optional(),
+  shipping_cost: z.number().optional(),
+  tax_amount: z.number().optional(),
+  total_amount: z.number().optional(),
+  coupon_code: z.string().trim().max(64).nullish(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+export const paymentSessionSchema = z.object({ id: z.string(), url: z.string() });
+
+export const orderStatusValues = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof orderStatusValues)[number];
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  total_price: z.number(),
+  sqft_per_box: z.number(),
+  total_sqft: z.number(),
+  image_url: z.string().nullable(),
+  color: z.string().nullable(),
+  brand: z.string().nullable(),
+  collection: z.string().nullable(),
+  type: z.string().nullable(),
+});
+
+const addressOut = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.string(),
+});
+
+/** SPEC.md §3 "Order (confirmation)", plus what the success page shows. */
+export const orderConfirmationSchema = z.object({
+  order_id: z.string(),
+  friendly_order_id: z.string(),
+  stripe_session_id: z.string().nullable(),
+  status: z.string(),
+  payment_status: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  billing_address: addressOut,
+  shipping_address: addressOut,
+  items: z.array(orderItemSchema),
+  total_sqft: z.number(),
+  total_cartons: z.number().int(),
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number(),
+  shipping_cost: z.number(),
+  tax_amount: z.number(),
+  total_amount: z.number(),
+  tracking_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
+
+/** SPEC.md §3 "Tracking result". */
+export const trackingResultSchema = z.object({
+  friendly_order_id: z.string(),
+  status: z.string(),
+  tracking_url: z.string().nullable(),
+  shipping_carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  created_at: z.string(),
+  shipped_at: z.string().nullable(),
+});
+export type TrackingResult = z.infer<typeof trackingResultSchema>;
+
+/** Parcel carriers whose tracking pages we can link to. */
+export const shippingCarriers = [
+  "UPS",
+  "FedEx",
+  "USPS",
+  "Freight carrier",
+  "Local delivery",
+] as const;
+
+export function carrierTrackingUrl(
+  carrier: string | null,
+  trackingNumber: string | null,
+): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const n = encodeURIComponent(trackingNumber);
+  switch (carrier.toLowerCase()) {
+    case "ups":
+      return `https://www.ups.com/track?tracknum=${n}`;
+    case "fedex":
+      return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
+    case "usps":
+      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
+    default:
+      return null;
+  }
+}
+
+/** The built-in test payment page's view of its session (`GET /api/payments/test-sessions/{id}`). */
+export const testPaymentSessionSchema = z.object({
+  id: z.string(),
+  friendly_order_id: z.string(),
+  /** Dollars to pay. */
+  amount: z.number(),
+  currency: z.literal("usd"),
+  /** open: can be paid; paid; failed: declined; cancelled: the customer cancelled; expired. */
+  status: z.enum(["open", "paid", "failed", "cancelled", "expired"]),
+  expires_at: z.string(),
+  customer_email: z.string(),
+  items: z.array(
+    z.object({ product_name: z.string(), quantity: z.number().int(), total_price: z.number() }),
+  ),
+});
+export type TestPaymentSession = z.infer<typeof testPaymentSessionSchema>;
+
+export const testSessionParamsSchema = z.object({
+  id: z
+    .string()
+    .min(8)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, "Malformed payment session id"),
+});
+
+/** Test card numbers: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+export const testCardPaymentSchema = z.object({
+  /** Digits, spaces allowed; any number but the two test cards is refused with a hint. */
+  card_number: z.string({ message: "Card number is required" }).max(40, "Card number is too long"),
+});
+
+/** Where the browser goes next after a test-page action. */
+export const paymentRedirectSchema = z.object({ redirect_url: z.string() });
+
+export const sessionLookupParamsSchema = z.object({
+  session_id: z
+    .string()
+    .min(8)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, "Malformed payment session id"),
+});
+
+/**
+ * `POST /api/send-order-email`: the order confirmation itself, or `{order_id}` or `{session_id}`.
+ * Only the id is read; recipient and content always come from the stored order.
+ */
+export const sendOrderEmailRequestSchema = z
+  .object({
+    order_id: z.uuid("order_id must be an order id").optional(),
+    session_id: z.string().min(8).max(200).optional(),
+    stripe_session_id: z.string().min(8).max(200).nullish(),
+  })
+  .passthrough()
+  .refine((body) => body.order_id || body.session_id || body.stripe_session_id, {
+    message: "Send order_id or session_id",
+  });
+export const sendOrderEmailResultSchema = z.object({
+  detail: z.string(),
+  /** True only when this call queued a message (it had not been sent before). */
+  queued: z.boolean(),
+});
+
+/** Any token shape is accepted: one that matches no order answers the same 404 as a wrong one. */
+export const trackingParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const trackingNotFoundMessage =
+  "We could not find your order. Please check back later or contact support.";

@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { publicProductSchema } from "./product.ts";
+
+/** SPEC.md §5 and issue 6: the one minimum password length, shared by register and reset. */
+export const minPasswordLength = 8;
+export const passwordTooShortMessage = "Password must be at least 8 characters long";
+export const commonPasswordMessage =
+  "This password is too common. Please choose a less predictable one.";
+export const invalidCredentialsMessage = "Invalid email or password.";
+export const duplicatePartnerEmailMessage = "An account with this email already exists";
+export const invalidResetTokenMessage =
+  "Invalid or expired token. Please request a new password reset.";
+export const awaitingApprovalMessage =
+  "Your account is awaiting approval. Partner prices will appear here as soon as our team approves it.";
+export const partnerSignInRequiredMessage = "Please sign in to your ACE partner account.";
+export const partnerDisabledMessage =
+  "This partner account has been disabled. Please contact us for help.";
+export const forgotPasswordReplyMessage =
+  "If an account exists for that email, a password reset link is on its way.";
+/** The ACE list's default collection filter (SPEC.md §7). */
+export const aceDefaultCollection = "AR";
+
+export const partnerStatusValues = ["pending", "approved", "disabled"] as const;
+export type PartnerStatus = (typeof partnerStatusValues)[number];
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+/** Optional free text: empty or missing becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const emailField = z
+  .string({ message: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+const newPassword = z
+  .string({ message: "Password is required" })
+  .min(minPasswordLength, passwordTooShortMessage)
+  .max(256, "Password is too long");
+
+export const partnerShippingAddressSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+export type PartnerShippingAddress = z.infer<typeof partnerShippingAddressSchema>;
+
+/** The signed-in partner as GET /api/ace/me and the auth calls answer it. */
+export const partnerUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  company: z.string(),
+  company_address: z.string().nullable(),
+  contact_name: z.string(),
+  phone: z.string().nullable(),
+  shipping_address: partnerShippingAddressSchema.nullable(),
+  status: z.enum(partnerStatusValues),
+  created_at: z.string(),
+});
+export type PartnerUser = z.infer<typeof partnerUserSchema>;
+
+/** SPEC.md §3 "Registration payload" (confirm password is not sent). */
+export const partnerRegistrationSchema = z.object({
+  email: emailField,
+  password: newPassword,
+  company: requiredText("Company name", 200),
+  company_address: optionalText("Company address", 500),
+  contact_name: requiredText("Contact name", 120),
+  phone: optionalText("Phone", 40),
+});
+export type PartnerRegistration = z.input<typeof partnerRegistrationSchema>;
+
+/** Login is deliberately loose: every wrong input answers the same generic message. */
+export const partnerLoginSchema = z.object({
+  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required").max(254),
+  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(256),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required").max(254),
+});
+
+/** SPEC.md §3 "Reset payload". */
+export const resetPasswordSchema = z.object({
+  token: z.string({ message: "Reset token is required" }).trim().min(1).max(200),
+  new_password: newPassword,
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+const zipPattern = /^\d{5}(-\d{4})?$/;
+
+/**
+ * PUT /api/ace/account. Email and unknown fields are ignored (the client sends every loaded
+ * field); the editable ones are validated. An all-empty shipping address clears it; a partial
+ * one is refused.
+ */
+export const partnerAccountUpdateSchema = z.object({
+  company: requiredText("Company name", 200),
+  contact_name: requiredText("Contact name", 120),
+  phone: optionalText("Phone", 40),
+  company_address: optionalText("Company address", 500),
+  shipping_address: z
+    .object({
+      address: z.string().trim().max(200, "Street address is too long").nullish(),
+      city: z.string().trim().max(100, "City is too long").nullish(),
+      state: z.string().trim().toUpperCase().max(2, "State must be a two-letter code").nullish(),
+      zip: z.string().trim().max(10, "ZIP code must be 5 digits (or ZIP+4)").nullish(),
+      country: z.string().trim().toUpperCase().max(2).nullish(),
+    })
+    .nullish()
+    .transform((value, context): PartnerShippingAddress | null => {
+      const address = value?.address ?? "";
+      const city = value?.city ?? "";
+      const state = value?.state ?? "";
+      const zip = value?.zip ?? "";
+      if (!address && !city && !state && !zip) return null;
+      if (!address || !city || !state || !zip) {
+        context.addIssue({
+          code: "custom",
+          message: "Please fill in all shipping address fields.",
+        });
+        return z.NEVER;
+      }
+      if (!/^[A-Z]{2}$/.test(state)) {
+        context.addIssue({ code: "custom", message: "State must be a two-letter code" });
+        return z.NEVER;
+      }
+      if (!zipPattern.test(zip)) {
+        context.addIssue({ code: "custom", message: "ZIP code must be 5 digits (or ZIP+4)" });
+        return z.NEVER;
+      }
+      return { address, city, state, zip, country: value?.country || "US" };
+    }),
+});
+export type PartnerAccountUpdate = z.input<typeof partnerAccountUpdateSchema>;
+
+/**
+ * A product as an approved partner sees it: the public fields with every price replaced by the
+ * partner price (ace_shown_price per sq ft, and the per-box price from it). ace_price never leaves
+ * the admin.
+ */
+export const aceProductSchema = publicProductSchema.extend({
+  ace_shown_price: z.number().nullable(),
+});
+export type AceProduct = z.infer<typeof aceProductSchema>;
+
+/** One row of the admin Partners tab. */
+export const adminPartnerSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(partnerStatusValues),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+  order_count: z.number().int(),
+});
+export type AdminPartner = z.infer<typeof adminPartnerSchema>;
+
+export const adminPartnerListSchema = z.object({ partners: z.array(adminPartnerSchema) });
+
+export const partnerIdParamsSchema = z.object({ id: z.uuid("Unknown partner") });

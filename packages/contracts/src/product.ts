@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { defaultPerPage, perPageOptions, priceFilterMax, priceFilterMin } from "./business.ts";
+
+const nullableText = z.string().nullable();
+const nullableMoney = z.number().nullable();
+
+/** A product as the public store sees it: never the partner prices. */
+export const publicProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: nullableText,
+  type: nullableText,
+  construction: nullableText,
+  collection: nullableText,
+  style_color: nullableText,
+  color: nullableText,
+  color_code: nullableText,
+  size: nullableText,
+  description: nullableText,
+  sku: nullableText,
+  price_per_box: nullableMoney,
+  our_price: nullableMoney,
+  competitor_price: nullableMoney,
+  msrp: nullableMoney,
+  sqft_per_carton: z.number().nullable(),
+  cartons_per_pallet: z.number().int().nullable(),
+  pallet_shipping_cost: nullableMoney,
+  stock_quantity: z.number().int(),
+  overall_thickness: nullableText,
+  wear_layer_thickness: nullableText,
+  thumbnail_image_url: nullableText,
+  main_image_url: nullableText,
+  secondary_image_url: nullableText,
+  image_url: nullableText,
+  features: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
+  specifications: z.record(z.string(), z.string()),
+  is_closeout: z.boolean(),
+  /** When the product last changed (sitemap lastmod). */
+  updated_at: z.string(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+/** The admin sees every field, partner prices included. */
+export const adminProductSchema = publicProductSchema.extend({
+  ace_price: nullableMoney,
+  ace_shown_price: nullableMoney,
+  created_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const productIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2147483647),
+});
+
+export const productSortOptions = ["name_asc", "price_asc", "price_desc"] as const;
+export type ProductSort = (typeof productSortOptions)[number];
+export const defaultProductSort: ProductSort = "name_asc";
+
+/** Per-page choices: 25, 50, 75, 100 (default), 200, and -1 for every product. */
+export const productPerPageOptions = perPageOptions;
+export const defaultProductPerPage = defaultPerPage;
+export const productPriceBounds = { min: priceFilterMin, max: priceFilterMax } as const;
+
+/** An empty query value means "not given" (a blank search box, an "All" dropdown). */
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+const exactFilter = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+const priceBound = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: "Price must be a number" })
+    .min(
+      productPriceBounds.min,
+      `Price must be between ${productPriceBounds.min} and ${productPriceBounds.max}`,
+    )
+    .max(
+      productPriceBounds.max,
+      `Price must be between ${productPriceBounds.min} and ${productPriceBounds.max}`,
+    )
+    .optional(),
+);
+
+/**
+ * The product list's query (public `/api/products`, and the partner list with its own price).
+ * Exact filters, price bounds per sq ft (0 and 999 mean no bound), a search, sort and paging.
+ */
+export const productListQuerySchema = z.object({
+  type: exactFilter,
+  construction: exactFilter,
+  style_color: exactFilter,
+  brand: exactFilter,
+  collection: exactFilter,
+  min_price: priceBound,
+  max_price: priceBound,
+  q: exactFilter,
+  sort: z.preprocess(blankToUndefined, z.enum(productSortOptions).default(defaultProductSort)),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("Page must be a whole number").min(1).max(1_000_000).default(1),
+  ),
+  per_page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .refine((value) => (productPerPageOptions as readonly number[]).includes(value), {
+        message: `per_page must be one of ${productPerPageOptions.join(", ")}`,
+      })
+      .default(defaultProductPerPage),
+  ),
+  /** `true`: every closeout, unpaged, as `{"products": [...]}` (SPEC.md §7). */
+  closeout: z.preprocess(blankToUndefined, z.enum(["true", "false"]).optional()),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** The same query before defaults apply (what a caller may send). */
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
+
+export const productListResponseSchema = z.array(publicProductSchema);
+export const closeoutListResponseSchema = z.object({ products: z.array(publicProductSchema) });
+export type CloseoutListResponse = z.infer<typeof closeoutListResponseSchema>;
+
+/** Distinct filter values for the list's dropdowns. */
+export const productFacetsSchema = z.object({
+  types: z.array(z.string()),
+  brands: z.array(z.string()),
+  collections: z.array(z.string()),
+  constructions: z.array(z.string()),
+  style_colors: z.array(z.string()),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** The header carrying the number of products matching a list query, before paging. */
+export const totalCountHeader = "x-total-count";

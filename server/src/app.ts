@@ -1,0 +1,193 @@
+import { join } from "node:path";
+import fastifyCompress from "@fastify/compress";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyUnderPressure from "@fastify/under-pressure";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { loggerOptions } from "./logging.ts";
+import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
+import { type MailWorker, startMailWorker } from "./mail/worker.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { leadsRoutes } from "./modules/leads/leads.routes.ts";
+import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
+import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
+import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
+import { paymentRoutes } from "./modules/payments/payments.routes.ts";
+import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSsr } from "./web/ssr.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Null when no SMTP server is configured: mail then stays in the outbox. */
+    mailWorker: MailWorker | null;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Overrides the SMTP transport built from SMTP_URL (tests pass their own). */
+  mailTransport?: MailTransport;
+  /** The web app: a built React Router server bundle, or a loader for dev mode. Omit for API only. */
+  web?: {
+    getBuild: () => Promise<ServerBuild> | ServerBuild;
+    mode: "production" | "development";
+    /** Folder of built client assets to serve (production). */
+    clientDir?: string;
+  };
+  /** Extra setup before the web catch-all (dev: Vite middleware). */
+  beforeWeb?: (app: FastifyInstance) => Promise<void>;
+  /** Writes logs here instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole store: API, web pages, workers. Never listens; main.ts and tests do. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger:
+      options.logStream && logger && typeof logger === "object"
+        ? { ...logger, stream: options.logStream }
+        : logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+
+  const transport =
+    options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
+  const mailWorker = transport
+    ? startMailWorker({
+        db: database.db,
+        transport,
+        from: config.mailFrom,
+        log: app.log,
+        intervalMs: config.runWorkers ? config.mailPollMs : 3_600_000,
+      })
+    : null;
+  app.decorate("mailWorker", mailWorker);
+  app.addHook("onClose", async () => {
+    await mailWorker?.stop();
+  });
+
+  registerErrorHandler(app);
+  if (config.env !== "test") {
+    // Overload is shed, not queued: past these limits requests get 503 with Retry-After at once
+    // instead of waiting seconds behind everyone else.
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: 500,
+      retryAfter: 2,
+      pressureHandler: (_request, reply) => {
+        reply
+          .status(503)
+          .header("retry-after", "2")
+          .send({ detail: "The store is very busy right now. Please try again in a moment." });
+      },
+    });
+  }
+  await registerSecurityHeaders(app, config);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    redis.on("error", (error) => app.log.warn({ err: error.message }, "redis error"));
+    // Wait briefly for the connection: until then counters fall back to allowing requests.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3000);
+      redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.addHook("onClose", async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),
+  });
+  await app.register(fastifyFormbody);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Magic City Floors API", version: "0.0.0-automated" },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(adminRoutes);
+  await app.register(cartRoutes);
+  await app.register(couponRoutes);
+  await app.register(paymentRoutes);
+  await app.register(stripeWebhookRoutes);
+  await app.register(orderRoutes);
+  await app.register(contentRoutes());
+  await app.register(leadsRoutes);
+  await app.register(partnerAuthRoutes);
+  await app.register(partnerAdminRoutes);
+  await app.register(aceProductRoutes);
+
+  // Unknown API paths answer JSON, never the web app's HTML.
+  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
+    reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+  );
+
+  if (options.beforeWeb) await options.beforeWeb(app);
+  if (options.web) {
+    if (options.web.clientDir) {
+      await app.register(fastifyStatic, {
+        root: options.web.clientDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          if (path.startsWith(join(options.web?.clientDir ?? "", "assets"))) {
+            res.setHeader("cache-control", "public, max-age=31536000, immutable");
+          } else {
+            res.setHeader("cache-control", "public, max-age=86400");
+          }
+        },
+      });
+    }
+    await registerSsr(app, config, options.web.getBuild, options.web.mode);
+  }
+  return app;
+}

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+
+export const DEV_ADMIN_PASSWORD = "flooring-admin-dev";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default("./data"),
+  ADMIN_PASSWORD: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default("Magic City Floors <orders@magiccityfloors.example>"),
+  STAFF_EMAIL: z
+    .email({ message: "must be an email address" })
+    .default("staff@magiccityfloors.example"),
+  SEED: booleanString.default(true),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
+      .optional(),
+  ),
+  ACE_APPROVAL: z.enum(["manual", "auto"], { message: "must be manual or auto" }).default("manual"),
+  MAIL_POLL_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(2000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  /** In-memory embedded database when null (tests); a folder under DATA_DIR otherwise. */
+  dataDir: string;
+  adminPassword: string;
+  adminPasswordIsDevDefault: boolean;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    apiHost?: string;
+    apiPort?: number;
+    apiProtocol?: "http" | "https";
+  } | null;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffEmail: string;
+  seed: boolean;
+  redisUrl: string | undefined;
+  aceApproval: "manual" | "auto";
+  logLevel: string;
+  /** How often the mail worker looks for queued messages. */
+  mailPollMs: number;
+  /** Background loops (mail worker, expiry sweeper). Tests drive them by hand. */
+  runWorkers: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads `.env` (if present) into process.env without overriding what is already set. */
+export function loadDotEnv(path = ".env"): void {
+  if (!existsSync(path)) return;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const match = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*)\s*$/);
+    if (!match?.[1] || process.env[match[1]] !== undefined) continue;
+    process.env[match[1]] = (match[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
+  }
+}
+
+/**
+ * Validates every setting once. Throws ConfigError listing each bad variable.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.ADMIN_PASSWORD) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ADMIN_PASSWORD: required when NODE_ENV=production",
+    );
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ADMIN_PASSWORD: must be at least 8 characters",
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe mode) or neither (test payment page)",
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    adminPassword: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
+    adminPasswordIsDevDefault: !e.ADMIN_PASSWORD,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL,
+    seed: e.SEED,
+    redisUrl: e.REDIS_URL,
+    aceApproval: e.ACE_APPROVAL,
+    logLevel: e.LOG_LEVEL,
+    mailPollMs: e.MAIL_POLL_MS,
+    runWorkers: true,
+  };
+}

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { money, timestamps } from "./columns.ts";
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    brand: text("brand"),
+    type: text("type"),
+    construction: text("construction"),
+    collection: text("collection"),
+    style_color: text("style_color"),
+    color: text("color"),
+    color_code: text("color_code"),
+    size: text("size"),
+    description: text("description"),
+    sku: text("sku"),
+    our_price: money("our_price"),
+    competitor_price: money("competitor_price"),
+    ace_price: money("ace_price"),
+    ace_shown_price: money("ace_shown_price"),
+    msrp: money("msrp"),
+    sqft_per_carton: money("sqft_per_carton"),
+    cartons_per_pallet: integer("cartons_per_pallet"),
+    pallet_shipping_cost: money("pallet_shipping_cost"),
+    stock_quantity: integer("stock_quantity").notNull().default(0),
+    overall_thickness: text("overall_thickness"),
+    wear_layer_thickness: text("wear_layer_thickness"),
+    thumbnail_image_url: text("thumbnail_image_url"),
+    main_image_url: text("main_image_url"),
+    secondary_image_url: text("secondary_image_url"),
+    image_url: text("image_url"),
+    features: jsonb("features")
+      .$type<Record<string, boolean | string | number>>()
+      .notNull()
+      .default({}),
+    specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
+    is_closeout: boolean("is_closeout").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("products_stock_not_negative", sql`${t.stock_quantity} >= 0`),
+    uniqueIndex("products_sku_unique").on(t.sku),
+    index("products_type_idx").on(t.type),
+    index("products_brand_idx").on(t.brand),
+    index("products_collection_idx").on(t.collection),
+    index("products_closeout_idx").on(t.is_closeout),
+    index("products_name_idx").on(sql`lower(${t.name})`),
+    index("products_our_price_idx").on(t.our_price),
+  ],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    /** Stored upper-case; codes are case-insensitive. */
+    code: text("code").notNull(),
+    description: text("description"),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    /** Percent (0-100) or dollars off. */
+    value: money("value").notNull(),
+    min_subtotal: money("min_subtotal").notNull().default("0"),
+    expires_at: text("expires_at"),
+    usage_limit: integer("usage_limit"),
+    times_used: integer("times_used").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("coupons_code_unique").on(t.code)],
+);

@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
+
+export const projectInquiries = pgTable(
+  "project_inquiries",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    property_type: text("property_type").notNull(),
+    location_type: text("location_type"),
+    acting_as: text("acting_as").notNull(),
+    flooring_type: jsonb("flooring_type").$type<string[]>().notNull().default([]),
+    square_footage: integer("square_footage"),
+    rooms: text("rooms"),
+    timeline: text("timeline").notNull(),
+    additional_notes: text("additional_notes"),
+    /** new | contacted | closed */
+    status: text("status").notNull().default("new"),
+    staff_note: text("staff_note"),
+    ...timestamps,
+  },
+  (t) => [index("project_inquiries_created_idx").on(t.created_at)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    preferred_contact_method: text("preferred_contact_method").notNull().default("email"),
+    best_time_to_contact: text("best_time_to_contact"),
+    status: text("status").notNull().default("new"),
+    staff_note: text("staff_note"),
+    ...timestamps,
+  },
+  (t) => [index("contact_messages_created_idx").on(t.created_at)],
+);

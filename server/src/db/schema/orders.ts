@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog.ts";
+import { money, timestamps } from "./columns.ts";
+import { aceUsers } from "./partners.ts";
+
+export interface PostalAddress {
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    friendly_order_id: text("friendly_order_id").notNull().unique(),
+    /** pending | processing | shipped | delivered | cancelled */
+    status: text("status").notNull().default("pending"),
+    /** unpaid | paid | failed | expired */
+    payment_status: text("payment_status").notNull().default("unpaid"),
+    /** reserved | committed | released */
+    stock_status: text("stock_status").notNull().default("reserved"),
+    payment_provider: text("payment_provider").notNull(),
+    payment_session_id: text("payment_session_id").unique(),
+    payment_expires_at: timestamp("payment_expires_at", {
+      withTimezone: true,
+      mode: "date",
+    }).notNull(),
+    paid_at: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** Paid after its reservation expired and stock ran short: staff must look. */
+    needs_attention: boolean("needs_attention").notNull().default(false),
+    tracking_token: text("tracking_token").notNull().unique(),
+    customer_name: text("customer_name").notNull(),
+    customer_email: text("customer_email").notNull(),
+    customer_phone: text("customer_phone").notNull(),
+    billing_address: jsonb("billing_address").$type<PostalAddress>().notNull(),
+    shipping_address: jsonb("shipping_address").$type<PostalAddress | null>(),
+    partner_user_id: uuid("partner_user_id").references(() => aceUsers.id, {
+      onDelete: "set null",
+    }),
+    coupon_code: text("coupon_code"),
+    subtotal: money("subtotal").notNull(),
+    discount_amount: money("discount_amount").notNull().default("0"),
+    shipping_cost: money("shipping_cost").notNull(),
+    tax_amount: money("tax_amount").notNull(),
+    total_amount: money("total_amount").notNull(),
+    total_sqft: money("total_sqft").notNull(),
+    total_cartons: integer("total_cartons").notNull(),
+    pallets_needed: integer("pallets_needed").notNull(),
+    confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
+    shipping_carrier: text("shipping_carrier"),
+    tracking_number: text("tracking_number"),
+    shipped_at: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
+    shipping_notes: text("shipping_notes"),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_created_idx").on(t.created_at),
+    index("orders_status_idx").on(t.status),
+    index("orders_pending_expiry_idx")
+      .on(t.payment_expires_at)
+      .where(sql`${t.payment_status} = 'unpaid'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    product_id: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    product_name: text("product_name").notNull(),
+    sku: text("sku"),
+    quantity: integer("quantity").notNull(),
+    unit_price: money("unit_price").notNull(),
+    total_price: money("total_price").notNull(),
+    sqft_per_box: money("sqft_per_box").notNull(),
+    total_sqft: money("total_sqft").notNull(),
+    /** public | partner */
+    price_source: text("price_source").notNull().default("public"),
+    image_url: text("image_url"),
+    color: text("color"),
+    brand: text("brand"),
+    collection: text("collection"),
+    type: text("type"),
+  },
+  (t) => [index("order_items_order_idx").on(t.order_id)],
+);
+
+/** Payment provider events already handled, so a replayed webhook does nothing twice. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  received_at: timestamp("received_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow(),
+});

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { coupons, products } from "../schema/index.ts";
+import { type SeedProduct, sampleProducts } from "./products-data.ts";
+
+const money = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/** The insert values of one sample product (also used by test factories). */
+export function productValues(p: SeedProduct): typeof products.$inferInsert {
+  return {
+    ...p,
+    our_price: money(p.our_price),
+    competitor_price: money(p.competitor_price),
+    ace_price: money(p.ace_price),
+    ace_shown_price: money(p.ace_shown_price),
+    msrp: money(p.msrp),
+    sqft_per_carton: money(p.sqft_per_carton),
+    pallet_shipping_cost: money(p.pallet_shipping_cost),
+  };
+}
+
+/** Seeds the sample catalogue and a sample coupon when the product table is empty. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+  if (Number(row?.count ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(sampleProducts.map(productValues));
+    await tx
+      .insert(coupons)
+      .values({
+        code: "WELCOME10",
+        description: "10% off your first order of $100 or more",
+        kind: "percent",
+        value: "10",
+        min_subtotal: "100",
+      })
+      .onConflictDoNothing();
+  });
+  return true;
+}

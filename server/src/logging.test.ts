@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { redactUrl } from "./logging.ts";
+
+describe("logs keep secrets", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      captureLogs: true,
+      beforeReady: (app) =>
+        app.post("/api/test-only/echo", async (request) => {
+          request.log.info({ body: request.body }, "body seen");
+          return { ok: true };
+        }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it("redactUrl hides tracking tokens, reset tokens and session ids", () => {
+    expect(redactUrl("/api/track/abc123secret")).toBe("/api/track/[redacted]");
+    expect(redactUrl("/ace/reset-password?token=s3cr3t&x=1")).toBe(
+      "/ace/reset-password?token=[redacted]&x=1",
+    );
+    expect(redactUrl("/api/orders/by-session/cs_test_123")).toBe(
+      "/api/orders/by-session/[redacted]",
+    );
+    expect(redactUrl("/success?session_id=cs_1")).toBe("/success?session_id=[redacted]");
+    expect(redactUrl("/api/payments/test-sessions/test_abc/pay")).toBe(
+      "/api/payments/test-sessions/[redacted]/pay",
+    );
+  });
+
+  it("no password, token or secret URL part reaches the log output", async () => {
+    await t.app.inject({
+      url: "/api/track/TRACKSECRET1",
+      headers: { "admin-password": "ADMINSECRET2", authorization: "Bearer BEARERSECRET3" },
+    });
+    await t.app.inject({ url: "/api/orders/by-session/SESSIONSECRET4" });
+    await t.app.inject({ url: "/api/ace/reset-password?token=RESETSECRET5" });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/test-only/echo",
+      payload: {
+        email: "a@b.co",
+        password: "PASSWORDSECRET6",
+        token: "TOKENSECRET7",
+        new_password: "NEWSECRET8",
+      },
+    });
+    const output = t.logs.join("");
+    expect(output).toContain("/api/track/[redacted]");
+    for (const secret of [
+      "TRACKSECRET1",
+      "ADMINSECRET2",
+      "BEARERSECRET3",
+      "SESSIONSECRET4",
+      "RESETSECRET5",
+      "PASSWORDSECRET6",
+      "TOKENSECRET7",
+      "NEWSECRET8",
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyServerOptions } from "fastify";
+
+/** Hides the secret parts of URLs: tracking tokens, reset tokens, payment session ids. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/track\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/(\/by-session\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/(\/pay\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/(\/test-sessions\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/([?&](?:token|session_id|order_details)=)[^&#]*/g, "$1[redacted]");
+}
+
+/** Paths pino blanks out wherever they appear in a log line. */
+export const redactPaths = [
+  "req.headers.authorization",
+  'req.headers["admin-password"]',
+  "req.headers.cookie",
+  'res.headers["x-ace-token"]',
+  "password",
+  "new_password",
+  "token",
+  "*.password",
+  "*.new_password",
+  "*.token",
+  "*.password_hash",
+  "*.card_number",
+  "headers.authorization",
+  'headers["admin-password"]',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: "[redacted]" },
+    serializers: {
+      req(request) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}

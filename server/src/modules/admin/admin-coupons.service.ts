@@ -1,0 +1,124 @@
+import type { AdminCoupon, CouponCreate, CouponPatch } from "@mcf/contracts/admin";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { coupons, orders } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
+import { changedFields, writeAudit } from "./audit.ts";
+
+type CouponRow = typeof coupons.$inferSelect;
+
+function toAdminCoupon(row: CouponRow, ordersCount: number): AdminCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    value: Number(row.value),
+    min_subtotal: Number(row.min_subtotal),
+    expires_at: row.expires_at,
+    usage_limit: row.usage_limit,
+    times_used: row.times_used,
+    orders_count: ordersCount,
+    active: row.active,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const ordersCount = sql<number>`(select count(*)::int from ${orders} where upper(${orders.coupon_code}) = ${coupons.code})`;
+
+/** Every coupon, newest first, with how many orders used it. */
+export async function listAdminCoupons(db: Db): Promise<AdminCoupon[]> {
+  const rows = await db
+    .select({ coupon: coupons, orders_count: ordersCount })
+    .from(coupons)
+    .orderBy(desc(coupons.created_at), desc(coupons.id));
+  return rows.map((r) => toAdminCoupon(r.coupon, Number(r.orders_count)));
+}
+
+async function getCoupon(db: DbOrTx, id: number): Promise<AdminCoupon> {
+  const [row] = await db
+    .select({ coupon: coupons, orders_count: ordersCount })
+    .from(coupons)
+    .where(eq(coupons.id, id));
+  if (!row) throw notFound("Coupon not found");
+  return toAdminCoupon(row.coupon, Number(row.orders_count));
+}
+
+function couponColumns(input: CouponPatch): Partial<typeof coupons.$inferInsert> {
+  const values: Partial<typeof coupons.$inferInsert> = {};
+  if (input.code !== undefined) values.code = String(input.code).trim().toUpperCase();
+  if (input.description !== undefined) values.description = input.description ?? null;
+  if (input.kind !== undefined) values.kind = input.kind;
+  if (input.value !== undefined) values.value = Number(input.value).toFixed(2);
+  if (input.min_subtotal !== undefined)
+    values.min_subtotal = Number(input.min_subtotal ?? 0).toFixed(2);
+  if (input.expires_at !== undefined)
+    values.expires_at = (input.expires_at as string | null) ?? null;
+  if (input.usage_limit !== undefined)
+    values.usage_limit = (input.usage_limit as number | null) ?? null;
+  if (input.active !== undefined) values.active = input.active;
+  return values;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { cause?: { code?: string } })?.cause?.code === "23505";
+}
+
+export async function createAdminCoupon(db: Db, input: CouponCreate): Promise<AdminCoupon> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(coupons)
+        .values(couponColumns({ min_subtotal: 0, ...input }) as typeof coupons.$inferInsert)
+        .returning();
+      if (!row) throw new Error("coupon insert returned nothing");
+      const coupon = await getCoupon(tx, row.id);
+      await writeAudit(tx, {
+        action: "coupon.create",
+        entityType: "coupon",
+        entityId: row.id,
+        after: coupon,
+      });
+      return coupon;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("A coupon with that code already exists");
+    throw error;
+  }
+}
+
+/** Edits a coupon; deactivating is `{active: false}` (coupons are never deleted: orders name them). */
+export async function updateAdminCoupon(
+  db: Db,
+  id: number,
+  input: CouponPatch,
+): Promise<AdminCoupon> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await getCoupon(tx, id);
+      const merged = { kind: before.kind, value: before.value, ...input };
+      if (merged.kind === "percent" && Number(merged.value) > 100) {
+        throw conflict("A percent discount cannot exceed 100");
+      }
+      await tx
+        .update(coupons)
+        .set({ ...couponColumns(input), updated_at: new Date() })
+        .where(eq(coupons.id, id));
+      const after = await getCoupon(tx, id);
+      const diff = changedFields(before, after);
+      if (Object.keys(diff.after).length > 0) {
+        await writeAudit(tx, {
+          action: "coupon.update",
+          entityType: "coupon",
+          entityId: id,
+          ...diff,
+        });
+      }
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("A coupon with that code already exists");
+    throw error;
+  }
+}

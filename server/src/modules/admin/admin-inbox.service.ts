@@ -1,0 +1,124 @@
+import type { AdminContactMessage, AdminInquiry, LeadUpdate } from "@mcf/contracts/admin";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { contactMessages, projectInquiries } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import { changedFields, writeAudit } from "./audit.ts";
+
+type InquiryRow = typeof projectInquiries.$inferSelect;
+type MessageRow = typeof contactMessages.$inferSelect;
+
+const toInquiry = ({ updated_at: _u, ...row }: InquiryRow): AdminInquiry => ({
+  ...row,
+  flooring_type: row.flooring_type ?? [],
+  created_at: row.created_at.toISOString(),
+});
+const toMessage = ({ updated_at: _u, ...row }: MessageRow): AdminContactMessage => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+});
+
+interface InboxQuery {
+  status?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Project inquiries, newest first. */
+export async function listInquiries(db: Db, query: InboxQuery): Promise<AdminInquiry[]> {
+  const rows = await db
+    .select()
+    .from(projectInquiries)
+    .where(query.status ? eq(projectInquiries.status, query.status) : undefined)
+    .orderBy(desc(projectInquiries.created_at), desc(projectInquiries.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toInquiry);
+}
+
+/** Contact messages, newest first. */
+export async function listContactMessages(
+  db: Db,
+  query: InboxQuery,
+): Promise<AdminContactMessage[]> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(query.status ? eq(contactMessages.status, query.status) : undefined)
+    .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toMessage);
+}
+
+function leadColumns(input: LeadUpdate) {
+  return {
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.staff_note !== undefined
+      ? { staff_note: input.staff_note ? input.staff_note.trim() : null }
+      : {}),
+    updated_at: new Date(),
+  };
+}
+
+/** Sets the follow-up status and/or the staff note of an inquiry. */
+export async function updateInquiry(db: Db, id: number, input: LeadUpdate): Promise<AdminInquiry> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(projectInquiries)
+      .where(eq(projectInquiries.id, id))
+      .for("update");
+    if (!before) throw notFound("Inquiry not found");
+    const [row] = await tx
+      .update(projectInquiries)
+      .set(leadColumns(input))
+      .where(eq(projectInquiries.id, id))
+      .returning();
+    if (!row) throw notFound("Inquiry not found");
+    const diff = changedFields(
+      { status: before.status, staff_note: before.staff_note },
+      { status: row.status, staff_note: row.staff_note },
+    );
+    await writeAudit(tx, {
+      action: "inquiry.update",
+      entityType: "inquiry",
+      entityId: id,
+      ...diff,
+    });
+    return toInquiry(row);
+  });
+}
+
+/** Sets the follow-up status and/or the staff note of a contact message. */
+export async function updateContactMessage(
+  db: Db,
+  id: number,
+  input: LeadUpdate,
+): Promise<AdminContactMessage> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for("update");
+    if (!before) throw notFound("Message not found");
+    const [row] = await tx
+      .update(contactMessages)
+      .set(leadColumns(input))
+      .where(eq(contactMessages.id, id))
+      .returning();
+    if (!row) throw notFound("Message not found");
+    const diff = changedFields(
+      { status: before.status, staff_note: before.staff_note },
+      { status: row.status, staff_note: row.staff_note },
+    );
+    await writeAudit(tx, {
+      action: "contact_message.update",
+      entityType: "contact_message",
+      entityId: id,
+      ...diff,
+    });
+    return toMessage(row);
+  });
+}

@@ -1,0 +1,199 @@
+import type { ProductCreate, ProductFields, ProductPatch } from "@mcf/contracts/admin";
+import type { AdminProduct } from "@mcf/contracts/product";
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
+import { type ProductRow, toAdminProduct } from "../catalog/product-mapper.ts";
+import { changedFields, writeAudit } from "./audit.ts";
+
+type ProductInsert = typeof products.$inferInsert;
+
+const moneyFields = [
+  "our_price",
+  "competitor_price",
+  "ace_price",
+  "ace_shown_price",
+  "msrp",
+  "sqft_per_carton",
+  "pallet_shipping_cost",
+] as const;
+
+/** The value of every field when a product is created or fully replaced without it. */
+export const emptyProductFields: Omit<ProductFields, "name"> = {
+  brand: null,
+  type: null,
+  construction: null,
+  collection: null,
+  style_color: null,
+  color: null,
+  color_code: null,
+  size: null,
+  description: null,
+  sku: null,
+  our_price: null,
+  competitor_price: null,
+  ace_price: null,
+  ace_shown_price: null,
+  msrp: null,
+  sqft_per_carton: null,
+  cartons_per_pallet: null,
+  pallet_shipping_cost: null,
+  stock_quantity: 0,
+  overall_thickness: null,
+  wear_layer_thickness: null,
+  thumbnail_image_url: null,
+  main_image_url: null,
+  secondary_image_url: null,
+  image_url: null,
+  features: {},
+  specifications: {},
+  is_closeout: false,
+};
+
+/** Parsed editor fields → column values (numeric columns take strings with two decimals). */
+export function productColumns(fields: Partial<ProductFields>): Partial<ProductInsert> {
+  const values: Record<string, unknown> = { ...fields };
+  for (const key of moneyFields) {
+    if (key in fields) {
+      const value = fields[key];
+      values[key] = value === null || value === undefined ? null : value.toFixed(2);
+    }
+  }
+  return values as Partial<ProductInsert>;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
+}
+
+function skuConflict(sku: string | null | undefined) {
+  return conflict(`Another product already has the SKU ${sku ?? ""}`.trim());
+}
+
+/** Text search over the fields staff look products up by. */
+function searchCondition(search: string | undefined) {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(products.name, pattern),
+    ilike(products.brand, pattern),
+    ilike(products.collection, pattern),
+    ilike(products.color, pattern),
+    ilike(products.type, pattern),
+    ilike(products.sku, pattern),
+  );
+}
+
+/** Products by name (then id, so pages never overlap), with partner prices. */
+export async function listAdminProducts(
+  db: Db,
+  query: { limit: number; offset: number; search?: string },
+): Promise<AdminProduct[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(searchCondition(query.search))
+    .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toAdminProduct);
+}
+
+async function lockProduct(db: DbOrTx, id: number): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
+  if (!row) throw notFound("Product not found");
+  return row;
+}
+
+export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound("Product not found");
+  return toAdminProduct(row);
+}
+
+/** Creates a product (missing fields empty) and records it in the audit log. */
+export async function createAdminProduct(db: Db, input: ProductCreate): Promise<AdminProduct> {
+  const fields = { ...emptyProductFields, ...input } as ProductFields;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values(productColumns(fields) as ProductInsert)
+        .returning();
+      if (!row) throw new Error("product insert returned nothing");
+      const product = toAdminProduct(row);
+      await writeAudit(tx, {
+        action: "product.create",
+        entityType: "product",
+        entityId: row.id,
+        after: product,
+      });
+      return product;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuConflict(fields.sku);
+    throw error;
+  }
+}
+
+/**
+ * Updates a product: PATCH sends only the fields to change; PUT (replace) clears every field it
+ * does not send. Returns the updated product; the audit log gets the changed fields.
+ */
+export async function updateAdminProduct(
+  db: Db,
+  id: number,
+  input: ProductPatch | ProductCreate,
+  mode: "patch" | "replace",
+): Promise<AdminProduct> {
+  const fields = (
+    mode === "replace" ? { ...emptyProductFields, ...input } : input
+  ) as Partial<ProductFields>;
+  try {
+    return await db.transaction(async (tx) => {
+      const beforeRow = await lockProduct(tx, id);
+      const before = toAdminProduct(beforeRow);
+      const columns = productColumns(fields);
+      if (Object.keys(columns).length === 0) return before;
+      const [row] = await tx
+        .update(products)
+        .set({ ...columns, updated_at: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      if (!row) throw notFound("Product not found");
+      const after = toAdminProduct(row);
+      const diff = changedFields(before, after);
+      if (Object.keys(diff.after).length > 0) {
+        await writeAudit(tx, {
+          action: "product.update",
+          entityType: "product",
+          entityId: id,
+          ...diff,
+        });
+      }
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuConflict(fields.sku);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a product. Past orders keep their own copy of the name, SKU and prices (order_items),
+ * so they stay readable; their product link becomes empty.
+ */
+export async function deleteAdminProduct(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockProduct(tx, id);
+    await tx.delete(products).where(eq(products.id, id));
+    await writeAudit(tx, {
+      action: "product.delete",
+      entityType: "product",
+      entityId: id,
+      before: toAdminProduct(row),
+    });
+  });
+}

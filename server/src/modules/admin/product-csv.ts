@@ -1,0 +1,299 @@
+import {
+  type ProductFields,
+  type ProductImportResult,
+  type ProductImportRow,
+  productCreateSchema,
+  productPatchSchema,
+} from "@mcf/contracts/admin";
+import type { AdminProduct } from "@mcf/contracts/product";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { conflict, invalid } from "../../errors.ts";
+import { toAdminProduct } from "../catalog/product-mapper.ts";
+import { emptyProductFields, productColumns } from "./admin-products.service.ts";
+import { writeAudit } from "./audit.ts";
+
+/** The columns of the catalogue file, in order. id and price_per_box are exported for reading only. */
+export const productCsvColumns = [
+  "id",
+  "sku",
+  "name",
+  "brand",
+  "type",
+  "construction",
+  "collection",
+  "style_color",
+  "color",
+  "color_code",
+  "size",
+  "description",
+  "our_price",
+  "competitor_price",
+  "ace_price",
+  "ace_shown_price",
+  "msrp",
+  "price_per_box",
+  "sqft_per_carton",
+  "cartons_per_pallet",
+  "pallet_shipping_cost",
+  "stock_quantity",
+  "overall_thickness",
+  "wear_layer_thickness",
+  "thumbnail_image_url",
+  "main_image_url",
+  "secondary_image_url",
+  "image_url",
+  "is_closeout",
+  "features",
+  "specifications",
+] as const;
+
+type CsvColumn = (typeof productCsvColumns)[number];
+/** Read from the file but never written: id is not the key (SKU is), price_per_box is derived. */
+const readOnlyColumns = new Set<CsvColumn>(["id", "price_per_box"]);
+const jsonColumns = new Set<CsvColumn>(["features", "specifications"]);
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The catalogue as CSV (RFC 4180 quoting), one row per product, every field. */
+export function productsToCsv(list: AdminProduct[]): string {
+  return stringify(
+    list.map((p) => productCsvColumns.map((column) => cell(p[column as keyof AdminProduct]))),
+    { header: true, columns: [...productCsvColumns], record_delimiter: "\r\n" },
+  );
+}
+
+function parseBoolean(value: string): boolean | string {
+  const v = value.trim().toLowerCase();
+  if (["true", "yes", "y", "1"].includes(v)) return true;
+  if (["false", "no", "n", "0", ""].includes(v)) return false;
+  return value;
+}
+
+interface ParsedFile {
+  header: CsvColumn[];
+  records: string[][];
+}
+
+function parseFile(csv: string): ParsedFile {
+  let rows: string[][];
+  try {
+    rows = parse(csv.replace(/^\uFEFF/, ""), {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: false,
+    }) as string[][];
+  } catch (error) {
+    throw invalid(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+  const [first, ...records] = rows;
+  if (!first) throw invalid("The CSV file is empty");
+  const header = first.map((h) => h.trim().toLowerCase());
+  const unknown = header.filter((h) => !(productCsvColumns as readonly string[]).includes(h));
+  if (unknown.length > 0) throw invalid(`Unknown column(s): ${unknown.join(", ")}`);
+  if (!header.includes("name") && !header.includes("sku")) {
+    throw invalid("The file needs a name column (and a sku column to update products)");
+  }
+  const duplicates = header.filter((h, i) => header.indexOf(h) !== i);
+  if (duplicates.length > 0) throw invalid(`Column(s) appear twice: ${duplicates.join(", ")}`);
+  return { header: header as CsvColumn[], records };
+}
+
+/** One CSV row → the raw editor values of the columns the file has. */
+function rowValues(
+  header: CsvColumn[],
+  record: string[],
+): { values: Record<string, unknown>; errors: string[] } {
+  const values: Record<string, unknown> = {};
+  const errors: string[] = [];
+  header.forEach((column, index) => {
+    if (readOnlyColumns.has(column)) return;
+    const raw = record[index] ?? "";
+    if (jsonColumns.has(column)) {
+      if (raw.trim() === "") {
+        values[column] = {};
+        return;
+      }
+      try {
+        values[column] = JSON.parse(raw);
+      } catch {
+        errors.push(`${column}: must be JSON, e.g. {"Finish": "Matte"}`);
+      }
+      return;
+    }
+    if (column === "is_closeout") {
+      const parsed = parseBoolean(raw);
+      if (typeof parsed === "string") errors.push(`is_closeout: "${raw}" is not true or false`);
+      else values[column] = parsed;
+      return;
+    }
+    values[column] = raw;
+  });
+  return { values, errors };
+}
+
+function issuesToErrors(issues: z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${issue.path.join(".") || "row"}: ${issue.message}`);
+}
+
+interface PlannedRow extends ProductImportRow {
+  fields: Partial<ProductFields> | null;
+}
+
+/** Works out what importing the file would do, row by row, without writing anything. */
+export async function planProductImport(db: DbOrTx, csv: string): Promise<PlannedRow[]> {
+  const { header, records } = parseFile(csv);
+  const skuIndex = header.indexOf("sku");
+  const skus = skuIndex >= 0 ? records.map((r) => (r[skuIndex] ?? "").trim()).filter(Boolean) : [];
+  const existing = new Map<string, AdminProduct>();
+  for (let i = 0; i < skus.length; i += 500) {
+    const chunk = skus.slice(i, i + 500);
+    const rows = await db.select().from(products).where(inArray(products.sku, chunk));
+    for (const row of rows) if (row.sku) existing.set(row.sku, toAdminProduct(row));
+  }
+  const seenSkus = new Map<string, number>();
+  return records.map((record, index): PlannedRow => {
+    const line = index + 2;
+    const sku = skuIndex >= 0 ? (record[skuIndex] ?? "").trim() || null : null;
+    const { values, errors } = rowValues(header, record);
+    const current = sku ? existing.get(sku) : undefined;
+    if (sku) {
+      const firstLine = seenSkus.get(sku);
+      if (firstLine) errors.push(`sku: ${sku} is already on line ${firstLine} of this file`);
+      else seenSkus.set(sku, line);
+    }
+    const parsed = current
+      ? productPatchSchema.safeParse(values)
+      : productCreateSchema.safeParse(values);
+    if (!parsed.success) errors.push(...issuesToErrors(parsed.error.issues));
+    const name =
+      typeof values.name === "string" && values.name.trim()
+        ? values.name.trim()
+        : (current?.name ?? null);
+    if (errors.length > 0 || !parsed.success) {
+      return {
+        line,
+        action: "error",
+        product_id: current?.id ?? null,
+        sku,
+        name,
+        changes: [],
+        errors,
+        fields: null,
+      };
+    }
+    const fields = parsed.data as Partial<ProductFields>;
+    if (!current) {
+      const full = { ...emptyProductFields, ...fields } as Record<string, unknown>;
+      const changes = Object.entries(full)
+        .filter(
+          ([, v]) =>
+            v !== null && !(typeof v === "object" && Object.keys(v as object).length === 0),
+        )
+        .map(([field, after]) => ({ field, before: null, after }));
+      return { line, action: "create", product_id: null, sku, name, changes, errors: [], fields };
+    }
+    const changes = Object.entries(fields)
+      .filter(
+        ([field, after]) =>
+          JSON.stringify(current[field as keyof AdminProduct]) !== JSON.stringify(after),
+      )
+      .map(([field, after]) => ({
+        field,
+        before: current[field as keyof AdminProduct] ?? null,
+        after,
+      }));
+    return {
+      line,
+      action: changes.length > 0 ? "update" : "unchanged",
+      product_id: current.id,
+      sku,
+      name,
+      changes,
+      errors: [],
+      fields,
+    };
+  });
+}
+
+function summarize(rows: PlannedRow[], dryRun: boolean, applied: boolean): ProductImportResult {
+  const summary = { create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const row of rows) summary[row.action] += 1;
+  return {
+    dry_run: dryRun,
+    applied,
+    summary,
+    rows: rows.map(({ fields: _fields, ...row }) => row),
+  };
+}
+
+/**
+ * Imports a catalogue file. Dry run: reports per row what would change and every error, writes
+ * nothing. Apply: re-plans inside one transaction and writes every row, or nothing when any row
+ * has an error (422) or a SKU collides (409).
+ */
+export async function importProductsCsv(
+  db: Db,
+  csv: string,
+  dryRun: boolean,
+): Promise<ProductImportResult> {
+  if (dryRun) return summarize(await planProductImport(db, csv), true, false);
+  try {
+    return await db.transaction(async (tx) => {
+      const plan = await planProductImport(tx, csv);
+      const errorCount = plan.filter((r) => r.action === "error").length;
+      if (errorCount > 0) {
+        throw invalid(
+          `${errorCount} row${errorCount === 1 ? " has" : "s have"} errors; nothing was imported. Run a dry run to see them.`,
+        );
+      }
+      for (const row of plan) {
+        if (!row.fields) continue;
+        if (row.action === "create") {
+          const values = productColumns({ ...emptyProductFields, ...row.fields } as ProductFields);
+          const [created] = await tx
+            .insert(products)
+            .values(values as typeof products.$inferInsert)
+            .returning();
+          if (!created) throw new Error("product insert returned nothing");
+          row.product_id = created.id;
+          await writeAudit(tx, {
+            action: "product.import.create",
+            entityType: "product",
+            entityId: created.id,
+            after: toAdminProduct(created),
+          });
+        } else if (row.action === "update" && row.product_id !== null) {
+          const changed = Object.fromEntries(
+            row.changes.map((c) => [c.field, c.after]),
+          ) as Partial<ProductFields>;
+          await tx
+            .update(products)
+            .set({ ...productColumns(changed), updated_at: new Date() })
+            .where(eq(products.id, row.product_id));
+          await writeAudit(tx, {
+            action: "product.import.update",
+            entityType: "product",
+            entityId: row.product_id,
+            before: Object.fromEntries(row.changes.map((c) => [c.field, c.before])),
+            after: changed,
+          });
+        }
+      }
+      return summarize(plan, false, true);
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } })?.cause?.code === "23505") {
+      throw conflict("A SKU in the file is already used by another product; nothing was imported");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,174 @@
+import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
+import type { CartCalculationResult } from "@mcf/contracts/cart";
+import { toCents, toDollars } from "@mcf/contracts/money";
+import { inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { invalid } from "../../errors.ts";
+import type { ProductRow } from "../catalog/product-mapper.ts";
+import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupon.service.ts";
+import type { PartnerUserRow } from "../partners/partner-session.ts";
+import { type PriceSource, resolveProductPrice } from "../pricing/price-resolver.ts";
+
+export interface CartLineInput {
+  product_id: number;
+  quantity: number;
+}
+
+export interface PricedLine {
+  product: ProductRow;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  sqftPerBox: number;
+  totalSqft: number;
+  source: PriceSource;
+  cartonsPerPallet: number;
+  pallets: number;
+  shippingCents: number;
+}
+
+export interface CartTotals {
+  lines: PricedLine[];
+  subtotalCents: number;
+  coupon: CouponCheck | null;
+  discountCents: number;
+  shippingCents: number;
+  totalCartons: number;
+  palletsNeeded: number;
+  /** Shared by every line, else null. */
+  cartonsPerPallet: number | null;
+  taxRate: number;
+  taxCents: number;
+  totalCents: number;
+  totalSqft: number;
+}
+
+export interface CartPricingOptions {
+  couponCode?: string | null;
+  shippingState?: string | null;
+  partner: PartnerUserRow | null;
+  /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
+  couponLock?: (code: string) => Promise<number>;
+  now?: Date;
+}
+
+/** Sales tax rate of a ship-to state; 0 when none is given or the state is not configured. */
+export function taxRateFor(state: string | null | undefined): number {
+  if (!state) return 0;
+  return salesTaxRates[state.toUpperCase()] ?? 0;
+}
+
+/** Same product on several lines counts once, with the quantities added. */
+function mergeLines(items: CartLineInput[]): CartLineInput[] {
+  const byId = new Map<number, number>();
+  for (const item of items)
+    byId.set(item.product_id, (byId.get(item.product_id) ?? 0) + item.quantity);
+  return [...byId].map(([product_id, quantity]) => ({ product_id, quantity }));
+}
+
+/**
+ * Prices a cart from the database (DESIGN.md §7): per-line price from the price resolver,
+ * shipping by pallets per line, coupon discount, tax on merchandise after discount by ship-to
+ * state. Throws 422 for unknown or unpriced products. An invalid coupon is not an error: it
+ * gives no discount and its reason is in `coupon.message`.
+ */
+export async function priceCart(
+  db: DbOrTx,
+  items: CartLineInput[],
+  options: CartPricingOptions,
+): Promise<CartTotals> {
+  const merged = mergeLines(items);
+  const ids = merged.map((line) => line.product_id);
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  const lines: PricedLine[] = merged.map(({ product_id, quantity }) => {
+    const product = byId.get(product_id);
+    if (!product)
+      throw invalid(
+        `Product ${product_id} is not in our catalogue. Please remove it from your cart.`,
+      );
+    const price = resolveProductPrice(product, options.partner);
+    if (!price)
+      throw invalid(
+        `"${product.name}" is not available for online purchase. Please contact us for pricing.`,
+      );
+    const cartonsPerPallet = product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet;
+    const palletCostCents =
+      product.pallet_shipping_cost === null
+        ? shippingDefaults.palletShippingCostCents
+        : toCents(product.pallet_shipping_cost);
+    const pallets = Math.ceil(quantity / Math.max(1, cartonsPerPallet));
+    return {
+      product,
+      quantity,
+      unitPriceCents: price.unitPriceCents,
+      totalCents: price.unitPriceCents * quantity,
+      sqftPerBox: price.sqftPerBox,
+      totalSqft: Math.round(price.sqftPerBox * quantity * 100) / 100,
+      source: price.source,
+      cartonsPerPallet,
+      pallets,
+      shippingCents: pallets * palletCostCents,
+    };
+  });
+
+  const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  let coupon: CouponCheck | null = null;
+  const code = options.couponCode?.trim();
+  if (code) {
+    const row = await findCoupon(db, code, { forUpdate: Boolean(options.couponLock) });
+    const reserved = row && options.couponLock ? await options.couponLock(row.code) : 0;
+    coupon = evaluateCoupon(row, subtotalCents, options.now ?? new Date(), reserved);
+  }
+  const discountCents = coupon?.discountCents ?? 0;
+  const taxRate = taxRateFor(options.shippingState);
+  const taxCents = Math.round((subtotalCents - discountCents) * taxRate + 1e-9);
+  const shippingCents = lines.reduce((sum, line) => sum + line.shippingCents, 0);
+  const sharedCpp = new Set(lines.map((line) => line.cartonsPerPallet));
+  return {
+    lines,
+    subtotalCents,
+    coupon,
+    discountCents,
+    shippingCents,
+    totalCartons: lines.reduce((sum, line) => sum + line.quantity, 0),
+    palletsNeeded: lines.reduce((sum, line) => sum + line.pallets, 0),
+    cartonsPerPallet: sharedCpp.size === 1 ? (lines[0]?.cartonsPerPallet ?? null) : null,
+    taxRate,
+    taxCents,
+    totalCents: subtotalCents - discountCents + shippingCents + taxCents,
+    totalSqft: Math.round(lines.reduce((sum, line) => sum + line.totalSqft, 0) * 100) / 100,
+  };
+}
+
+/** The JSON answer of `POST /api/cart/calculate`. */
+export function toCalculationResult(totals: CartTotals): CartCalculationResult {
+  return {
+    items: totals.lines.map((line) => ({
+      product_id: line.product.id,
+      product_name: line.product.name,
+      quantity: line.quantity,
+      unit_price: toDollars(line.unitPriceCents),
+      sqft_per_box: line.sqftPerBox,
+      total_sqft: line.totalSqft,
+      total_price: toDollars(line.totalCents),
+      price_source: line.source,
+    })),
+    shipping: {
+      total_cartons: totals.totalCartons,
+      pallets_needed: totals.palletsNeeded,
+      cartons_per_pallet: totals.cartonsPerPallet,
+      cost: toDollars(totals.shippingCents),
+    },
+    subtotal: toDollars(totals.subtotalCents),
+    coupon_code: totals.coupon?.code ?? null,
+    discount: toDollars(totals.discountCents),
+    coupon_message: totals.coupon?.message ?? null,
+    tax_rate: totals.taxRate,
+    tax: toDollars(totals.taxCents),
+    total: toDollars(totals.totalCents),
+    total_sqft: totals.totalSqft,
+  };
+}

@@ -1,0 +1,28 @@
+import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
+import { priceCart, toCalculationResult } from "./cart-pricing.ts";
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/cart/calculate",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Price a cart: lines, shipping by pallets, coupon, tax and total",
+        body: cartCalculationRequestSchema,
+        response: { 200: cartCalculationResultSchema },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const partner = await approvedPartnerFromRequest(db, request);
+      const totals = await priceCart(db, request.body.cart_items, {
+        couponCode: request.body.coupon_code,
+        shippingState: request.body.shipping_state,
+        partner,
+      });
+      return toCalculationResult(totals);
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCoupon, createPartnerWithSession, createProduct } from "../../../test/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+
+describe("POST /api/cart/calculate", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const calculate = (body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url: "/api/cart/calculate", payload: body as object, headers });
+
+  it("prices lines from the database, ships by pallets per line and taxes Alabama after the discount, to the cent", async () => {
+    const db = t.database.db;
+    const a = await createProduct(db, {
+      our_price: 4.99,
+      sqft_per_carton: 20,
+      cartons_per_pallet: 40,
+      pallet_shipping_cost: 200,
+    });
+    const b = await createProduct(db, {
+      our_price: 3.33,
+      sqft_per_carton: 23.37,
+      cartons_per_pallet: 40,
+      pallet_shipping_cost: 200,
+    });
+    await createCoupon(db, { code: "calc10", kind: "percent", value: "10", min_subtotal: "100" });
+    const res = await calculate({
+      cart_items: [
+        { product_id: a.id, quantity: 3, unit_price: 0.01 },
+        { product_id: b.id, quantity: 41 },
+      ],
+      coupon_code: "Calc10",
+      shipping_state: "al",
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items).toEqual([
+      {
+        product_id: a.id,
+        product_name: a.name,
+        quantity: 3,
+        unit_price: 99.8,
+        sqft_per_box: 20,
+        total_sqft: 60,
+        total_price: 299.4,
+        price_source: "public",
+      },
+      {
+        product_id: b.id,
+        product_name: b.name,
+        quantity: 41,
+        unit_price: 77.82,
+        sqft_per_box: 23.37,
+        total_sqft: 958.17,
+        total_price: 3190.62,
+        price_source: "public",
+      },
+    ]);
+    expect(body.shipping).toEqual({
+      total_cartons: 44,
+      pallets_needed: 3,
+      cartons_per_pallet: 40,
+      cost: 600,
+    });
+    expect(body.subtotal).toBe(3490.02);
+    expect(body.coupon_code).toBe("CALC10");
+    expect(body.discount).toBe(349);
+    expect(body.coupon_message).toBe("Coupon applied: 10% off");
+    expect(body.tax_rate).toBe(0.1);
+    expect(body.tax).toBe(314.1);
+    expect(body.total).toBe(4055.12);
+    expect(body.total_sqft).toBe(1018.17);
+  });
+
+  it("rounds the box price half up once and takes shipping defaults for empty fields", async () => {
+    const p = await createProduct(t.database.db, {
+      our_price: 2.25,
+      sqft_per_carton: 15.5,
+      cartons_per_pallet: null,
+      pallet_shipping_cost: null,
+    });
+    const res = await calculate({ cart_items: [{ product_id: p.id, quantity: 41 }] });
+    const body = res.json();
+    expect(body.items[0].unit_price).toBe(34.88);
+    expect(body.subtotal).toBe(1430.08);
+    // Defaults: 40 cartons a pallet at $195.00 a pallet.
+    expect(body.shipping).toEqual({
+      total_cartons: 41,
+      pallets_needed: 2,
+      cartons_per_pallet: 40,
+      cost: 390,
+    });
+    expect(body.tax).toBe(0);
+    expect(body.total).toBe(1820.08);
+  });
+
+  it("adds quantities of the same product on several lines and reports mixed pallet sizes as null", async () => {
+    const db = t.database.db;
+    const a = await createProduct(db, { cartons_per_pallet: 30 });
+    const b = await createProduct(db, { cartons_per_pallet: 50 });
+    const res = await calculate({
+      cart_items: [
+        { product_id: a.id, quantity: 20 },
+        { product_id: b.id, quantity: 1 },
+        { product_id: a.id, quantity: 20 },
+      ],
+      shipping_state: "NY",
+    });
+    const body = res.json();
+    expect(body.items.map((i: { quantity: number }) => i.quantity)).toEqual([40, 1]);
+    expect(body.shipping.pallets_needed).toBe(3);
+    expect(body.shipping.cartons_per_pallet).toBeNull();
+    expect(body.tax_rate).toBe(0);
+  });
+
+  it("keeps an invalid coupon out of the totals and says why", async () => {
+    const p = await createProduct(t.database.db, { our_price: 1, sqft_per_carton: 10 });
+    const res = await calculate({
+      cart_items: [{ product_id: p.id, quantity: 1 }],
+      coupon_code: "NOPE",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      coupon_code: null,
+      discount: 0,
+      coupon_message: "Invalid coupon code",
+      total: 210,
+    });
+  });
+
+  it("gives an approved partner the partner price and everyone else the public price", async () => {
+    const db = t.database.db;
+    const p = await createProduct(db, { our_price: 5, ace_shown_price: 4, sqft_per_carton: 10 });
+    const { token } = await createPartnerWithSession(db);
+    const { token: pendingToken } = await createPartnerWithSession(db, { status: "pending" });
+    const body = { cart_items: [{ product_id: p.id, quantity: 1 }] };
+    const partner = (await calculate(body, { authorization: `Bearer ${token}` })).json();
+    expect(partner.items[0]).toMatchObject({ unit_price: 40, price_source: "partner" });
+    const pending = (await calculate(body, { authorization: `Bearer ${pendingToken}` })).json();
+    expect(pending.items[0]).toMatchObject({ unit_price: 50, price_source: "public" });
+    const anonymous = (await calculate(body)).json();
+    expect(anonymous.items[0]).toMatchObject({ unit_price: 50, price_source: "public" });
+  });
+
+  it("answers 422 with a clear detail for an unknown product", async () => {
+    const res = await calculate({ cart_items: [{ product_id: 999999, quantity: 1 }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(
+      "Product 999999 is not in our catalogue. Please remove it from your cart.",
+    );
+  });
+
+  it("answers 422 for a product without a price", async () => {
+    const p = await createProduct(t.database.db, { name: "Mystery Plank", our_price: null });
+    const res = await calculate({ cart_items: [{ product_id: p.id, quantity: 1 }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(
+      '"Mystery Plank" is not available for online purchase. Please contact us for pricing.',
+    );
+  });
+
+  it("rejects a quantity of 0, a fractional quantity and an empty cart with 422", async () => {
+    const p = await createProduct(t.database.db);
+    for (const cart_items of [
+      [{ product_id: p.id, quantity: 0 }],
+      [{ product_id: p.id, quantity: 1.5 }],
+      [],
+    ]) {
+      const res = await calculate({ cart_items });
+      expect(res.statusCode).toBe(422);
+      expect(Array.isArray(res.json().detail)).toBe(true);
+    }
+    const zero = await calculate({ cart_items: [{ product_id: p.id, quantity: 0 }] });
+    expect(zero.json().detail[0].msg).toBe("Quantity must be at least 1");
+  });
+});

@@ -1,0 +1,159 @@
+import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
+import { productPriceBounds } from "@mcf/contracts/product";
+import { and, asc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { ProductRow } from "./product-mapper.ts";
+
+/** One product row, or a 404 AppError. */
+export async function getProductRow(db: Db, id: number): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound("Product not found");
+  return row;
+}
+
+/** The per-sq-ft price a list filters and sorts by: the public price or the partner price. */
+export type PriceColumn = "our_price" | "ace_shown_price";
+
+/** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
+export type ProductListDefaults = Partial<
+  Pick<ProductListQuery, "type" | "construction" | "style_color" | "brand" | "collection">
+>;
+
+export interface ListProductsOptions {
+  priceColumn: PriceColumn;
+  defaults?: ProductListDefaults;
+}
+
+export interface ProductPage {
+  rows: ProductRow[];
+  /** Products matching the filters, before paging. */
+  total: number;
+}
+
+/** `%` and `_` typed by a shopper are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
+  const price = products[options.priceColumn];
+  const defaults = options.defaults ?? {};
+  const conditions: (SQL | undefined)[] = [];
+  const type = query.type ?? defaults.type;
+  // Types are stored lowercase; the footer's ?type=Hardwood should still match.
+  if (type) conditions.push(eq(products.type, type.toLowerCase()));
+  for (const key of ["construction", "style_color", "brand", "collection"] as const) {
+    const value = query[key] ?? defaults[key];
+    if (value) conditions.push(eq(products[key], value));
+  }
+  // 0 and 999 are the slider's ends: they mean "no bound", so unpriced products stay listed.
+  if (query.min_price !== undefined && query.min_price > productPriceBounds.min) {
+    conditions.push(gte(price, query.min_price.toFixed(2)));
+  }
+  if (query.max_price !== undefined && query.max_price < productPriceBounds.max) {
+    conditions.push(lte(price, query.max_price.toFixed(2)));
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.brand, pattern),
+        ilike(products.collection, pattern),
+        ilike(products.color, pattern),
+        ilike(products.type, pattern),
+      ),
+    );
+  }
+  if (query.closeout === "true") conditions.push(eq(products.is_closeout, true));
+  if (query.closeout === "false") conditions.push(eq(products.is_closeout, false));
+  return and(...conditions);
+}
+
+/**
+ * Out-of-stock products always come last; on price sorts, products without a price come after
+ * priced ones. The sort price is the list's price column (per-box prices derive from it, so
+ * "our_price, else price_per_box" is the same order). Name, then id, make the order total.
+ */
+function sortOrder(sort: ProductListQuery["sort"], priceColumn: PriceColumn): SQL[] {
+  const price = products[priceColumn];
+  const outOfStockLast = sql`(${products.stock_quantity} = 0)`;
+  const byName = [asc(sql`lower(${products.name})`), asc(products.id)];
+  if (sort === "name_asc") return [outOfStockLast, ...byName];
+  const direction = sort === "price_asc" ? sql`asc` : sql`desc`;
+  return [outOfStockLast, sql`(${price} is null)`, sql`${price} ${direction}`, ...byName];
+}
+
+/**
+ * One page of products matching `query` (filters, bounds and sort on `options.priceColumn`),
+ * with the total before paging. `per_page` -1 returns every match; a page past the end is empty.
+ * Used by the public list (`our_price`) and the partner list (`ace_shown_price`).
+ */
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  options: ListProductsOptions,
+): Promise<ProductPage> {
+  const where = filterConditions(query, options);
+  const base = db
+    .select({ product: products, total: sql<string>`count(*) over ()` })
+    .from(products)
+    .where(where)
+    .orderBy(...sortOrder(query.sort, options.priceColumn));
+  const result =
+    query.per_page === -1
+      ? await base
+      : await base.limit(query.per_page).offset((query.page - 1) * query.per_page);
+  if (result.length > 0) {
+    return { rows: result.map((r) => r.product), total: Number(result[0]?.total ?? 0) };
+  }
+  // A page past the end has no rows to carry the window count.
+  const [counted] = await db.select({ total: sql<string>`count(*)` }).from(products).where(where);
+  return { rows: [], total: Number(counted?.total ?? 0) };
+}
+
+/** Every closeout product by name, unpaged (the closeouts page sorts them itself). */
+export async function listCloseoutProducts(db: Db, query: ProductListQuery): Promise<ProductRow[]> {
+  const { rows } = await listProducts(
+    db,
+    { ...query, closeout: "true", per_page: -1, page: 1 },
+    { priceColumn: "our_price" },
+  );
+  return rows;
+}
+
+/**
+ * The distinct values of each filter dropdown, sorted, among the products the defaults allow.
+ */
+export async function listProductFacets(
+  db: Db,
+  defaults: ProductListDefaults = {},
+): Promise<ProductFacets> {
+  const where = filterConditions(
+    { sort: "name_asc", page: 1, per_page: -1 },
+    { priceColumn: "our_price", defaults },
+  );
+  // One pass over the distinct combinations (far fewer than products) instead of five queries.
+  const rows = await db
+    .selectDistinct({
+      type: products.type,
+      brand: products.brand,
+      collection: products.collection,
+      construction: products.construction,
+      style_color: products.style_color,
+    })
+    .from(products)
+    .where(where);
+  const valuesOf = (key: keyof (typeof rows)[number]) =>
+    [...new Set(rows.map((row) => row[key]).filter((v): v is string => Boolean(v?.trim())))].sort(
+      (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+  const types = valuesOf("type");
+  const brands = valuesOf("brand");
+  const collections = valuesOf("collection");
+  const constructions = valuesOf("construction");
+  const style_colors = valuesOf("style_color");
+  return { types, brands, collections, constructions, style_colors };
+}

@@ -1,0 +1,62 @@
+import { toCents, toDollars } from "@mcf/contracts/money";
+import type { AdminProduct, PublicProduct } from "@mcf/contracts/product";
+import type { products } from "../../db/schema/index.ts";
+
+export type ProductRow = typeof products.$inferSelect;
+
+export const numberOrNull = (value: string | number | null): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Per-box price = per-sq-ft price × sq ft per carton, rounded to the cent; null when either is missing. */
+export function pricePerBox(
+  pricePerSqft: string | number | null,
+  sqftPerCarton: string | number | null,
+): number | null {
+  if (pricePerSqft === null || sqftPerCarton === null) return null;
+  return toDollars(Math.round(toCents(pricePerSqft) * Number(sqftPerCarton)));
+}
+
+/** The public view of a product: derived per-box price, no partner prices. */
+export function toPublicProduct(row: ProductRow): PublicProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    type: row.type,
+    construction: row.construction,
+    collection: row.collection,
+    style_color: row.style_color,
+    color: row.color,
+    color_code: row.color_code,
+    size: row.size,
+    description: row.description,
+    sku: row.sku,
+    price_per_box: pricePerBox(row.our_price, row.sqft_per_carton),
+    our_price: numberOrNull(row.our_price),
+    competitor_price: numberOrNull(row.competitor_price),
+    msrp: numberOrNull(row.msrp),
+    sqft_per_carton: numberOrNull(row.sqft_per_carton),
+    cartons_per_pallet: row.cartons_per_pallet,
+    pallet_shipping_cost: numberOrNull(row.pallet_shipping_cost),
+    stock_quantity: row.stock_quantity,
+    overall_thickness: row.overall_thickness,
+    wear_layer_thickness: row.wear_layer_thickness,
+    thumbnail_image_url: row.thumbnail_image_url,
+    main_image_url: row.main_image_url,
+    secondary_image_url: row.secondary_image_url,
+    image_url: row.image_url,
+    features: row.features ?? {},
+    specifications: row.specifications ?? {},
+    is_closeout: row.is_closeout,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return {
+    ...toPublicProduct(row),
+    ace_price: numberOrNull(row.ace_price),
+    ace_shown_price: numberOrNull(row.ace_shown_price),
+    created_at: row.created_at.toISOString(),
+  };
+}

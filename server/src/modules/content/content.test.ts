@@ -1,0 +1,104 @@
+import type { AreaCatalogue, AreaGuide, BlogPost, BlogPostList } from "@mcf/contracts/content";
+import { serviceAreas } from "@mcf/contracts/service-areas";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+
+describe("content API", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("GET /api/content/posts lists posts newest first, with dates kept as YYYY-MM-DD strings", async () => {
+    const res = await t.app.inject({ url: "/api/content/posts" });
+    expect(res.statusCode).toBe(200);
+    const { posts } = res.json<BlogPostList>();
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    for (const post of posts) {
+      expect(post.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(post).not.toHaveProperty("html");
+    }
+    const dates = posts.map((p) => p.datePublished);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const slugs = posts.map((p) => p.slug);
+    expect(slugs).toContain("birmingham-area-flooring-guides");
+    expect(slugs).toContain("downtown-birmingham-loft-flooring");
+  });
+
+  it("GET /api/content/posts/{slug} renders the Markdown body to HTML", async () => {
+    const res = await t.app.inject({ url: "/api/content/posts/lvp-vs-hardwood-alabama-humidity" });
+    expect(res.statusCode).toBe(200);
+    const post = res.json<BlogPost>();
+    expect(post.title).toBe("LVP or Hardwood? Choosing Floors for Alabama Humidity");
+    expect(post.datePublished).toBe("2025-09-14");
+    expect(post.author).toBe("Magic City Floors Team");
+    expect(post.html).toContain("<h2");
+    expect(post.html).toContain("<strong>luxury vinyl plank (LVP)</strong>");
+    expect(post.html).not.toContain("datePublished");
+  });
+
+  it("GET /api/content/posts/{slug} answers 404 for an unknown slug", async () => {
+    const res = await t.app.inject({ url: "/api/content/posts/no-such-post" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: "Blog post not found" });
+  });
+
+  it("GET /api/content/areas/birmingham lists every catalogue area in its category, in order", async () => {
+    const res = await t.app.inject({ url: "/api/content/areas/birmingham" });
+    expect(res.statusCode).toBe(200);
+    const catalogue = res.json<AreaCatalogue>();
+    expect(catalogue.city).toEqual({ name: "Birmingham", slug: "birmingham" });
+    expect(catalogue.categories.map((c) => c.name)).toEqual([
+      "Core Birmingham (City-Center & Neighborhoods)",
+      "Close-In Suburbs",
+      "Western & Industrial Corridors",
+      "Northern & Eastern Suburbs",
+    ]);
+    const areas = catalogue.categories.flatMap((c) => c.areas);
+    expect(areas.map((a) => a.slug)).toEqual(serviceAreas.map((a) => a.slug));
+    expect(areas).toHaveLength(23);
+    const downtown = areas[0];
+    expect(downtown).toMatchObject({
+      name: "Downtown Birmingham",
+      slug: "downtown-birmingham-flooring",
+      title: "Flooring in Downtown Birmingham, AL",
+      imageUrl: "/img/blog/areas/birmingham/downtown-birmingham-flooring.png",
+    });
+    for (const area of areas) expect(area.slug).toMatch(/-flooring$/);
+  });
+
+  it("every area guide has its own title and its own text", async () => {
+    const bodies = new Set<string>();
+    for (const area of serviceAreas) {
+      const res = await t.app.inject({ url: `/api/content/areas/birmingham/${area.slug}` });
+      expect(res.statusCode, area.slug).toBe(200);
+      const guide = res.json<AreaGuide>();
+      expect(guide.title).toBe(`Flooring in ${area.name}, AL`);
+      expect(guide.html.length).toBeGreaterThan(1500);
+      // Compare with the area's own name removed: a copy with the name swapped would collide.
+      bodies.add(guide.html.replaceAll(area.name, "").slice(0, 600));
+    }
+    expect(bodies.size).toBe(serviceAreas.length);
+  });
+
+  it("answers 404 for an unknown area slug and for an unknown city", async () => {
+    const unknownArea = await t.app.inject({
+      url: "/api/content/areas/birmingham/nowhere-flooring",
+    });
+    expect(unknownArea.statusCode).toBe(404);
+    const unknownCity = await t.app.inject({ url: "/api/content/areas/atlanta" });
+    expect(unknownCity.statusCode).toBe(404);
+  });
+
+  it("GET /api/content/gallery and /api/content/partners list the built-in entries", async () => {
+    const gallery = await t.app.inject({ url: "/api/content/gallery" });
+    expect(gallery.json().images).toHaveLength(3);
+    const partners = await t.app.inject({ url: "/api/content/partners" });
+    const list = partners.json().partners as Array<{ name: string; logo: string | null }>;
+    expect(list).toHaveLength(7);
+    for (const partner of list) expect(partner.logo).toMatch(/^\/img\/partners\/.+\.svg$/);
+  });
+});

@@ -1,0 +1,138 @@
+import { formatUsd, toCents } from "@mcf/contracts/money";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { coupons, orders } from "../../db/schema/index.ts";
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+export interface CouponCheck {
+  isValid: boolean;
+  message: string;
+  discountCents: number;
+  /** The stored (upper-case) code when valid. */
+  code: string | null;
+}
+
+/** Dates in coupon expiry are read as Birmingham calendar days. */
+const storeTimeZone = "America/Chicago";
+
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * True when the coupon's `expires_at` has passed. A date (YYYY-MM-DD) is good through the end of
+ * that day in Birmingham; a full timestamp is good until that instant.
+ */
+export function couponHasExpired(expiresAt: string | null, now: Date): boolean {
+  if (!expiresAt) return false;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: storeTimeZone }).format(now);
+    return today > expiresAt;
+  }
+  const at = Date.parse(expiresAt);
+  return Number.isNaN(at) ? true : now.getTime() >= at;
+}
+
+/** Discount in cents for a valid coupon on a subtotal, never more than the subtotal. */
+export function couponDiscountCents(coupon: CouponRow, subtotalCents: number): number {
+  const value = Number(coupon.value);
+  const cents =
+    coupon.kind === "percent"
+      ? Math.round((subtotalCents * value) / 100 + 1e-9)
+      : toCents(coupon.value);
+  return Math.max(0, Math.min(subtotalCents, cents));
+}
+
+function offerText(coupon: CouponRow): string {
+  return coupon.kind === "percent"
+    ? `${Number(coupon.value)}% off`
+    : `${formatUsd(Number(coupon.value))} off`;
+}
+
+/**
+ * Applies the coupon rules (DESIGN.md §7) to a subtotal: unknown, inactive, expired, used up and
+ * below-minimum codes are answered as invalid with a reason, never thrown.
+ * `reservedUses` counts unpaid orders that already hold the coupon (payment time only).
+ */
+export function evaluateCoupon(
+  coupon: CouponRow | null,
+  subtotalCents: number,
+  now: Date,
+  reservedUses = 0,
+): CouponCheck {
+  const invalid = (message: string): CouponCheck => ({
+    isValid: false,
+    message,
+    discountCents: 0,
+    code: null,
+  });
+  if (!coupon) return invalid("Invalid coupon code");
+  if (!coupon.active) return invalid("This coupon is no longer active");
+  if (couponHasExpired(coupon.expires_at, now)) return invalid("This coupon has expired");
+  if (coupon.usage_limit !== null && coupon.times_used + reservedUses >= coupon.usage_limit)
+    return invalid("This coupon has reached its usage limit");
+  const minCents = toCents(coupon.min_subtotal);
+  if (subtotalCents < minCents)
+    return invalid(
+      `This coupon requires a minimum order of ${formatUsd(minCents / 100)} (before shipping and tax)`,
+    );
+  const discountCents = couponDiscountCents(coupon, subtotalCents);
+  return {
+    isValid: true,
+    message: `Coupon applied: ${offerText(coupon)}`,
+    discountCents,
+    code: coupon.code,
+  };
+}
+
+/** The coupon with this code (case-insensitive), optionally locked for the rest of a transaction. */
+export async function findCoupon(
+  db: DbOrTx,
+  code: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CouponRow | null> {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, normalizeCouponCode(code)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** Checks a code against a subtotal for `GET /api/coupons/{code}` and the cart calculation. */
+export async function checkCoupon(
+  db: DbOrTx,
+  code: string,
+  subtotalCents: number,
+  now = new Date(),
+): Promise<CouponCheck> {
+  return evaluateCoupon(await findCoupon(db, code), subtotalCents, now);
+}
+
+/**
+ * Unpaid, unexpired orders holding a coupon: they count against its usage limit so a limited
+ * coupon cannot be reserved by more shoppers than it has uses left.
+ */
+export async function countReservedCouponUses(db: DbOrTx, code: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.coupon_code, code),
+        eq(orders.payment_status, "unpaid"),
+        gt(orders.payment_expires_at, new Date()),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/** Counts one use of a coupon; called once per paid order by fulfilment. */
+export async function recordCouponUse(db: DbOrTx, code: string): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ times_used: sql`${coupons.times_used} + 1`, updated_at: new Date() })
+    .where(eq(coupons.code, code));
+}

@@ -1,0 +1,113 @@
+import { business } from "@mcf/contracts/business";
+import { formatUsd, toCents } from "@mcf/contracts/money";
+import { carrierTrackingUrl } from "@mcf/contracts/orders";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { orders, type PostalAddress } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { renderEmail } from "../../mail/templates.ts";
+import { getOrderWithItems, type OrderRow, shipToAddress, trackingPageUrl } from "./order-reads.ts";
+
+const money = (value: string) => formatUsd(toCents(value) / 100);
+
+function addressLines(address: PostalAddress): string {
+  return `${address.street}\n${address.city}, ${address.state} ${address.zip_code}\n${address.country}`;
+}
+
+function firstName(order: OrderRow): string {
+  return order.customer_name.split(/\s+/)[0] ?? order.customer_name;
+}
+
+/**
+ * Queues the order confirmation (items, totals with discount and tax, addresses, tracking link).
+ * Automatic sends use the dedupe key `order-confirmation:{orderId}`, so a paid order gets one;
+ * `force: true` (the admin's Resend Confirmation) always queues another.
+ * Returns true when a message was queued. Throws 404 when the order does not exist.
+ */
+export async function queueOrderConfirmation(
+  db: DbOrTx,
+  orderId: string,
+  options: { publicUrl: string; force?: boolean },
+): Promise<boolean> {
+  const found = await getOrderWithItems(db, orderId);
+  if (!found) throw notFound("Order not found");
+  const { order, items } = found;
+  const table: Array<[string, string]> = items.map((item) => [
+    `${item.product_name} × ${item.quantity} ${item.quantity === 1 ? "box" : "boxes"}`,
+    money(item.total_price),
+  ]);
+  table.push(["Subtotal", money(order.subtotal)]);
+  if (order.coupon_code && toCents(order.discount_amount) > 0)
+    table.push([`Discount (${order.coupon_code})`, `-${money(order.discount_amount)}`]);
+  table.push([
+    `Shipping (${order.pallets_needed} ${order.pallets_needed === 1 ? "pallet" : "pallets"})`,
+    money(order.shipping_cost),
+  ]);
+  table.push(["Sales tax", money(order.tax_amount)]);
+  table.push(["Total paid", money(order.total_amount)]);
+  table.push(["Ship to", addressLines(shipToAddress(order))]);
+  table.push(["Billing address", addressLines(order.billing_address)]);
+  const content = renderEmail({
+    subject: `Your ${business.name} order ${order.friendly_order_id}`,
+    heading: `Thank you for your order, ${firstName(order)}!`,
+    paragraphs: [
+      `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
+    ],
+    table,
+    action: {
+      label: "Track your order",
+      url: trackingPageUrl(options.publicUrl, order.tracking_token),
+    },
+    footnotes: [`Questions about your order? Call us at ${business.phone} or reply to this email.`],
+  });
+  const queued = await enqueueMail(db, {
+    kind: "order-confirmation",
+    to: order.customer_email,
+    dedupeKey: options.force ? undefined : `order-confirmation:${order.id}`,
+    ...content,
+  });
+  if (queued)
+    await db
+      .update(orders)
+      .set({ confirmation_sent_at: new Date() })
+      .where(eq(orders.id, order.id));
+  return queued;
+}
+
+/**
+ * Queues the shipped notice (carrier, tracking number, carrier link, tracking page link).
+ * Always queues: staff decide when to send it. Throws 404 when the order does not exist.
+ */
+export async function queueShippedEmail(
+  db: DbOrTx,
+  orderId: string,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  const found = await getOrderWithItems(db, orderId);
+  if (!found) throw notFound("Order not found");
+  const { order } = found;
+  const carrierUrl = carrierTrackingUrl(order.shipping_carrier, order.tracking_number);
+  const table: Array<[string, string]> = [
+    ["Order", order.friendly_order_id],
+    ["Carrier", order.shipping_carrier ?? "Our delivery team"],
+  ];
+  if (order.tracking_number) table.push(["Tracking number", order.tracking_number]);
+  if (carrierUrl) table.push(["Carrier tracking", carrierUrl]);
+  table.push(["Shipping to", addressLines(shipToAddress(order))]);
+  const content = renderEmail({
+    subject: `Your order ${order.friendly_order_id} has shipped`,
+    heading: `Good news, ${firstName(order)}: your order is on its way`,
+    paragraphs: [
+      `Order ${order.friendly_order_id} has left our Birmingham warehouse.`,
+      ...(order.shipping_notes ? [order.shipping_notes] : []),
+    ],
+    table,
+    action: {
+      label: "Track your order",
+      url: trackingPageUrl(options.publicUrl, order.tracking_token),
+    },
+    footnotes: [`Questions about your delivery? Call us at ${business.phone}.`],
+  });
+  return enqueueMail(db, { kind: "order-shipped", to: order.customer_email, ...content });
+}

@@ -1,0 +1,60 @@
+import { aceDefaultCollection, aceProductSchema } from "@mcf/contracts/partners";
+import {
+  productIdParamsSchema,
+  productListQuerySchema,
+  totalCountHeader,
+} from "@mcf/contracts/product";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getProductRow, listProducts } from "../catalog/catalog.service.ts";
+import { toAceProduct } from "./partner-pricing.ts";
+import { requireApprovedPartner } from "./partners.routes.ts";
+
+/** The partner catalogue: approved partners only, at ace_shown_price. */
+export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    "/api/ace/products",
+    {
+      schema: {
+        tags: ["ace"],
+        summary:
+          "Partner product list (default collection AR; X-Total-Count carries the match count)",
+        querystring: productListQuerySchema.omit({ closeout: true }),
+        response: { 200: z.array(aceProductSchema) },
+      },
+      preValidation: async (request) => {
+        await requireApprovedPartner(request);
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listProducts(db, request.query, {
+        priceColumn: "ace_shown_price",
+        defaults: { collection: aceDefaultCollection },
+      });
+      reply.header("cache-control", "private, no-store");
+      reply.header(totalCountHeader, String(total));
+      return rows.map(toAceProduct);
+    },
+  );
+
+  app.get(
+    "/api/ace/products/:id",
+    {
+      schema: {
+        tags: ["ace"],
+        summary: "One product at the partner price",
+        params: productIdParamsSchema,
+        response: { 200: aceProductSchema },
+      },
+      preValidation: async (request) => {
+        await requireApprovedPartner(request);
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return toAceProduct(await getProductRow(db, request.params.id));
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { AdminPartner, PartnerStatus } from "@mcf/contracts/partners";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { aceUsers, orders } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import { revokeAllSessions } from "./partners.service.ts";
+
+/** Every partner account (or the one with `onlyId`), newest first, with its count of paid orders. */
+export async function listPartnersForAdmin(db: Db, onlyId?: string): Promise<AdminPartner[]> {
+  // Read-only count over orders: the orders module has no service for it, and this is one number.
+  const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.partner_user_id} = ${aceUsers.id} and ${orders.payment_status} = 'paid')`;
+  const rows = await db
+    .select({ user: aceUsers, order_count: orderCount })
+    .from(aceUsers)
+    .where(onlyId ? eq(aceUsers.id, onlyId) : undefined)
+    .orderBy(desc(aceUsers.created_at));
+  return rows.map(({ user, order_count }) => ({
+    id: user.id,
+    company: user.company,
+    contact_name: user.contact_name,
+    email: user.email,
+    phone: user.phone,
+    status: user.status as PartnerStatus,
+    created_at: user.created_at.toISOString(),
+    last_login_at: user.last_login_at?.toISOString() ?? null,
+    order_count: Number(order_count),
+  }));
+}
+
+async function setPartnerStatus(db: Db, id: string, status: PartnerStatus): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(aceUsers)
+      .set({ status, updated_at: new Date() })
+      .where(eq(aceUsers.id, id))
+      .returning({ id: aceUsers.id });
+    if (!row) throw notFound("Partner not found");
+    // A disabled partner is signed out everywhere at once.
+    if (status === "disabled") await revokeAllSessions(tx, id);
+  });
+}
+
+/** Approves a pending account, or re-enables a disabled one. Throws 404 for an unknown id. */
+export async function approvePartner(db: Db, id: string): Promise<AdminPartner> {
+  await setPartnerStatus(db, id, "approved");
+  return findAdminPartner(db, id);
+}
+
+/** Disables an account and ends its sessions. Throws 404 for an unknown id. */
+export async function disablePartner(db: Db, id: string): Promise<AdminPartner> {
+  await setPartnerStatus(db, id, "disabled");
+  return findAdminPartner(db, id);
+}
+
+async function findAdminPartner(db: Db, id: string): Promise<AdminPartner> {
+  const [partner] = await listPartnersForAdmin(db, id);
+  if (!partner) throw notFound("Partner not found");
+  return partner;
+}

@@ -1,0 +1,21 @@
+import type { OrderItemRow, OrderRow } from "../orders/order-reads.ts";
+
+/** How long a payment session (and its stock reservation) stays open. */
+export const paymentSessionMinutes = 30;
+
+export interface CreatedPaymentSession {
+  /** Stored as the order's payment_session_id. */
+  id: string;
+  /** Where the browser goes to pay. */
+  url: string;
+  expiresAt: Date;
+}
+
+/** What every payment provider does; both complete through `fulfilPaidOrder`. */
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  /** Opens a hosted payment session for a pending order. */
+  createSession(order: OrderRow, items: OrderItemRow[]): Promise<CreatedPaymentSession>;
+  /** Asks the provider whether a session not yet fulfilled here has been paid. */
+  isSessionPaid(sessionId: string): Promise<boolean>;
+}

@@ -1,0 +1,136 @@
+import { errorResponseSchema } from "@mcf/contracts/errors";
+import {
+  paymentRedirectSchema,
+  paymentRequestSchema,
+  paymentSessionSchema,
+  testCardPaymentSchema,
+  testPaymentSessionSchema,
+  testSessionParamsSchema,
+} from "@mcf/contracts/orders";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { conflict, invalid } from "../../errors.ts";
+import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
+import { startCheckout } from "./checkout.service.ts";
+import { createPaymentProvider } from "./create-payment-provider.ts";
+import { expireOverduePayments, fulfilPaidOrder, releaseUnpaidOrder } from "./fulfilment.ts";
+import { assertSameOrigin } from "./same-origin.ts";
+import {
+  describeTestSession,
+  findTestSessionOrder,
+  testCards,
+  testSessionStatus,
+} from "./test-sessions.ts";
+
+const sweepIntervalMs = 60_000;
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPaymentProvider(app.config);
+  const db = app.database.db;
+  const publicUrl = app.config.publicUrl;
+  const wakeMailWorker = () => void app.mailWorker?.runOnce();
+
+  if (app.config.runWorkers) {
+    const timer = setInterval(() => {
+      expireOverduePayments(db).catch((error) =>
+        app.log.error({ err: error }, "payment expiry sweep failed"),
+      );
+    }, sweepIntervalMs);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
+  }
+
+  app.post(
+    "/api/payments/process",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Reserve stock, create the pending order and open a payment session",
+        body: paymentRequestSchema,
+        response: { 200: paymentSessionSchema, 409: errorResponseSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (request) => {
+      const partner = await approvedPartnerFromRequest(db, request);
+      const session = await startCheckout(db, request.body, partner, provider, request.log);
+      return { id: session.id, url: session.url };
+    },
+  );
+
+  app.get(
+    "/api/payments/test-sessions/:id",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The built-in test payment page's session",
+        params: testSessionParamsSchema,
+        response: { 200: testPaymentSessionSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
+      return describeTestSession(db, order);
+    },
+  );
+
+  app.post(
+    "/api/payments/test-sessions/:id/pay",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Pay a test session: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined",
+        params: testSessionParamsSchema,
+        body: testCardPaymentSchema,
+        response: { 200: paymentRedirectSchema, 402: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, publicUrl);
+      const sessionId = request.params.id;
+      const order = await findTestSessionOrder(db, sessionId, Boolean(app.config.stripe));
+      const success = { redirect_url: `/success?session_id=${encodeURIComponent(sessionId)}` };
+      const status = testSessionStatus(order);
+      if (status === "paid") return success;
+      if (status === "expired") {
+        await releaseUnpaidOrder(db, { sessionId }, "expired");
+        throw conflict(
+          "This payment session has expired. Please return to your cart and try again.",
+        );
+      }
+      if (status !== "open")
+        throw conflict("This payment session is closed. Please return to your cart and try again.");
+
+      const card = request.body.card_number.replace(/\s+/g, "");
+      if (card === testCards.pays) {
+        const result = await fulfilPaidOrder(db, sessionId, { publicUrl });
+        if (result?.newlyPaid) wakeMailWorker();
+        return success;
+      }
+      if (card === testCards.declined) {
+        await releaseUnpaidOrder(db, { sessionId }, "failed");
+        return reply.status(402).send({ detail: "Your card was declined." });
+      }
+      throw invalid("Use test card 4242 4242 4242 4242");
+    },
+  );
+
+  app.post(
+    "/api/payments/test-sessions/:id/cancel",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Cancel a test session: the order is cancelled and its stock returned",
+        params: testSessionParamsSchema,
+        response: { 200: paymentRedirectSchema },
+      },
+    },
+    async (request) => {
+      assertSameOrigin(request, publicUrl);
+      const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
+      if (order.payment_status === "paid") throw conflict("This order is already paid.");
+      await releaseUnpaidOrder(db, { sessionId: request.params.id }, "cancelled");
+      return { redirect_url: "/cart?step=checkout" };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { toCents } from "@mcf/contracts/money";
+import Stripe from "stripe";
+import type { Config } from "../../config.ts";
+import type { OrderItemRow, OrderRow } from "../orders/order-reads.ts";
+import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
+
+type StripeConfig = NonNullable<Config["stripe"]>;
+
+/** One Stripe client per configuration; the host/port/protocol override exists for tests only. */
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(config.apiHost ? { host: config.apiHost } : {}),
+    ...(config.apiPort ? { port: config.apiPort } : {}),
+    ...(config.apiProtocol ? { protocol: config.apiProtocol } : {}),
+  });
+}
+
+/** Stripe Checkout: a hosted session per order; fulfilment arrives on the signed webhook. */
+export function createStripeProvider(config: StripeConfig, publicUrl: string): PaymentProvider {
+  const stripe = createStripeClient(config);
+  return {
+    name: "stripe",
+    async createSession(order: OrderRow, items: OrderItemRow[]) {
+      // Stripe wants at least 30 minutes; a minute more covers the time to reach it.
+      const expiresAt = new Date(Date.now() + (paymentSessionMinutes + 1) * 60_000);
+      const discountCents = toCents(order.discount_amount);
+      const coupon =
+        discountCents > 0
+          ? await stripe.coupons.create(
+              {
+                amount_off: discountCents,
+                currency: "usd",
+                duration: "once",
+                max_redemptions: 1,
+                name: order.coupon_code ?? "Discount",
+              },
+              { idempotencyKey: `coupon:${order.id}` },
+            )
+          : null;
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = items.map((item) => ({
+        quantity: item.quantity,
+        price_data: {
+          currency: "usd",
+          unit_amount: toCents(item.unit_price),
+          product_data: { name: item.product_name },
+        },
+      }));
+      const taxCents = toCents(order.tax_amount);
+      if (taxCents > 0)
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: taxCents,
+            product_data: { name: "Sales tax" },
+          },
+        });
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: lineItems,
+          customer_email: order.customer_email,
+          client_reference_id: order.id,
+          success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${publicUrl}/cart?step=checkout`,
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          metadata: { order_id: order.id, friendly_order_id: order.friendly_order_id },
+          payment_intent_data: {
+            metadata: { order_id: order.id, friendly_order_id: order.friendly_order_id },
+          },
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: "fixed_amount",
+                display_name: `Freight (${order.pallets_needed} ${order.pallets_needed === 1 ? "pallet" : "pallets"})`,
+                fixed_amount: { amount: toCents(order.shipping_cost), currency: "usd" },
+              },
+            },
+          ],
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+        },
+        { idempotencyKey: `checkout-session:${order.id}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a session without a URL");
+      return { id: session.id, url: session.url, expiresAt };
+    },
+    async isSessionPaid(sessionId: string) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.payment_status === "paid" || session.payment_status === "no_payment_required";
+    },
+  };
+}

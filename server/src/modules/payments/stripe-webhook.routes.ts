@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type Stripe from "stripe";
+import { paymentEvents } from "../../db/schema/index.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { fulfilPaidOrder, releaseUnpaidOrder } from "./fulfilment.ts";
+import { createStripeClient } from "./stripe-provider.ts";
+
+/**
+ * `POST /api/payments/webhook`: Stripe's signed events. Registered in its own scope whose only
+ * body parser keeps the raw bytes, because the signature is computed over them.
+ * Idempotent per event (payment_events) and per session (fulfilment locks the order).
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  const stripeConfig = app.config.stripe;
+  const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
+  const db = app.database.db;
+  const publicUrl = app.config.publicUrl;
+
+  async function handle(event: Stripe.Event): Promise<void> {
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded": {
+        const session = event.data.object;
+        if (session.payment_status === "unpaid") return; // a delayed method: wait for its outcome
+        const result = await fulfilPaidOrder(db, session.id, { publicUrl });
+        if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
+        else if (result.newlyPaid) void app.mailWorker?.runOnce();
+        return;
+      }
+      case "checkout.session.expired":
+        await releaseUnpaidOrder(db, { sessionId: event.data.object.id }, "expired");
+        return;
+      case "checkout.session.async_payment_failed":
+        await releaseUnpaidOrder(db, { sessionId: event.data.object.id }, "failed");
+        return;
+      default:
+        return;
+    }
+  }
+
+  app.post(
+    "/api/payments/webhook",
+    { schema: { tags: ["payments"], summary: "Stripe webhook (signed)" } },
+    async (request) => {
+      if (!stripe || !stripeConfig) throw notFound("Stripe is not configured");
+      const signature = request.headers["stripe-signature"];
+      const body = request.body;
+      if (typeof signature !== "string" || !Buffer.isBuffer(body))
+        throw badRequest("Missing Stripe signature");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, signature, stripeConfig.webhookSecret);
+      } catch {
+        throw badRequest("Invalid Stripe signature");
+      }
+      const [seen] = await db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.id, event.id));
+      if (seen) return { received: true, duplicate: true };
+      // Handling is idempotent per session, so a duplicate racing past the check above is harmless;
+      // the event is recorded only after it was handled, so a failure is retried by Stripe.
+      await handle(event);
+      await db
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing();
+      return { received: true, duplicate: false };
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import { toCents, toDollars } from "@mcf/contracts/money";
+import type { TestPaymentSession } from "@mcf/contracts/orders";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import { findOrderBySessionId, getOrderWithItems, type OrderRow } from "../orders/order-reads.ts";
+
+export const testCards = {
+  pays: "4242424242424242",
+  declined: "4000000000000002",
+} as const;
+
+/** What the test page shows of its session, from the order. */
+export function testSessionStatus(order: OrderRow, now = new Date()): TestPaymentSession["status"] {
+  if (order.payment_status === "paid") return "paid";
+  if (order.payment_status === "failed") return "failed";
+  if (order.payment_status === "cancelled") return "cancelled";
+  if (order.payment_status === "expired" || order.payment_expires_at <= now) return "expired";
+  return "open";
+}
+
+/**
+ * The order behind a built-in test payment session. 404 for unknown ids and whenever Stripe is
+ * configured: the test page must never mark an order paid in live mode.
+ */
+export async function findTestSessionOrder(
+  db: Db,
+  sessionId: string,
+  stripeConfigured: boolean,
+): Promise<OrderRow> {
+  const order = stripeConfigured ? null : await findOrderBySessionId(db, sessionId);
+  if (order?.payment_provider !== "test") throw notFound("Payment session not found");
+  return order;
+}
+
+export async function describeTestSession(db: Db, order: OrderRow): Promise<TestPaymentSession> {
+  const found = await getOrderWithItems(db, order.id);
+  return {
+    id: order.payment_session_id ?? "",
+    friendly_order_id: order.friendly_order_id,
+    amount: toDollars(toCents(order.total_amount)),
+    currency: "usd",
+    status: testSessionStatus(order),
+    expires_at: order.payment_expires_at.toISOString(),
+    customer_email: order.customer_email,
+    items: (found?.items ?? []).map((item) => ({
+      product_name: item.product_name,
+      quantity: item.quantity,
+      total_price: toDollars(toCents(item.total_price)),
+    })),
+  };
+}

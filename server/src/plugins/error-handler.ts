@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../errors.ts";
+
+/** Connection-level failures that mean the database is unreachable, not that the code is wrong. */
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "57P01",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && unavailableCodes.has(e.code)) return true;
+    if (
+      e.message &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+        e.message,
+      )
+    )
+      return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** One place turns errors into `{detail}` answers; bugs are logged and answered generically. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? "body";
+      return reply.status(422).send({
+        detail: error.validation.map((issue) => ({
+          loc: [
+            where,
+            ...String(issue.instancePath ?? "")
+              .split("/")
+              .filter(Boolean),
+          ],
+          msg: issue.message ?? "Invalid value",
+        })),
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ detail: "The store is temporarily unavailable. Please try again in a moment." });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ detail: "Too many requests. Please wait a moment and try again." });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large.
+      const detail =
+        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Unsupported content type"
+          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+            ? "Request body is too large"
+            : error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+              ? "Request body is empty"
+              : status === 400
+                ? "Malformed request"
+                : error.message;
+      return reply.status(status === 415 ? 415 : status).send({ detail });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ detail: "Internal server error" });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+  });
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import fastifyHelmet from "@fastify/helmet";
+import { business } from "@mcf/contracts/business";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** This response's CSP nonce for inline scripts (React Router's hydration data). */
+    scriptNonce: string;
+  }
+}
+
+/** The Content-Security-Policy for one response: our own scripts plus one nonce. */
+export function contentSecurityPolicy(nonce: string): string {
+  const visualizerOrigin = new URL(business.roomVisualizerUrl).origin;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Inline style attributes (React `style`) are allowed; no inline script is.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${visualizerOrigin}`,
+    "frame-ancestors 'self'",
+    "form-action 'self' https://checkout.stripe.com",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/**
+ * Helmet's headers, plus our own CSP header with a per-request nonce.
+ * Vite dev mode (hot reload injects inline scripts) gets no CSP.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const viteDev = process.env.MCF_VITE_DEV === "1";
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    strictTransportSecurity:
+      config.env === "production" ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.decorateReply("scriptNonce", "");
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.scriptNonce = randomBytes(16).toString("base64");
+    if (!viteDev) reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce));
+  });
+}

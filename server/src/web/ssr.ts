@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
+import type { Config } from "../config.ts";
+import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
+
+/** What route loaders receive as `context`: the in-process API and page settings. */
+export interface WebLoadContext {
+  cspNonce: string;
+  publicUrl: string;
+  /** Calls our own API in-process (Fastify inject): the one path to the data. */
+  apiFetch: (
+    path: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
+}
+
+export function createApiFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): WebLoadContext["apiFetch"] {
+  return async (path, init) => {
+    const forwarded: Record<string, string> = {};
+    const ua = request.headers["user-agent"];
+    if (ua) forwarded["user-agent"] = ua;
+    const result = await app.inject({
+      method: (init?.method ?? "GET") as "GET",
+      url: path,
+      headers: { ...forwarded, ...init?.headers, "x-forwarded-for": request.ip },
+      payload: init?.body,
+      remoteAddress: request.ip,
+    });
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(result.headers)) {
+      if (value !== undefined)
+        headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    const nullBody = result.statusCode === 204 || result.statusCode === 304;
+    return new Response(nullBody ? null : result.rawPayload, {
+      status: result.statusCode,
+      headers,
+    });
+  };
+}
+
+/**
+ * Serves every non-API path with React Router. Registered in its own scope without body parsers,
+ * so form posts reach route actions as raw streams.
+ */
+export async function registerSsr(
+  app: FastifyInstance,
+  config: Config,
+  getBuild: () => Promise<ServerBuild> | ServerBuild,
+  mode: "production" | "development",
+): Promise<void> {
+  // Loaded here, not at the top: React picks its production or development build from NODE_ENV
+  // when first loaded, and main.ts sets NODE_ENV for the production build after reading config.
+  const { createRequestHandler } = await import("react-router");
+  let cachedBuild: ServerBuild | null = null;
+  let cachedHandler: ReturnType<typeof CreateRequestHandler> | null = null;
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const build = await getBuild();
+        if (build !== cachedBuild) {
+          cachedBuild = build;
+          cachedHandler = createRequestHandler(build, mode);
+        }
+        const handler = cachedHandler as ReturnType<typeof CreateRequestHandler>;
+        const context: WebLoadContext = {
+          cspNonce: reply.scriptNonce,
+          publicUrl: config.publicUrl,
+          apiFetch: createApiFetch(app, request),
+        };
+        const response = await handler(
+          toWebRequest(request, `${request.protocol}://${request.host}`),
+          context as never,
+        );
+        await sendWebResponse(reply, response);
+        return reply;
+      },
+    });
+  });
+}

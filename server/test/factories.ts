@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../src/db/client.ts";
+import {
+  aceSessions,
+  aceUsers,
+  coupons,
+  orderItems,
+  orders,
+  products,
+} from "../src/db/schema/index.ts";
+import type { SeedProduct } from "../src/db/seed/products-data.ts";
+import { productValues } from "../src/db/seed/seed.ts";
+import { hashToken } from "../src/modules/partners/partner-session.ts";
+
+let sequence = 0;
+
+/** A product with believable defaults; override any field. Shared by tests and e2e fixtures. */
+export function buildProduct(overrides: Partial<SeedProduct> = {}): SeedProduct {
+  sequence += 1;
+  return {
+    name: `Test Oak Plank ${sequence}`,
+    brand: "Test Mills",
+    type: "hardwood",
+    construction: "Engineered",
+    collection: "Test Collection",
+    style_color: "Natural",
+    color: "Natural Oak",
+    color_code: "#b7793f",
+    size: "7.5 in x 75 in",
+    description: "A test product.",
+    sku: `TEST-${sequence}-${Math.random().toString(36).slice(2, 8)}`,
+    our_price: 4.99,
+    competitor_price: 6.49,
+    ace_price: null,
+    ace_shown_price: null,
+    msrp: null,
+    sqft_per_carton: 20,
+    cartons_per_pallet: 40,
+    pallet_shipping_cost: 200,
+    stock_quantity: 100,
+    overall_thickness: "1/2 in",
+    wear_layer_thickness: "3 mm",
+    thumbnail_image_url: null,
+    main_image_url: null,
+    secondary_image_url: null,
+    image_url: null,
+    features: {},
+    specifications: {},
+    is_closeout: false,
+    ...overrides,
+  };
+}
+
+export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
+  const [row] = await db
+    .insert(products)
+    .values(productValues(buildProduct(overrides)))
+    .returning();
+  if (!row) throw new Error("insert failed");
+  return row;
+}
+
+/** A coupon (percent by default); `code` is stored upper-case as the store does. */
+export async function createCoupon(
+  db: Db,
+  overrides: Partial<typeof coupons.$inferInsert> & { code: string },
+) {
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      kind: "percent",
+      value: "10",
+      min_subtotal: "0",
+      ...overrides,
+      code: overrides.code.toUpperCase(),
+    })
+    .returning();
+  if (!row) throw new Error("insert failed");
+  return row;
+}
+
+/** A partner account with a live session; answers the bearer token to send. */
+export async function createPartnerWithSession(
+  db: Db,
+  overrides: Partial<typeof aceUsers.$inferInsert> = {},
+): Promise<{ user: typeof aceUsers.$inferSelect; token: string }> {
+  sequence += 1;
+  const [user] = await db
+    .insert(aceUsers)
+    .values({
+      email: `partner${sequence}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password_hash: "not-a-real-hash",
+      company: "Test Hardware Co",
+      contact_name: "Pat Partner",
+      status: "approved",
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error("insert failed");
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(aceSessions).values({
+    user_id: user.id,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + 3_600_000),
+  });
+  return { user, token };
+}
+
+/** A complete, valid payment request (SPEC.md §3) for these cart lines. */
+export function buildPaymentRequest(
+  cartItems: Array<{ product_id: number; quantity: number }>,
+  overrides: Record<string, unknown> = {},
+) {
+  sequence += 1;
+  return {
+    cart_items: cartItems,
+    customer_name: "Jordan Buyer",
+    customer_email: `buyer${sequence}@example.com`,
+    customer_phone: "(205) 555-0199",
+    billing_address: {
+      street: "100 Main St",
+      city: "Birmingham",
+      state: "AL",
+      zip_code: "35203",
+      country: "US",
+    },
+    shipping_address: null,
+    ...overrides,
+  };
+}
+
+let orderSequence = 0;
+
+export interface OrderFactoryOverrides extends Partial<typeof orders.$inferInsert> {
+  /** Lines of the order: products (with quantities) it holds. Defaults to no lines. */
+  lines?: Array<{ product: typeof products.$inferSelect; quantity: number }>;
+}
+
+/**
+ * An order as checkout leaves it once paid (status processing, payment paid, stock committed);
+ * override any column, and pass `lines` to add items priced from their products.
+ */
+export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {}) {
+  orderSequence += 1;
+  const { lines = [], ...columns } = overrides;
+  const itemValues = lines.map(({ product, quantity }) => {
+    const unitCents = Math.round(
+      Number(product.our_price ?? 0) * Number(product.sqft_per_carton ?? 0) * 100,
+    );
+    const sqft = Number(product.sqft_per_carton ?? 0);
+    return {
+      product_id: product.id,
+      product_name: product.name,
+      sku: product.sku,
+      quantity,
+      unit_price: (unitCents / 100).toFixed(2),
+      total_price: ((unitCents * quantity) / 100).toFixed(2),
+      sqft_per_box: sqft.toFixed(2),
+      total_sqft: (sqft * quantity).toFixed(2),
+      brand: product.brand,
+      collection: product.collection,
+      type: product.type,
+      color: product.color,
+    };
+  });
+  const subtotalCents = itemValues.reduce(
+    (sum, item) => sum + Math.round(Number(item.total_price) * 100),
+    0,
+  );
+  const address = {
+    street: "1 Main St",
+    city: "Birmingham",
+    state: "AL",
+    zip_code: "35203",
+    country: "US",
+  };
+  const [order] = await db
+    .insert(orders)
+    .values({
+      friendly_order_id: `MCF-T${String(orderSequence).padStart(4, "0")}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+      status: "processing",
+      payment_status: "paid",
+      stock_status: "committed",
+      payment_provider: "test",
+      payment_session_id: `test_session_${orderSequence}_${Math.random().toString(36).slice(2, 10)}`,
+      payment_expires_at: new Date(Date.now() + 30 * 60_000),
+      paid_at: new Date(),
+      tracking_token: randomBytes(24).toString("base64url"),
+      customer_name: "Jordan Carter",
+      customer_email: `customer${orderSequence}@example.com`,
+      customer_phone: "205-555-0100",
+      billing_address: address,
+      shipping_address: null,
+      subtotal: (subtotalCents / 100).toFixed(2),
+      shipping_cost: "195.00",
+      tax_amount: ((subtotalCents * 0.1) / 100).toFixed(2),
+      total_amount: ((subtotalCents * 1.1 + 19500) / 100).toFixed(2),
+      total_sqft: itemValues.reduce((sum, item) => sum + Number(item.total_sqft), 0).toFixed(2),
+      total_cartons: itemValues.reduce((sum, item) => sum + item.quantity, 0),
+      pallets_needed: itemValues.length > 0 ? 1 : 0,
+      ...columns,
+    })
+    .returning();
+  if (!order) throw new Error("insert failed");
+  if (itemValues.length > 0) {
+    await db.insert(orderItems).values(itemValues.map((item) => ({ ...item, order_id: order.id })));
+  }
+  return order;
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl) {
+  console.warn(
+    "\n!!! REDIS_URL is not set: the shared (multi-process) rate-limit test did NOT run.\n",
+  );
+}
+
+/** A limited route with a unique path per run, so runs never share counters. */
+const limitedPath = `/api/test-only/limited-${randomUUID()}`;
+const addLimitedRoute = (app: FastifyInstance) =>
+  app.get(limitedPath, { config: { rateLimit: { max: 3, timeWindow: "1 minute" } } }, async () => ({
+    ok: true,
+  }));
+
+describe.runIf(Boolean(redisUrl))("rate limits shared through Redis", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ config: { redisUrl }, beforeReady: addLimitedRoute });
+    second = await createTestApp({
+      config: { redisUrl },
+      database: first.database,
+      beforeReady: addLimitedRoute,
+    });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("two app processes count one caller's requests together", async () => {
+    const statuses: number[] = [];
+    for (const app of [first.app, second.app, first.app, second.app]) {
+      statuses.push(
+        (await app.inject({ url: limitedPath, remoteAddress: "203.0.113.9" })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await second.app.inject({ url: limitedPath, remoteAddress: "203.0.113.9" });
+    expect(limited.json()).toHaveProperty("detail");
+  });
+});
+
+describe("rate limits without Redis", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { redisUrl: undefined }, beforeReady: addLimitedRoute });
+  });
+  afterAll(() => t.close());
+
+  it("are counted in the process and answer 429 with a detail", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await t.app.inject({ url: limitedPath, remoteAddress: "198.51.100.7" })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const res = await t.app.inject({ url: limitedPath, remoteAddress: "198.51.100.7" });
+    expect(res.json().detail).toMatch(/Too many requests/);
+  });
+});

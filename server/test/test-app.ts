@@ -1,0 +1,69 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.ts";
+import { type Config, readConfig } from "../src/config.ts";
+import type { Database } from "../src/db/client.ts";
+import type { MailTransport } from "../src/mail/transport.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export const testAdminPassword = "test-admin-password";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...readConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      ADMIN_PASSWORD: testAdminPassword,
+      PUBLIC_URL: "http://store.test",
+    }),
+    runWorkers: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Every log line written so far (when captureLogs was asked for). */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A whole API app on a fresh database. */
+export async function createTestApp(
+  options: {
+    config?: Partial<Config>;
+    mailTransport?: MailTransport;
+    captureLogs?: boolean;
+    database?: Database;
+    /** Adds routes before the app is ready (tests of cross-cutting behaviour). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const logs: string[] = [];
+  const logStream = options.captureLogs
+    ? new Writable({
+        write(chunk, _encoding, callback) {
+          logs.push(String(chunk));
+          callback();
+        },
+      })
+    : undefined;
+  const config = testConfig({
+    ...(options.captureLogs ? { logLevel: "info" } : {}),
+    ...options.config,
+  });
+  const app = await buildApp({ config, database, mailTransport: options.mailTransport, logStream });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    logs,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

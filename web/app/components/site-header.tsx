@@ -1,0 +1,108 @@
+import { business } from "@mcf/contracts/business";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CartButton } from "../features/cart/cart-button.tsx";
+import { BrandMark } from "./brand-mark.tsx";
+import { CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
+
+export const mainNav = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "Products" },
+  { to: "/installation", label: "Installation" },
+  { to: "/about", label: "About" },
+  { to: "/blog", label: "Blog" },
+  { to: "/blog/areas", label: "Locations" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-navy-50 text-navy-800" : "text-stone-700 hover:bg-stone-100 hover:text-navy-800"
+  }`;
+
+/** The public top navigation; not shown under /ace (the partner area has its own). */
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="hidden bg-navy-800 text-navy-50 sm:block">
+        <div className="container-page flex h-9 items-center justify-between text-xs">
+          <span>Showroom &amp; installation across the Birmingham area · Nationwide shipping</span>
+          <a
+            href={business.phoneHref}
+            className="flex items-center gap-1.5 font-semibold hover:text-white"
+          >
+            <PhoneIcon className="h-4 w-4" /> {business.phone}
+          </a>
+        </div>
+      </div>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" aria-label={`${business.name} home`}>
+          <BrandMark />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/" || item.to === "/blog"}
+                  className={navClass}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <CartButton />
+          <button
+            type="button"
+            className="rounded-md p-2 text-navy-800 hover:bg-stone-100 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-stone-200 bg-white lg:hidden"
+        >
+          <ul className="container-page flex flex-col py-2">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/" || item.to === "/blog"}
+                  className={({ isActive }) => `block ${navClass({ isActive })} py-3 text-base`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a
+                href={business.phoneHref}
+                className="flex items-center gap-2 px-3 py-3 font-semibold text-oak-700"
+              >
+                <PhoneIcon /> Call {business.phone}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

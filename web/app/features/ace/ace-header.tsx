@@ -1,0 +1,147 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { BrandMark } from "../../components/brand-mark.tsx";
+import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons.tsx";
+import { useCart } from "../cart/cart-context.tsx";
+import { useAceAuth } from "./ace-auth.tsx";
+
+export const partnerNav = [
+  { to: "/ace", label: "Products" },
+  { to: "/installation", label: "Installation" },
+  { to: "/contact", label: "Contact" },
+  { to: "/ace/account", label: "Account" },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-white/15 text-white" : "text-navy-50 hover:bg-white/10 hover:text-white"
+  }`;
+
+/** The cart icon with its box-count badge, light on the navy partner bar. */
+function AceCartLink() {
+  const { boxCount } = useCart();
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded-md p-2 text-white hover:bg-white/10"
+      aria-label={`Cart, ${boxCount} ${boxCount === 1 ? "item" : "items"}`}
+    >
+      <CartIcon />
+      <span
+        data-testid="cart-count"
+        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-oak-500 px-1 text-xs font-bold text-white"
+      >
+        {boxCount}
+      </span>
+    </Link>
+  );
+}
+
+/** The partner area's own navigation (the public top nav is hidden under /ace). */
+export function AceHeader() {
+  const { user, logout } = useAceAuth();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const logoutButton = (
+    <button
+      type="button"
+      onClick={() => void logout()}
+      className="rounded-md px-3 py-2 text-left text-sm font-medium text-navy-50 hover:bg-white/10 hover:text-white"
+    >
+      Logout
+    </button>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 bg-navy-800 text-white shadow">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/ace" className="flex items-center gap-3" aria-label="ACE partner products">
+          <BrandMark light />
+          <span className="hidden rounded bg-oak-500 px-2 py-0.5 text-xs font-bold tracking-wider uppercase sm:inline">
+            ACE Partner
+          </span>
+        </Link>
+        {user ? (
+          <nav aria-label="Partner" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {partnerNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>{logoutButton}</li>
+            </ul>
+          </nav>
+        ) : (
+          <nav aria-label="Partner" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              <li>
+                <NavLink to="/ace/login" className={linkClass}>
+                  Sign in
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/ace/register" className={linkClass}>
+                  Register
+                </NavLink>
+              </li>
+              <li>
+                <Link to="/" className={linkClass({ isActive: false })}>
+                  Home
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        )}
+        <div className="flex items-center gap-1">
+          <AceCartLink />
+          <button
+            type="button"
+            className="rounded-md p-2 text-white hover:bg-white/10 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="partner-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="partner-menu"
+          aria-label="Partner mobile"
+          className="border-t border-white/10 md:hidden"
+        >
+          <ul className="container-page flex flex-col py-2">
+            {(user
+              ? partnerNav
+              : [
+                  { to: "/ace/login", label: "Sign in" },
+                  { to: "/ace/register", label: "Register" },
+                  { to: "/", label: "Home" },
+                ]
+            ).map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) => `block py-3 text-base ${linkClass({ isActive })}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? <li className="flex flex-col">{logoutButton}</li> : null}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ComponentType } from "react";
+import { useAdminSession } from "./admin-session.tsx";
+import { CouponsTab } from "./coupons-tab.tsx";
+import { InboxTab } from "./inbox-tab.tsx";
+import { OrdersTab } from "./orders-tab.tsx";
+import { OutboxTab } from "./outbox-tab.tsx";
+import { PartnersTab } from "./partners-tab.tsx";
+import { ProductsTab } from "./products-tab.tsx";
+
+export interface AdminTab {
+  /** Kept in the URL (?tab=id) so reloads and links land on the same tab. */
+  id: string;
+  label: string;
+  Component: ComponentType;
+}
+
+/** ACE partner accounts: approve and disable. */
+function PartnersAdminTab() {
+  const { password } = useAdminSession();
+  return <PartnersTab adminPassword={password ?? ""} />;
+}
+
+/** The back office's tabs, in order. Adding a tab is adding one entry here. */
+export const adminTabs: AdminTab[] = [
+  { id: "orders", label: "Orders", Component: OrdersTab },
+  { id: "products", label: "Products", Component: ProductsTab },
+  { id: "inbox", label: "Inbox", Component: InboxTab },
+  { id: "coupons", label: "Coupons", Component: CouponsTab },
+  { id: "partners", label: "Partners", Component: PartnersAdminTab },
+  { id: "outbox", label: "Outbox", Component: OutboxTab },
+];

@@ -1,0 +1,242 @@
+import type { ProductImportResult } from "@mcf/contracts/admin";
+import { type ChangeEvent, useRef, useState } from "react";
+import { useAdminSession } from "./admin-session.tsx";
+import { useToast } from "./toast.tsx";
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ""
+    ? "∅"
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
+
+/** Export CSV and Import CSV (dry run first, then apply all or nothing). */
+export function ProductCsvPanel({
+  search,
+  onImported,
+}: {
+  search: string;
+  onImported: () => void;
+}) {
+  const { request, download } = useAdminSession();
+  const toast = useToast();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState("");
+  const [report, setReport] = useState<ProductImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const exportCsv = async () => {
+    try {
+      const blob = await download(
+        `/api/admin/products/export.csv${search ? `?search=${encodeURIComponent(search)}` : ""}`,
+      );
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      toast("Export failed", "error");
+    }
+  };
+
+  const run = async (text: string, dryRun: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await request<ProductImportResult>("/api/admin/products/import", {
+        method: "POST",
+        body: { csv: text, dry_run: dryRun },
+      });
+      setReport(result);
+      if (result.applied) {
+        toast(`Import applied: ${result.summary.create} created, ${result.summary.update} updated`);
+        onImported();
+      }
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "Import failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const text = await file.text();
+    setCsv(text);
+    setFileName(file.name);
+    setReport(null);
+    await run(text, true);
+  };
+
+  const close = () => {
+    setCsv(null);
+    setReport(null);
+    setError(null);
+  };
+
+  return (
+    <>
+      <button type="button" className="btn-outline py-2" onClick={exportCsv}>
+        Export CSV
+      </button>
+      <button type="button" className="btn-outline py-2" onClick={() => fileInput.current?.click()}>
+        Import CSV
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,text/csv"
+        className="hidden"
+        aria-label="CSV file to import"
+        onChange={chooseFile}
+      />
+      {csv !== null ? (
+        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-auto bg-navy-900/30 p-6">
+          <section
+            role="dialog"
+            aria-modal="true"
+            aria-label="Import products"
+            className="w-full max-w-5xl rounded-lg bg-white shadow-2xl"
+          >
+            <header className="flex items-center justify-between rounded-t-lg bg-navy-800 px-5 py-3 text-white">
+              <h2 className="font-sans text-lg font-semibold text-white">
+                Import products: {fileName}
+              </h2>
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Close import"
+                className="rounded px-2 text-2xl leading-none text-white/80 hover:bg-white/10"
+              >
+                ×
+              </button>
+            </header>
+            <div className="space-y-4 p-5">
+              {busy ? <p className="text-sm text-stone-500">Checking the file…</p> : null}
+              {error ? (
+                <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
+                  {error}
+                </p>
+              ) : null}
+              {report ? (
+                <>
+                  <p className="text-sm">
+                    {report.applied ? (
+                      <strong className="text-green-800">Import applied. </strong>
+                    ) : (
+                      <strong>Dry run — nothing written yet. </strong>
+                    )}
+                    <span className="font-semibold">{report.summary.create}</span> to create,{" "}
+                    <span className="font-semibold">{report.summary.update}</span> to update,{" "}
+                    {report.summary.unchanged} unchanged,{" "}
+                    <span className={report.summary.error ? "font-semibold text-red-700" : ""}>
+                      {report.summary.error} with errors
+                    </span>
+                    .
+                  </p>
+                  <div className="max-h-[55vh] overflow-auto rounded border border-stone-200">
+                    <table className="w-full text-left text-sm">
+                      <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600 uppercase">
+                        <tr>
+                          <th className="px-2 py-1.5">Line</th>
+                          <th className="px-2 py-1.5">Action</th>
+                          <th className="px-2 py-1.5">SKU / Name</th>
+                          <th className="px-2 py-1.5">Changes or errors</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {report.rows
+                          .filter((row) => row.action !== "unchanged")
+                          .map((row) => (
+                            <tr
+                              key={row.line}
+                              className={`border-t border-stone-100 align-top ${row.action === "error" ? "bg-red-50" : ""}`}
+                            >
+                              <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
+                              <td className="px-2 py-1.5 font-semibold capitalize">{row.action}</td>
+                              <td className="px-2 py-1.5">
+                                <div className="font-mono text-xs">{row.sku ?? "—"}</div>
+                                <div>{row.name}</div>
+                              </td>
+                              <td className="px-2 py-1.5">
+                                {row.errors.length > 0 ? (
+                                  <ul className="list-disc pl-4 text-red-800">
+                                    {row.errors.map((message) => (
+                                      <li key={message}>{message}</li>
+                                    ))}
+                                  </ul>
+                                ) : (
+                                  <ul className="space-y-0.5">
+                                    {row.changes.slice(0, 8).map((change) => (
+                                      <li key={change.field}>
+                                        <span className="font-mono text-xs text-stone-500">
+                                          {change.field}
+                                        </span>
+                                        :{" "}
+                                        {row.action === "update" ? (
+                                          <>
+                                            <s className="text-stone-500">{show(change.before)}</s>{" "}
+                                            →{" "}
+                                          </>
+                                        ) : null}
+                                        <span className="font-medium">{show(change.after)}</span>
+                                      </li>
+                                    ))}
+                                    {row.changes.length > 8 ? (
+                                      <li className="text-stone-500">
+                                        and {row.changes.length - 8} more fields
+                                      </li>
+                                    ) : null}
+                                  </ul>
+                                )}
+                              </td>
+                            </tr>
+                          ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
+              ) : null}
+              <div className="flex flex-wrap justify-end gap-2">
+                <button
+                  type="button"
+                  className="btn-outline"
+                  onClick={() => fileInput.current?.click()}
+                  disabled={busy}
+                >
+                  Choose another file
+                </button>
+                <button type="button" className="btn-outline" onClick={close}>
+                  {report?.applied ? "Done" : "Cancel"}
+                </button>
+                {!report?.applied ? (
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={
+                      busy ||
+                      !report ||
+                      report.summary.error > 0 ||
+                      report.summary.create + report.summary.update === 0
+                    }
+                    onClick={() => run(csv, false)}
+                  >
+                    Apply import
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          </section>
+        </div>
+      ) : null}
+    </>
+  );
+}

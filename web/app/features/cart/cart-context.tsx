@@ -1,0 +1,106 @@
+import { storageKeys } from "@mcf/contracts/business";
+import type { CartItem } from "@mcf/contracts/cart";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import {
+  addLine,
+  type CartableProduct,
+  type CartTotals,
+  cartLineFor,
+  cartTotals,
+  type LinePrice,
+  readSavedCart,
+  repriceLines,
+  saveCart,
+  setLineQuantity,
+} from "./cart-lines.ts";
+
+export interface CartContextValue extends CartTotals {
+  items: CartItem[];
+  /** False until the saved cart has been read (after hydration). */
+  restored: boolean;
+  addItem(
+    product: CartableProduct,
+    quantity?: number,
+    options?: { partnerPrice?: boolean; unitPrice?: number },
+  ): void;
+  setQuantity(productId: number, quantity: number): void;
+  removeItem(productId: number): void;
+  /** Empties the cart and deletes the saved copy. */
+  clear(): void;
+  /** Replaces every line. */
+  load(items: CartItem[]): void;
+  /** Sets new per-box prices on the lines they name (partner sign-in or sign-out). */
+  applyPrices(prices: Map<number, LinePrice>): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+/** The browser's cart: restored from localStorage after hydration, saved on every change. */
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>([]);
+  const [restored, setRestored] = useState(false);
+  const skipSave = useRef(true);
+
+  useEffect(() => {
+    setItems(readSavedCart(localStorage));
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (!restored) return;
+    if (skipSave.current) {
+      skipSave.current = false;
+      return;
+    }
+    saveCart(localStorage, items);
+  }, [items, restored]);
+
+  const addItem = useCallback<CartContextValue["addItem"]>((product, quantity = 1, options) => {
+    setItems((current) => addLine(current, cartLineFor(product, quantity, options)));
+  }, []);
+  const setQuantity = useCallback((productId: number, quantity: number) => {
+    setItems((current) => setLineQuantity(current, productId, quantity));
+  }, []);
+  const removeItem = useCallback((productId: number) => {
+    setItems((current) => current.filter((item) => item.product_id !== productId));
+  }, []);
+  const clear = useCallback(() => {
+    skipSave.current = true;
+    setItems([]);
+    localStorage.removeItem(storageKeys.cart);
+  }, []);
+  const load = useCallback((next: CartItem[]) => setItems(next), []);
+  const applyPrices = useCallback((prices: Map<number, LinePrice>) => {
+    setItems((current) => repriceLines(current, prices));
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      restored,
+      ...cartTotals(items),
+      addItem,
+      setQuantity,
+      removeItem,
+      clear,
+      load,
+      applyPrices,
+    }),
+    [items, restored, addItem, setQuantity, removeItem, clear, load, applyPrices],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error("useCart must be used inside CartProvider");
+  return value;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { addLine, cartLineFor, cartTotals, readSavedCart, setLineQuantity } from "./cart-lines.ts";
+
+const oak = {
+  id: 1,
+  name: "Oak",
+  price_per_box: 99.8,
+  sqft_per_carton: 19.96,
+  thumbnail_image_url: null,
+  main_image_url: "/m.webp",
+  image_url: null,
+};
+
+describe("cart lines (SPEC.md §4)", () => {
+  it("a new line defaults to quantity 1 with totals and the thumbnail fallback chain", () => {
+    const line = cartLineFor(oak);
+    expect(line).toMatchObject({
+      product_id: 1,
+      quantity: 1,
+      unit_price: 99.8,
+      total_price: 99.8,
+      sqft_per_box: 19.96,
+      total_sqft: 19.96,
+      thumbnail_image_url: "/m.webp",
+    });
+    expect(cartLineFor({ ...oak, main_image_url: null }).thumbnail_image_url).toBe(
+      "/img/default-flooring-thumb.webp",
+    );
+  });
+
+  it("adding an existing product raises its quantity by the amount added and recomputes totals", () => {
+    const items = addLine(addLine([], cartLineFor(oak, 2)), cartLineFor(oak, 3));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ quantity: 5, total_price: 499, total_sqft: 99.8 });
+  });
+
+  it("a product without a per-box price gets unit price 0", () => {
+    expect(cartLineFor({ ...oak, price_per_box: null, sqft_per_carton: null })).toMatchObject({
+      unit_price: 0,
+      sqft_per_box: 0,
+    });
+  });
+
+  it("quantity 0 or below removes the line", () => {
+    const items = [cartLineFor(oak, 2)];
+    expect(setLineQuantity(items, 1, 0)).toEqual([]);
+    expect(setLineQuantity(items, 1, -3)).toEqual([]);
+    expect(setLineQuantity(items, 1, 4)[0]?.total_price).toBe(399.2);
+  });
+
+  it("totals sum money in cents, boxes and square feet", () => {
+    const items = [
+      cartLineFor(oak, 3),
+      cartLineFor({ ...oak, id: 2, price_per_box: 0.1, sqft_per_carton: 0.2 }, 2),
+    ];
+    expect(cartTotals(items)).toEqual({ subtotal: 299.6, boxCount: 5, totalSqft: 60.28 });
+  });
+
+  it("a corrupt saved cart is ignored", () => {
+    const storage = { getItem: () => "{not json" };
+    const original = console.error;
+    console.error = () => {};
+    expect(readSavedCart(storage)).toEqual([]);
+    console.error = original;
+    expect(readSavedCart({ getItem: () => JSON.stringify({ a: 1 }) })).toEqual([]);
+  });
+});
+
+describe("repricing when a partner signs in or out (DESIGN.md §10)", () => {
+  it("sets the new per-box price and partner flag on the named lines only", async () => {
+    const { repriceLines } = await import("./cart-lines.ts");
+    const partnerLine = cartLineFor(oak, 2, { partnerPrice: true, unitPrice: 80 });
+    const other = cartLineFor({ ...oak, id: 2 }, 1);
+    const repriced = repriceLines(
+      [partnerLine, other],
+      new Map([[1, { unitPrice: 99.8, partner: false }]]),
+    );
+    expect(repriced[0]).toMatchObject({ unit_price: 99.8, total_price: 199.6 });
+    expect(repriced[0]?.partner_price).toBeUndefined();
+    expect(repriced[1]).toEqual(other);
+    const back = repriceLines(repriced, new Map([[1, { unitPrice: 80, partner: true }]]));
+    expect(back[0]).toMatchObject({ unit_price: 80, total_price: 160, partner_price: true });
+  });
+});

@@ -1,0 +1,144 @@
+import { formatUsd } from "@mcf/contracts/money";
+import { Link } from "react-router";
+import { FloorImage } from "../../components/floor-image.tsx";
+import { useCart } from "./cart-context.tsx";
+import { defaultFlooringThumb } from "./cart-lines.ts";
+import { boxesLabel, formatSqft } from "./cart-wording.ts";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+/** The empty-cart message with its way back to the products. */
+export function EmptyCart() {
+  return (
+    <div className="mx-auto max-w-lg rounded-xl border border-stone-200 bg-cream/50 px-6 py-14 text-center">
+      <h2 className="mb-2 text-2xl font-semibold">Your cart is empty</h2>
+      <p className="mb-6 text-stone-700">
+        Browse hardwood, laminate, vinyl, tile and carpet, sold by the box.
+      </p>
+      <Link to="/products" className="btn-primary">
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+/** The full cart (/cart): lines, quantities and the summary sidebar (SPEC.md §2 Cart). */
+export function FullCart() {
+  const { items, boxCount, totalSqft, subtotal, setQuantity, removeItem, clear } = useCart();
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-3 border-b border-stone-200 pb-5">
+        <div>
+          <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
+          <p className="mt-1 text-stone-700" data-testid="cart-summary-line">
+            {boxesLabel(boxCount)} · {formatSqft(totalSqft)} total
+          </p>
+        </div>
+      </header>
+
+      {items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <ul className="h-fit divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {items.map((item) => (
+              <li
+                key={item.product_id}
+                className="grid grid-cols-[5rem_1fr] gap-4 p-4 sm:grid-cols-[7rem_1fr_auto] sm:p-5"
+              >
+                <Link to={`/products/${item.product_id}`} tabIndex={-1} aria-hidden="true">
+                  <FloorImage
+                    src={item.thumbnail_image_url}
+                    fallbackSrc={defaultFlooringThumb}
+                    alt=""
+                    width={112}
+                    height={112}
+                    className="aspect-square w-full rounded-lg bg-stone-100 object-cover"
+                  />
+                </Link>
+                <div className="min-w-0">
+                  <h2 className="font-sans text-lg leading-snug font-semibold">
+                    <Link to={`/products/${item.product_id}`} className="hover:text-oak-700">
+                      {item.product_name}
+                    </Link>
+                  </h2>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
+                    <dt>Price per box</dt>
+                    <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
+                    <dt>Coverage per box</dt>
+                    <dd>{formatSqft(item.sqft_per_box)}</dd>
+                    <dt>Total coverage</dt>
+                    <dd>{formatSqft(item.total_sqft)}</dd>
+                  </dl>
+                  <div className="mt-3 flex flex-wrap items-center gap-3">
+                    <QuantityStepper
+                      editable
+                      quantity={item.quantity}
+                      productName={item.product_name}
+                      onChange={(quantity) => setQuantity(item.product_id, quantity)}
+                    />
+                    <span className="text-sm text-stone-600">
+                      {item.quantity === 1 ? "box" : "boxes"}
+                    </span>
+                    <button
+                      type="button"
+                      className="text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
+                      aria-label={`Remove ${item.product_name}`}
+                      onClick={() => removeItem(item.product_id)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </div>
+                <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">
+                  {formatUsd(item.total_price)}
+                </p>
+              </li>
+            ))}
+          </ul>
+
+          <aside
+            aria-labelledby="cart-summary-heading"
+            className="h-fit rounded-xl border border-stone-200 bg-cream/60 p-6 lg:sticky lg:top-28"
+          >
+            <h2 id="cart-summary-heading" className="mb-4 text-xl font-semibold">
+              Order Summary
+            </h2>
+            <dl className="space-y-2 text-stone-800">
+              <div className="flex justify-between">
+                <dt>Items</dt>
+                <dd>{boxesLabel(boxCount)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Coverage</dt>
+                <dd>{formatSqft(totalSqft)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-300 pt-2 text-lg font-semibold">
+                <dt>Subtotal</dt>
+                <dd>{formatUsd(subtotal)}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-sm text-stone-600">
+              Shipping and tax are calculated at checkout.
+            </p>
+            <div className="mt-6 grid gap-2">
+              <Link to="/cart?step=checkout" className="btn-primary py-3 text-base">
+                Proceed to Checkout
+              </Link>
+              <Link to="/products" className="btn-outline">
+                Continue Shopping
+              </Link>
+              <button
+                type="button"
+                className="btn text-brick-600 hover:bg-red-50"
+                onClick={() => clear()}
+              >
+                Clear Cart
+              </button>
+            </div>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

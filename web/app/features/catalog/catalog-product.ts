@@ -1,0 +1,35 @@
+import type { PublicProduct } from "@mcf/contracts/product";
+
+/** The product fields the catalogue components read (public and partner products both have them). */
+export type CatalogProduct = Pick<
+  PublicProduct,
+  | "id"
+  | "name"
+  | "brand"
+  | "type"
+  | "collection"
+  | "color"
+  | "sqft_per_carton"
+  | "stock_quantity"
+  | "thumbnail_image_url"
+  | "main_image_url"
+  | "image_url"
+>;
+
+/** The price a list shows and charges for a product: per sq ft and per box (either may be absent). */
+export interface ShownPrice {
+  perSqft: number | null;
+  perBox: number | null;
+}
+
+/** The public store's price: our_price and the derived price_per_box. */
+export function publicPrice(
+  product: Pick<PublicProduct, "our_price" | "price_per_box">,
+): ShownPrice {
+  return { perSqft: product.our_price, perBox: product.price_per_box };
+}
+
+/** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */
+export function cardImage(product: CatalogProduct): string | null {
+  return product.thumbnail_image_url || product.main_image_url || product.image_url || null;
+}

@@ -1,0 +1,198 @@
+import { displayType } from "@mcf/contracts/business";
+import { type ProductFacets, productPriceBounds } from "@mcf/contracts/product";
+import { type FormEvent, useId } from "react";
+import { type FilterKey, type ListParams, listHref, parseListParams } from "./list-params.ts";
+
+const filterLabels: Record<FilterKey, { label: string; all: string; facet: keyof ProductFacets }> =
+  {
+    type: { label: "Type", all: "All types", facet: "types" },
+    brand: { label: "Brand", all: "All brands", facet: "brands" },
+    collection: { label: "Collection", all: "All collections", facet: "collections" },
+    construction: { label: "Construction", all: "All constructions", facet: "constructions" },
+    style_color: { label: "Color", all: "All colors", facet: "style_colors" },
+  };
+
+export const sortLabels = {
+  name_asc: "Name (A-Z)",
+  price_asc: "Price: Low to High",
+  price_desc: "Price: High to Low",
+} as const;
+
+const perPageLabels: [number, string][] = [
+  [25, "25"],
+  [50, "50"],
+  [75, "75"],
+  [100, "100"],
+  [200, "200"],
+  [-1, "All"],
+];
+
+export interface ProductFiltersProps {
+  params: ListParams;
+  facets: ProductFacets;
+  /** Called with the new state; filters changing go back to page 1. */
+  onChange: (next: ListParams) => void;
+  /** Filters this screen does not offer (e.g. one it fixes itself). */
+  hidden?: FilterKey[];
+}
+
+function readForm(form: HTMLFormElement): ListParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim() !== "") search.set(key, value);
+  }
+  return { ...parseListParams(search), page: 1 };
+}
+
+/**
+ * The list's controls: search, filter dropdowns, price range per sq ft, sort and per-page.
+ * A plain GET form (works without JavaScript); with JavaScript, dropdowns apply at once.
+ */
+export function ProductFilters({ params, facets, onChange, hidden = [] }: ProductFiltersProps) {
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange(readForm(event.currentTarget));
+  };
+  const applyNow = (event: { currentTarget: HTMLSelectElement }) => {
+    const form = event.currentTarget.form;
+    if (form) onChange(readForm(form));
+  };
+  const shownFilters = (Object.keys(filterLabels) as FilterKey[]).filter(
+    (key) => !hidden.includes(key),
+  );
+
+  return (
+    <form
+      key={listHref(params)}
+      method="get"
+      onSubmit={submit}
+      aria-label="Product filters"
+      className="space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
+    >
+      <div className="flex gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search products
+        </label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          defaultValue={params.q}
+          placeholder="Search by name, brand, collection, color or type"
+          className="field-input"
+          maxLength={200}
+        />
+        <button type="submit" className="btn-dark shrink-0">
+          Search
+        </button>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+        {shownFilters.map((key) => {
+          const { label, all, facet } = filterLabels[key];
+          const options = facets[facet];
+          const current = params[key];
+          return (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`} className="field-label">
+                {label}
+              </label>
+              <select
+                id={`${id}-${key}`}
+                name={key}
+                defaultValue={current}
+                onChange={applyNow}
+                className="field-input"
+              >
+                <option value="">{all}</option>
+                {current && !options.includes(current) ? (
+                  <option value={current}>{current}</option>
+                ) : null}
+                {options.map((value) => (
+                  <option key={value} value={value}>
+                    {key === "type" ? displayType(value) : value}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_auto_1fr_1fr] md:items-end">
+        <div>
+          <label htmlFor={`${id}-min`} className="field-label">
+            Min price ($/sq ft)
+          </label>
+          <input
+            id={`${id}-min`}
+            name="min_price"
+            type="number"
+            inputMode="decimal"
+            min={productPriceBounds.min}
+            max={productPriceBounds.max}
+            step="0.01"
+            defaultValue={params.min_price}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-max`} className="field-label">
+            Max price ($/sq ft)
+          </label>
+          <input
+            id={`${id}-max`}
+            name="max_price"
+            type="number"
+            inputMode="decimal"
+            min={productPriceBounds.min}
+            max={productPriceBounds.max}
+            step="0.01"
+            defaultValue={params.max_price}
+            className="field-input"
+          />
+        </div>
+        <button type="submit" className="btn-outline col-span-2 md:col-span-1">
+          Apply price
+        </button>
+        <div>
+          <label htmlFor={`${id}-sort`} className="field-label">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            defaultValue={params.sort}
+            onChange={applyNow}
+            className="field-input"
+          >
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-per-page`} className="field-label">
+            Per page
+          </label>
+          <select
+            id={`${id}-per-page`}
+            name="per_page"
+            defaultValue={String(params.per_page)}
+            onChange={applyNow}
+            className="field-input"
+          >
+            {perPageLabels.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { FloorImage } from "../../components/floor-image.tsx";
+
+export interface GalleryImages {
+  thumbnail_image_url: string | null;
+  main_image_url: string | null;
+  secondary_image_url: string | null;
+  image_url: string | null;
+}
+
+interface Slide {
+  src: string;
+  thumb: string;
+  label: string;
+  width: number;
+  height: number;
+}
+
+/** The product's distinct images: main (or image_url, or thumbnail), then the secondary one. */
+function slidesOf(images: GalleryImages): Slide[] {
+  const main = images.main_image_url || images.image_url || images.thumbnail_image_url;
+  const slides: Slide[] = [];
+  if (main) {
+    slides.push({
+      src: main,
+      thumb: images.thumbnail_image_url || main,
+      label: "Product photo",
+      width: 1000,
+      height: 1000,
+    });
+  }
+  if (images.image_url && images.image_url !== main) {
+    slides.push({
+      src: images.image_url,
+      thumb: images.image_url,
+      label: "Product photo",
+      width: 1000,
+      height: 1000,
+    });
+  }
+  if (images.secondary_image_url && images.secondary_image_url !== main) {
+    slides.push({
+      src: images.secondary_image_url,
+      thumb: images.secondary_image_url,
+      label: "Room photo",
+      width: 1000,
+      height: 750,
+    });
+  }
+  return slides;
+}
+
+/** A large image with thumbnails to switch between the product's photos. */
+export function ProductGallery({
+  images,
+  name,
+  description,
+}: {
+  images: GalleryImages;
+  name: string;
+  description?: string | null;
+}) {
+  const slides = slidesOf(images);
+  const [active, setActive] = useState(0);
+  const current = slides[active] ?? null;
+  return (
+    <div className="space-y-3">
+      <div className="overflow-hidden rounded-lg border border-stone-200 bg-cream">
+        <FloorImage
+          key={current?.src ?? "default"}
+          src={current?.src}
+          alt={current ? `${name}: ${current.label.toLowerCase()}` : name}
+          width={current?.width ?? 1000}
+          height={current?.height ?? 1000}
+          loading="eager"
+          fetchPriority="high"
+          structuredData
+          title={name}
+          description={description ?? name}
+          className="aspect-square w-full object-cover"
+        />
+      </div>
+      {slides.length > 1 ? (
+        <ul className="flex gap-3" aria-label="Product photos">
+          {slides.map((slide, index) => (
+            <li key={slide.src}>
+              <button
+                type="button"
+                onClick={() => setActive(index)}
+                aria-label={`Show ${slide.label.toLowerCase()} ${index + 1}`}
+                aria-pressed={index === active}
+                className={`block overflow-hidden rounded-md border-2 ${index === active ? "border-oak-600" : "border-transparent hover:border-stone-300"}`}
+              >
+                <FloorImage
+                  src={slide.thumb}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

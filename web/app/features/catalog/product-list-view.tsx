@@ -1,0 +1,164 @@
+import type { ProductFacets } from "@mcf/contracts/product";
+import { Link } from "react-router";
+import type { CatalogProduct, ShownPrice } from "./catalog-product.ts";
+import {
+  changeListParams,
+  defaultListParams,
+  type FilterKey,
+  hasActiveFilters,
+  type ListParams,
+  listHref,
+  pageCount,
+} from "./list-params.ts";
+import { Pagination } from "./pagination.tsx";
+import { ProductCard } from "./product-card.tsx";
+import { ProductFilters } from "./product-filters.tsx";
+import { Spinner } from "./spinner.tsx";
+
+export const productListErrorMessage = "Failed to load products. Please try again later.";
+
+export type ProductListState<P extends CatalogProduct = CatalogProduct> =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; products: P[]; total: number };
+
+export interface ProductListViewProps<P extends CatalogProduct> {
+  state: ProductListState<P>;
+  params: ListParams;
+  facets: ProductFacets;
+  onParamsChange: (next: ListParams) => void;
+  onRetry: () => void;
+  /** The price shown and charged for a product (public: our_price; ACE: ace_shown_price). */
+  priceOf: (product: P) => ShownPrice;
+  /** Where a product's View Details goes. */
+  detailHref: (product: P) => string;
+  partnerPrice?: boolean;
+  hiddenFilters?: FilterKey[];
+}
+
+/**
+ * The whole product list: filters, a count line, the grid with its loading, error and empty
+ * states, and pagination. Screens own the data; this owns the layout.
+ */
+export function ProductListView<P extends CatalogProduct>({
+  state,
+  params,
+  facets,
+  onParamsChange,
+  onRetry,
+  priceOf,
+  detailHref,
+  partnerPrice = false,
+  hiddenFilters,
+}: ProductListViewProps<P>) {
+  return (
+    <div className="space-y-6">
+      <ProductFilters
+        params={params}
+        facets={facets}
+        onChange={onParamsChange}
+        hidden={hiddenFilters}
+      />
+      <ProductListBody
+        state={state}
+        params={params}
+        onRetry={onRetry}
+        priceOf={priceOf}
+        detailHref={detailHref}
+        partnerPrice={partnerPrice}
+      />
+    </div>
+  );
+}
+
+function ProductListBody<P extends CatalogProduct>({
+  state,
+  params,
+  onRetry,
+  priceOf,
+  detailHref,
+  partnerPrice,
+}: Pick<
+  ProductListViewProps<P>,
+  "state" | "params" | "onRetry" | "priceOf" | "detailHref" | "partnerPrice"
+>) {
+  if (state.status === "loading") return <Spinner label="Loading products..." />;
+  if (state.status === "error") {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center"
+      >
+        <p className="mb-4 font-medium text-red-800">{productListErrorMessage}</p>
+        <button type="button" className="btn-primary" onClick={onRetry}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const products = state.products;
+  if (products.length === 0) {
+    const clearHref = listHref({
+      ...defaultListParams,
+      sort: params.sort,
+      per_page: params.per_page,
+    });
+    return (
+      <div className="rounded-lg border border-stone-200 bg-white px-6 py-14 text-center">
+        <h2 className="mb-2 text-2xl font-semibold">No products found</h2>
+        <p className="mb-6 text-stone-700">
+          {state.total > 0
+            ? "There are no products on this page."
+            : "No products match your search and filters. Try a broader search or fewer filters."}
+        </p>
+        {state.total > 0 ? (
+          <Link to={listHref({ ...params, page: 1 })} className="btn-primary">
+            Go to the first page
+          </Link>
+        ) : hasActiveFilters(params) ? (
+          <Link to={clearHref} className="btn-primary">
+            Clear all filters
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
+  const totalPages = pageCount(state.total, params.per_page);
+  const first = params.per_page === -1 ? 1 : (params.page - 1) * params.per_page + 1;
+  const last = first + products.length - 1;
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
+        <p aria-live="polite">
+          Showing {first}–{last} of {state.total} {state.total === 1 ? "product" : "products"}
+        </p>
+        {hasActiveFilters(params) ? (
+          <Link
+            to={listHref({ ...defaultListParams, sort: params.sort, per_page: params.per_page })}
+            className="font-medium text-oak-700 underline underline-offset-2 hover:text-oak-600"
+          >
+            Clear all filters
+          </Link>
+        ) : null}
+      </div>
+      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {products.map((product, index) => (
+          <li key={product.id} className="flex">
+            <ProductCard
+              product={product}
+              price={priceOf(product)}
+              href={detailHref(product)}
+              partnerPrice={partnerPrice}
+              eager={index < 4}
+            />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={params.page}
+        totalPages={totalPages}
+        hrefFor={(page) => listHref(changeListParams(params, { page }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { formatUsd } from "@mcf/contracts/money";
+import type { ShownPrice } from "./catalog-product.ts";
+
+/** "$6.49 /sq ft" and "$129.80 per box", or "Contact for Price". */
+export function ProductPrice({ price, size = "md" }: { price: ShownPrice; size?: "md" | "lg" }) {
+  if (price.perSqft === null) {
+    return <p className="font-semibold text-navy-800">Contact for Price</p>;
+  }
+  return (
+    <div>
+      <p
+        className={
+          size === "lg" ? "text-3xl font-bold text-navy-800" : "text-xl font-bold text-navy-800"
+        }
+      >
+        {formatUsd(price.perSqft)}
+        <span className="ml-1 text-sm font-medium text-stone-600">/sq ft</span>
+      </p>
+      {price.perBox !== null ? (
+        <p className="text-sm text-stone-700">{formatUsd(price.perBox)} per box</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { formatUsd } from "@mcf/contracts/money";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { CartableProduct } from "../cart/cart-lines.ts";
+import { AddToCartButton } from "./add-to-cart-button.tsx";
+import type { ShownPrice } from "./catalog-product.ts";
+import { CoverageCalculator } from "./coverage-calculator.tsx";
+import { ProductPrice } from "./product-price.tsx";
+import { competitorBoxPrice, normalizeQuantity } from "./product-pricing.ts";
+import { StockLine } from "./stock-line.tsx";
+
+export interface ProductPurchasePanelProps {
+  product: Omit<CartableProduct, "price_per_box"> & { stock_quantity: number };
+  price: ShownPrice;
+  /** Show the competitor "their price" per box and the saving (public store only). */
+  showCompetitorPrice?: boolean;
+  partnerPrice?: boolean;
+}
+
+/**
+ * Pricing, stock, quantity (whole boxes ≥ 1, capped at the stock), Add to Cart ("✓ Added to Cart"
+ * for 2 s; disabled without a box price or stock), Contact Us, and the coverage calculator.
+ */
+export function ProductPurchasePanel({
+  product,
+  price,
+  showCompetitorPrice = true,
+  partnerPrice = false,
+}: ProductPurchasePanelProps) {
+  const id = useId();
+  const [quantityText, setQuantityText] = useState("1");
+  const stock = product.stock_quantity;
+  const quantity = normalizeQuantity(quantityText, stock);
+  const outOfStock = stock <= 0;
+  const theirPrice =
+    showCompetitorPrice && price.perBox !== null ? competitorBoxPrice(price.perBox) : null;
+
+  return (
+    <div className="space-y-6">
+      <div className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+        <ProductPrice price={price} size="lg" />
+        {theirPrice !== null && price.perBox !== null ? (
+          <p className="mt-2 text-sm text-stone-700">
+            Their price: <span className="line-through">{formatUsd(theirPrice)}</span> per box ·{" "}
+            <span className="font-semibold text-sage-600">
+              You save {formatUsd(Math.round((theirPrice - price.perBox) * 100) / 100)}
+            </span>
+          </p>
+        ) : null}
+        <StockLine stock={stock} className="mt-3" />
+
+        <div className="mt-5 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={`${id}-qty`} className="field-label">
+              Quantity (boxes)
+            </label>
+            <input
+              id={`${id}-qty`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={stock > 0 ? stock : undefined}
+              step={1}
+              value={quantityText}
+              onChange={(event) => setQuantityText(event.target.value)}
+              onBlur={() => setQuantityText(String(quantity))}
+              disabled={outOfStock}
+              className="field-input w-28"
+            />
+          </div>
+          <AddToCartButton
+            product={product}
+            unitPrice={price.perBox}
+            quantity={quantity}
+            partnerPrice={partnerPrice}
+            addedLabel="✓ Added to Cart"
+            disabled={outOfStock || price.perBox === null}
+            className="btn-primary min-w-44 py-3 text-base"
+            onAdded={() => setQuantityText(String(quantity))}
+          />
+          <Link to="/contact" className="btn-outline py-3 text-base">
+            Contact Us
+          </Link>
+        </div>
+        {price.perBox !== null && product.sqft_per_carton ? (
+          <p className="mt-3 text-sm text-stone-700">
+            {quantity} {quantity === 1 ? "box" : "boxes"} ·{" "}
+            {Math.round(quantity * product.sqft_per_carton * 100) / 100} sq ft ·{" "}
+            <span className="font-semibold">
+              {formatUsd((Math.round(price.perBox * 100) * quantity) / 100)}
+            </span>
+          </p>
+        ) : null}
+        {price.perBox === null ? (
+          <p className="mt-3 text-sm text-stone-700">
+            This product is priced on request. Call or message us and we'll quote it for your
+            project.
+          </p>
+        ) : null}
+      </div>
+      {product.sqft_per_carton ? (
+        <CoverageCalculator
+          sqftPerBox={product.sqft_per_carton}
+          pricePerBox={price.perBox}
+          onUseBoxes={(boxes) => setQuantityText(String(normalizeQuantity(boxes, stock)))}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from "react";
+import type { AddressFields } from "./checkout-form.ts";
+import { usStates } from "./us-states.ts";
+
+export interface AddressFieldsetProps {
+  legend: string;
+  /** Autocomplete section, e.g. "billing" or "shipping". */
+  section: "billing" | "shipping";
+  value: AddressFields;
+  onChange(next: AddressFields): void;
+}
+
+/** Street, city, state (50 states + DC), ZIP code and country of one address. */
+export function AddressFieldset({ legend, section, value, onChange }: AddressFieldsetProps) {
+  const id = useId();
+  const set = (field: keyof AddressFields) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [field]: event.target.value });
+
+  return (
+    <fieldset className="rounded-xl border border-stone-200 bg-white p-5 sm:p-6">
+      <legend className="px-1 font-display text-xl font-semibold text-navy-800">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-6">
+        <div className="sm:col-span-6">
+          <label htmlFor={`${id}-street`} className="field-label">
+            Street Address
+          </label>
+          <input
+            id={`${id}-street`}
+            className="field-input"
+            autoComplete={`${section} street-address`}
+            required
+            value={value.street}
+            onChange={set("street")}
+          />
+        </div>
+        <div className="sm:col-span-3">
+          <label htmlFor={`${id}-city`} className="field-label">
+            City
+          </label>
+          <input
+            id={`${id}-city`}
+            className="field-input"
+            autoComplete={`${section} address-level2`}
+            required
+            value={value.city}
+            onChange={set("city")}
+          />
+        </div>
+        <div className="sm:col-span-3">
+          <label htmlFor={`${id}-state`} className="field-label">
+            State
+          </label>
+          <select
+            id={`${id}-state`}
+            className="field-input"
+            autoComplete={`${section} address-level1`}
+            required
+            value={value.state}
+            onChange={set("state")}
+          >
+            <option value="">Select a state</option>
+            {usStates.map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-3">
+          <label htmlFor={`${id}-zip`} className="field-label">
+            ZIP Code
+          </label>
+          <input
+            id={`${id}-zip`}
+            className="field-input"
+            autoComplete={`${section} postal-code`}
+            inputMode="numeric"
+            required
+            value={value.zip_code}
+            onChange={set("zip_code")}
+          />
+        </div>
+        <div className="sm:col-span-3">
+          <label htmlFor={`${id}-country`} className="field-label">
+            Country
+          </label>
+          <select
+            id={`${id}-country`}
+            className="field-input"
+            autoComplete={`${section} country`}
+            value={value.country}
+            onChange={set("country")}
+          >
+            <option value="US">United States</option>
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api.ts";
+import {
+  type CheckoutForm,
+  emptyCheckoutForm,
+  paymentRequestFor,
+  shipToState,
+  validateCheckoutForm,
+} from "./checkout-form.ts";
+import { paymentFailureReason } from "./payment-errors.ts";
+import { usStates } from "./us-states.ts";
+
+const filled = (): CheckoutForm => ({
+  ...emptyCheckoutForm(),
+  customer_name: "  Ada Lovelace ",
+  customer_email: " ada@example.com",
+  customer_phone: "205-555-0100 ",
+  billing: {
+    street: " 1 Main St",
+    city: "Homewood ",
+    state: "AL",
+    zip_code: "35209",
+    country: "US",
+  },
+});
+
+describe("checkout form (SPEC.md §5)", () => {
+  it("defaults the billing state to NY and the country to US; lists 50 states plus DC", () => {
+    const form = emptyCheckoutForm();
+    expect(form.billing.state).toBe("NY");
+    expect(form.billing.country).toBe("US");
+    expect(usStates).toHaveLength(51);
+    expect(usStates.some((state) => state.code === "DC")).toBe(true);
+  });
+
+  it("asks for the customer fields first, then billing, then shipping", () => {
+    expect(validateCheckoutForm({ ...filled(), customer_phone: "   " })).toEqual({
+      ok: false,
+      message: "Please fill in all customer information fields.",
+    });
+    const noCity = filled();
+    noCity.billing.city = " ";
+    expect(validateCheckoutForm(noCity)).toEqual({
+      ok: false,
+      message: "Please fill in all billing address fields.",
+    });
+    expect(validateCheckoutForm({ ...filled(), shipToDifferentAddress: true })).toEqual({
+      ok: false,
+      message: "Please fill in all shipping address fields.",
+    });
+  });
+
+  it("trims every value and ships to billing unless told otherwise", () => {
+    const result = validateCheckoutForm(filled());
+    if (!result.ok) throw new Error(result.message);
+    expect(result.form.customer_name).toBe("Ada Lovelace");
+    expect(result.form.billing.street).toBe("1 Main St");
+    const request = paymentRequestFor(result.form, [], {
+      subtotal: 10,
+      shipping_cost: 0,
+      tax_amount: 1,
+      total_amount: 11,
+      coupon_code: null,
+    });
+    expect(request.shipping_address).toBeNull();
+    expect("coupon_code" in request).toBe(false);
+  });
+
+  it("taxes by the shipping state when shipping elsewhere", () => {
+    const form = { ...filled(), shipToDifferentAddress: true };
+    form.shipping.state = "GA";
+    expect(shipToState(form)).toBe("GA");
+    expect(shipToState(filled())).toBe("AL");
+  });
+});
+
+describe("payment failure reasons (SPEC.md §8)", () => {
+  it("prefers the server's detail, then the status, then the generic message", () => {
+    expect(paymentFailureReason(new ApiError(409, "Only 2 left of Oak"))).toBe(
+      "Only 2 left of Oak",
+    );
+    expect(paymentFailureReason(new ApiError(502, "Request failed with status 502"))).toBe(
+      "Payment failed with status 502",
+    );
+    expect(paymentFailureReason(new ApiError(0, "Network error."))).toBe(
+      "Payment initiation failed. Please try again.",
+    );
+  });
+});

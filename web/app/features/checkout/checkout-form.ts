@@ -1,0 +1,114 @@
+import type { CartItem } from "@mcf/contracts/cart";
+import type { PaymentRequest } from "@mcf/contracts/orders";
+
+export interface AddressFields {
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+export interface CheckoutForm {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  billing: AddressFields;
+  shipToDifferentAddress: boolean;
+  shipping: AddressFields;
+}
+
+export const checkoutMessages = {
+  customer: "Please fill in all customer information fields.",
+  billing: "Please fill in all billing address fields.",
+  shipping: "Please fill in all shipping address fields.",
+} as const;
+
+/** An empty form: billing state NY and country US by default (SPEC.md §5). */
+export function emptyCheckoutForm(): CheckoutForm {
+  return {
+    customer_name: "",
+    customer_email: "",
+    customer_phone: "",
+    billing: { street: "", city: "", state: "NY", zip_code: "", country: "US" },
+    shipToDifferentAddress: false,
+    shipping: { street: "", city: "", state: "", zip_code: "", country: "US" },
+  };
+}
+
+function trimAddress(address: AddressFields): AddressFields {
+  return {
+    street: address.street.trim(),
+    city: address.city.trim(),
+    state: address.state.trim(),
+    zip_code: address.zip_code.trim(),
+    country: address.country.trim() || "US",
+  };
+}
+
+const addressComplete = (a: AddressFields) => Boolean(a.street && a.city && a.state && a.zip_code);
+
+export type CheckoutValidation = { ok: true; form: CheckoutForm } | { ok: false; message: string };
+
+/**
+ * Trims every value and checks the required fields in the spec's order: customer, billing,
+ * then shipping (only when it differs). Returns the trimmed form or the first message.
+ */
+export function validateCheckoutForm(form: CheckoutForm): CheckoutValidation {
+  const trimmed: CheckoutForm = {
+    customer_name: form.customer_name.trim(),
+    customer_email: form.customer_email.trim(),
+    customer_phone: form.customer_phone.trim(),
+    billing: trimAddress(form.billing),
+    shipToDifferentAddress: form.shipToDifferentAddress,
+    shipping: trimAddress(form.shipping),
+  };
+  if (!trimmed.customer_name || !trimmed.customer_email || !trimmed.customer_phone)
+    return { ok: false, message: checkoutMessages.customer };
+  if (!addressComplete(trimmed.billing)) return { ok: false, message: checkoutMessages.billing };
+  if (trimmed.shipToDifferentAddress && !addressComplete(trimmed.shipping))
+    return { ok: false, message: checkoutMessages.shipping };
+  return { ok: true, form: trimmed };
+}
+
+/** The state the order ships to, which decides the sales tax. */
+export function shipToState(form: CheckoutForm): string | null {
+  const state = form.shipToDifferentAddress ? form.shipping.state : form.billing.state;
+  return state.trim() || null;
+}
+
+export interface CheckoutAmounts {
+  subtotal: number;
+  shipping_cost: number;
+  tax_amount: number;
+  total_amount: number;
+  /** Sent only when a discount applies. */
+  coupon_code: string | null;
+}
+
+/** The payment request of SPEC.md §3 from a validated form, the cart and the shown totals. */
+export function paymentRequestFor(
+  form: CheckoutForm,
+  items: CartItem[],
+  amounts: CheckoutAmounts,
+): PaymentRequest {
+  return {
+    cart_items: items.map((item) => ({
+      product_id: item.product_id,
+      quantity: item.quantity,
+      product_name: item.product_name,
+      unit_price: item.unit_price,
+      total_price: item.total_price,
+    })),
+    customer_name: form.customer_name,
+    customer_email: form.customer_email,
+    customer_phone: form.customer_phone,
+    billing_address: form.billing,
+    shipping_address: form.shipToDifferentAddress ? form.shipping : null,
+    subtotal: amounts.subtotal,
+    shipping_cost: amounts.shipping_cost,
+    tax_amount: amounts.tax_amount,
+    total_amount: amounts.total_amount,
+    ...(amounts.coupon_code ? { coupon_code: amounts.coupon_code } : {}),
+  };
+}

@@ -1,0 +1,228 @@
+import { storageKeys } from "@mcf/contracts/business";
+import { formatUsd } from "@mcf/contracts/money";
+import type { PaymentRequest } from "@mcf/contracts/orders";
+import { useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../../lib/api.ts";
+import { useCart } from "../cart/cart-context.tsx";
+import { EmptyCart } from "../cart/full-cart.tsx";
+import { AddressFieldset } from "./address-fieldset.tsx";
+import {
+  type CheckoutForm,
+  emptyCheckoutForm,
+  paymentRequestFor,
+  shipToState,
+  validateCheckoutForm,
+} from "./checkout-form.ts";
+import { CouponBox } from "./coupon-box.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+import { paymentFailureReason, paymentMessages } from "./payment-errors.ts";
+import { readSavedCheckoutForm, saveCheckoutForm } from "./saved-checkout-form.ts";
+import { useCartCalculation } from "./use-cart-calculation.ts";
+
+interface PaymentSession {
+  id?: string;
+  url?: string;
+}
+
+/** Starts the hosted payment: resolves with its URL, or throws with the reason to show. */
+async function startPayment(request: PaymentRequest, token: string | null): Promise<string> {
+  const session = await api<PaymentSession | null>("/api/payments/process", {
+    method: "POST",
+    body: request,
+    token,
+  });
+  if (!session?.id || !session.url) throw new Error(paymentMessages.invalidResponse);
+  return session.url;
+}
+
+/** The checkout step of /cart: totals, coupon, customer and addresses, then the payment page. */
+export function CheckoutView() {
+  const { items, restored, subtotal } = useCart();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
+  const [formRestored, setFormRestored] = useState(false);
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [partnerToken, setPartnerToken] = useState<string | null>(null);
+  const calculation = useCartCalculation(items, coupon, shipToState(form), {
+    partnerToken,
+    enabled: formRestored,
+  });
+  const id = useId();
+
+  useEffect(() => {
+    setForm(readSavedCheckoutForm(sessionStorage));
+    setPartnerToken(localStorage.getItem(storageKeys.aceToken));
+    setFormRestored(true);
+  }, []);
+  useEffect(() => {
+    if (formRestored) saveCheckoutForm(sessionStorage, form);
+  }, [form, formRestored]);
+
+  if (!restored) {
+    return <p className="container-page py-20 text-center text-stone-600">Loading your cart...</p>;
+  }
+
+  const setField =
+    (field: "customer_name" | "customer_email" | "customer_phone") =>
+    (event: React.ChangeEvent<HTMLInputElement>) =>
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const result = calculation.status === "ready" ? calculation.result : null;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    const validation = validateCheckoutForm(form);
+    if (!validation.ok) {
+      setProblem(validation.message);
+      return;
+    }
+    if (!result) return;
+    setProblem(null);
+    setProcessing(true);
+    try {
+      const url = await startPayment(
+        paymentRequestFor(validation.form, items, {
+          subtotal: result.subtotal,
+          shipping_cost: result.shipping.cost,
+          tax_amount: result.tax,
+          total_amount: result.total,
+          coupon_code: result.discount > 0 ? result.coupon_code : null,
+        }),
+        partnerToken,
+      );
+      window.location.assign(url);
+    } catch (error) {
+      setProblem(`Payment failed: ${paymentFailureReason(error)}`);
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-center gap-4 border-b border-stone-200 pb-5">
+        <button type="button" className="btn-outline" onClick={() => navigate("/cart")}>
+          ← Back to Cart
+        </button>
+        <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>
+      </div>
+
+      {items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+          <div className="space-y-6">
+            <fieldset className="rounded-xl border border-stone-200 bg-white p-5 sm:p-6">
+              <legend className="px-1 font-display text-xl font-semibold text-navy-800">
+                Customer Information
+              </legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <label htmlFor={`${id}-name`} className="field-label">
+                    Full Name
+                  </label>
+                  <input
+                    id={`${id}-name`}
+                    className="field-input"
+                    autoComplete="name"
+                    required
+                    value={form.customer_name}
+                    onChange={setField("customer_name")}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={`${id}-email`} className="field-label">
+                    Email
+                  </label>
+                  <input
+                    id={`${id}-email`}
+                    type="email"
+                    className="field-input"
+                    autoComplete="email"
+                    required
+                    value={form.customer_email}
+                    onChange={setField("customer_email")}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={`${id}-phone`} className="field-label">
+                    Phone
+                  </label>
+                  <input
+                    id={`${id}-phone`}
+                    type="tel"
+                    className="field-input"
+                    autoComplete="tel"
+                    required
+                    value={form.customer_phone}
+                    onChange={setField("customer_phone")}
+                  />
+                </div>
+              </div>
+            </fieldset>
+
+            <AddressFieldset
+              legend="Billing Address"
+              section="billing"
+              value={form.billing}
+              onChange={(billing) => setForm((current) => ({ ...current, billing }))}
+            />
+
+            <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-stone-200 bg-white px-5 py-4">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-oak-600"
+                checked={form.shipToDifferentAddress}
+                onChange={(event) =>
+                  setForm((current) => ({
+                    ...current,
+                    shipToDifferentAddress: event.target.checked,
+                  }))
+                }
+              />
+              <span className="font-medium">Ship to a different address</span>
+            </label>
+
+            {form.shipToDifferentAddress ? (
+              <AddressFieldset
+                legend="Shipping Address"
+                section="shipping"
+                value={form.shipping}
+                onChange={(shipping) => setForm((current) => ({ ...current, shipping }))}
+              />
+            ) : null}
+          </div>
+
+          <div className="space-y-4 lg:sticky lg:top-28 lg:h-fit">
+            <OrderSummary calculation={calculation} />
+            <CouponBox
+              amount={calculation.result?.subtotal ?? subtotal}
+              appliedCode={coupon}
+              onChange={setCoupon}
+            />
+            {problem ? (
+              <p role="alert" className="rounded-md bg-red-50 p-4 text-sm font-medium text-red-800">
+                {problem}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="btn-primary w-full py-3 text-base"
+              disabled={processing || !result}
+            >
+              {processing
+                ? "Processing..."
+                : `Proceed to Payment${result ? ` · ${formatUsd(result.total)}` : ""}`}
+            </button>
+            <p className="text-center text-xs text-stone-600">
+              You will pay on a secure hosted payment page.
+            </p>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { CartCalculationResult } from "@mcf/contracts/cart";
+import { formatUsd } from "@mcf/contracts/money";
+import { boxesLabel } from "../cart/cart-wording.ts";
+import type { CartCalculationState } from "./use-cart-calculation.ts";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function SummaryLines({ result }: { result: CartCalculationResult }) {
+  const { shipping } = result;
+  return (
+    <>
+      <ul className="mb-4 divide-y divide-stone-200 border-b border-stone-200">
+        {result.items.map((item) => (
+          <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="block font-medium text-stone-900">{item.product_name}</span>
+              <span className="text-stone-600">
+                {boxesLabel(item.quantity)} × {formatUsd(item.unit_price)}
+              </span>
+            </span>
+            <span className="font-medium">{formatUsd(item.total_price)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2 text-stone-800">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatUsd(result.subtotal)}</dd>
+        </div>
+        {result.discount > 0 ? (
+          <div className="flex justify-between text-green-700">
+            <dt>Discount{result.coupon_code ? ` (${result.coupon_code})` : ""}</dt>
+            <dd>-{formatUsd(result.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-3">
+          <dt>
+            Shipping
+            <span className="block text-xs text-stone-600">
+              {plural(shipping.total_cartons, "carton")} on{" "}
+              {plural(shipping.pallets_needed, "pallet")}
+              {shipping.cartons_per_pallet ? ` (${shipping.cartons_per_pallet} per pallet)` : ""}
+            </span>
+          </dt>
+          <dd>{formatUsd(shipping.cost)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Tax{result.tax_rate > 0 ? ` (${+(result.tax_rate * 100).toFixed(3)}%)` : ""}</dt>
+          <dd>{formatUsd(result.tax)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-300 pt-3 text-lg font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatUsd(result.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The checkout's order summary from the server's calculation, with its loading and error states. */
+export function OrderSummary({
+  calculation,
+}: {
+  calculation: CartCalculationState & { retry(): void };
+}) {
+  return (
+    <section
+      aria-labelledby="checkout-summary-heading"
+      aria-busy={calculation.status === "loading"}
+      className="rounded-xl border border-stone-200 bg-cream/60 p-5 sm:p-6"
+    >
+      <h2 id="checkout-summary-heading" className="mb-4 text-xl font-semibold">
+        Order Summary
+      </h2>
+      {calculation.status === "error" ? (
+        <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-medium">{calculation.message}</p>
+          {calculation.detail ? <p className="mt-1">{calculation.detail}</p> : null}
+          <button type="button" className="btn-outline mt-3 bg-white" onClick={calculation.retry}>
+            Try Again
+          </button>
+        </div>
+      ) : calculation.result ? (
+        <div className={calculation.status === "loading" ? "opacity-60" : undefined}>
+          <SummaryLines result={calculation.result} />
+        </div>
+      ) : (
+        <p className="py-6 text-center text-stone-600">Calculating your total...</p>
+      )}
+    </section>
+  );
+}

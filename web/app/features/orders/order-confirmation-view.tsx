@@ -1,0 +1,180 @@
+import { business, displayType } from "@mcf/contracts/business";
+import { formatUsd } from "@mcf/contracts/money";
+import type { OrderConfirmation } from "@mcf/contracts/orders";
+import { Link } from "react-router";
+import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
+import { CheckIcon } from "../../components/icons.tsx";
+import { boxesLabel, formatSqft } from "../cart/cart-wording.ts";
+
+type Address = OrderConfirmation["shipping_address"];
+
+function AddressBlock({ title, address }: { title: string; address: Address }) {
+  return (
+    <div>
+      <h3 className="mb-1 font-sans text-sm font-semibold tracking-wide text-stone-600 uppercase">
+        {title}
+      </h3>
+      <address className="text-stone-900 not-italic">
+        {address.street}
+        <br />
+        {address.city}, {address.state} {address.zip_code}
+        <br />
+        {address.country}
+      </address>
+    </div>
+  );
+}
+
+const sameAddress = (a: Address, b: Address) =>
+  a.street === b.street && a.city === b.city && a.state === b.state && a.zip_code === b.zip_code;
+
+/** The confirmed order on /success: number, items, totals, addresses and the tracking link. */
+export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
+  const paid = order.payment_status === "paid";
+  return (
+    <div className="container-page max-w-5xl py-10 sm:py-14">
+      <div className="mb-8 text-center">
+        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <CheckIcon className="h-8 w-8" />
+        </span>
+        <h1 className="mb-2 text-3xl font-bold sm:text-4xl">Thank you for your order!</h1>
+        <p className="text-lg text-stone-700">
+          Order number <strong className="text-navy-800">{order.friendly_order_id}</strong>
+        </p>
+        <p className="mt-1 text-stone-600">
+          {paid
+            ? `A confirmation email is on its way to ${order.customer_email}.`
+            : "We are confirming your payment; a confirmation email will follow."}
+        </p>
+        {order.tracking_url ? (
+          <a href={order.tracking_url} className="btn-dark mt-5">
+            Track your order
+          </a>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section
+          aria-labelledby="order-items-heading"
+          className="rounded-xl border border-stone-200 bg-white p-5 sm:p-6"
+        >
+          <h2 id="order-items-heading" className="mb-4 text-xl font-semibold">
+            Items
+          </h2>
+          {order.items.length === 0 ? (
+            <p className="rounded-md bg-stone-50 p-4 text-stone-700">
+              Product details are being processed...
+            </p>
+          ) : (
+            <ul className="divide-y divide-stone-200">
+              {order.items.map((item, index) => (
+                <li key={`${item.product_id}-${index}`} className="flex gap-4 py-4">
+                  <FloorImage
+                    src={item.image_url}
+                    fallbackSrc={defaultFlooringThumb}
+                    alt={item.product_name}
+                    width={80}
+                    height={80}
+                    className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold text-navy-800">{item.product_name}</p>
+                    <p className="text-sm text-stone-600">
+                      {[item.brand, item.collection, item.color, displayType(item.type)]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </p>
+                    <p className="text-sm text-stone-700">
+                      {boxesLabel(item.quantity)} × {formatUsd(item.unit_price)} ·{" "}
+                      {formatSqft(item.total_sqft)}
+                    </p>
+                    <p className="mt-1 font-semibold sm:hidden">{formatUsd(item.total_price)}</p>
+                  </div>
+                  <p className="hidden shrink-0 font-semibold sm:block">
+                    {formatUsd(item.total_price)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="order-totals-heading"
+          className="h-fit rounded-xl border border-stone-200 bg-cream/60 p-5 sm:p-6"
+        >
+          <h2 id="order-totals-heading" className="mb-4 text-xl font-semibold">
+            Order Total
+          </h2>
+          <dl className="space-y-2 text-stone-800">
+            <div className="flex justify-between text-sm text-stone-600">
+              <dt>Cartons · coverage</dt>
+              <dd>
+                {order.total_cartons} · {formatSqft(order.total_sqft)}
+              </dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatUsd(order.subtotal)}</dd>
+            </div>
+            {order.discount_amount > 0 ? (
+              <div className="flex justify-between text-green-700">
+                <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
+                <dd>-{formatUsd(order.discount_amount)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd>{formatUsd(order.shipping_cost)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Tax</dt>
+              <dd>{formatUsd(order.tax_amount)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-300 pt-3 text-lg font-semibold">
+              <dt>Total</dt>
+              <dd>{formatUsd(order.total_amount)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="order-delivery-heading"
+        className="mt-6 grid gap-6 rounded-xl border border-stone-200 bg-white p-5 sm:grid-cols-3 sm:p-6"
+      >
+        <h2 id="order-delivery-heading" className="sr-only">
+          Contact and addresses
+        </h2>
+        <div>
+          <h3 className="mb-1 font-sans text-sm font-semibold tracking-wide text-stone-600 uppercase">
+            Contact
+          </h3>
+          <p>{order.customer_name}</p>
+          <p className="break-all">{order.customer_email}</p>
+          <p>{order.customer_phone}</p>
+        </div>
+        <AddressBlock title="Shipping address" address={order.shipping_address} />
+        {sameAddress(order.billing_address, order.shipping_address) ? (
+          <div>
+            <h3 className="mb-1 font-sans text-sm font-semibold tracking-wide text-stone-600 uppercase">
+              Billing address
+            </h3>
+            <p className="text-stone-700">Same as shipping</p>
+          </div>
+        ) : (
+          <AddressBlock title="Billing address" address={order.billing_address} />
+        )}
+      </section>
+
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/products" className="btn-primary">
+          Continue Shopping
+        </Link>
+        <a href={business.phoneHref} className="btn-outline">
+          Questions? Call {business.phone}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { business } from "@mcf/contracts/business";
+
+/** Every route's page title, in one table. Titles render as "{Page} | {brand}". */
+export const pageTitles = {
+  home: "Quality Flooring Solutions in Alabama",
+  products: "Products",
+  productDetail: "Product Details",
+  closeouts: "Closeout Deals",
+  cart: "Shopping Cart",
+  checkout: "Checkout",
+  success: "Order Confirmation",
+  tracking: "Order Tracking",
+  installation: "Installation Services",
+  about: "About Us",
+  contact: "Contact Us",
+  gallery: "Our Gallery",
+  partners: "Our Trusted Partners",
+  roomVisualizer: "Room Visualizer",
+  privacy: "Privacy Policy",
+  terms: "Terms of Service",
+  inquirySuccess: "Inquiry Received",
+  blog: "Flooring Blog",
+  areas: "Service Areas",
+  birminghamAreas: "Birmingham Area Flooring Guides",
+  aceProducts: "ACE Partner Products",
+  aceProductDetail: "ACE Product Details",
+  aceAccount: "ACE Account",
+  aceLogin: "ACE Partner Login",
+  aceRegister: "ACE Partner Registration",
+  aceForgotPassword: "Forgot Password",
+  aceResetPassword: "Reset Password",
+  admin: "Admin",
+  payment: "Test Payment",
+} as const;
+
+export type PageKey = keyof typeof pageTitles;
+
+/** "{Page} | {brand}"; a null page gives the bare brand (unknown routes). */
+export function formatTitle(page: string | null): string {
+  return page ? `${page} | ${business.name}` : business.name;
+}

@@ -1,0 +1,59 @@
+import { business } from "@mcf/contracts/business";
+import type { MetaDescriptor } from "react-router";
+import { formatTitle } from "./page-titles.ts";
+
+const defaultDescription = `${business.name}: hardwood, laminate, vinyl, tile and carpet flooring sold by the box, shipped nationwide and installed across the Birmingham, Alabama area.`;
+
+/** Title, description and og/twitter title tags for a page (canonical and urls come from the layout). */
+export function pageMeta(
+  page: string | null,
+  description: string = defaultDescription,
+): MetaDescriptor[] {
+  const title = formatTitle(page);
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: business.name },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+}
+
+/** "five-points-south" → "Five points south"; "ace" → "ACE". */
+export function breadcrumbLabel(segment: string): string {
+  const decoded = decodeURIComponent(segment);
+  if (decoded.toLowerCase() === "ace") return "ACE";
+  const words = decoded.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** schema.org BreadcrumbList from the path's segments; null on home. */
+export function breadcrumbJsonLd(
+  pathname: string,
+  baseUrl: string,
+): Record<string, unknown> | null {
+  const segments = pathname.split("/").filter(Boolean);
+  if (segments.length === 0) return null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: `${baseUrl}/` },
+      ...segments.map((segment, index) => ({
+        "@type": "ListItem",
+        position: index + 2,
+        name: breadcrumbLabel(segment),
+        item: `${baseUrl}/${segments.slice(0, index + 1).join("/")}`,
+      })),
+    ],
+  };
+}
+
+/** Serialises JSON-LD safely for a <script> element. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,158 @@
+import { business, formattedAddress } from "@mcf/contracts/business";
+import { serviceAreas } from "@mcf/contracts/service-areas";
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { JsonLd } from "./components/json-ld.tsx";
+import { NotFoundView } from "./components/not-found-view.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { CartProvider } from "./features/cart/cart-context.tsx";
+import { CartDrawerProvider } from "./features/cart/cart-drawer.tsx";
+import { CartSlideOver } from "./features/cart/cart-slide-over.tsx";
+import { useNonce } from "./lib/nonce.ts";
+import { formatTitle } from "./lib/page-titles.ts";
+import { breadcrumbJsonLd } from "./lib/seo.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+const localBusiness = {
+  "@context": "https://schema.org",
+  "@type": "HomeAndConstructionBusiness",
+  name: business.name,
+  telephone: business.phone,
+  address: {
+    "@type": "PostalAddress",
+    streetAddress: business.address.street,
+    addressLocality: business.address.city,
+    addressRegion: business.address.state,
+    postalCode: business.address.zip,
+    addressCountry: business.address.country,
+  },
+  openingHours: business.openingHours,
+  areaServed: serviceAreas.map((area) => ({ "@type": "Place", name: `${area.name}, AL` })),
+  description: `Flooring sales and installation. Showroom at ${formattedAddress}.`,
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const baseUrl = rootData?.publicUrl ?? "";
+  const url = `${baseUrl}${pathname === "/" ? "/" : pathname.replace(/\/$/, "")}`;
+  const breadcrumbs = breadcrumbJsonLd(pathname, baseUrl);
+  const isPartnerArea = pathname === "/ace" || pathname.startsWith("/ace/");
+  const isBareScreen = pathname.startsWith("/pay/") || pathname === "/admin";
+
+  useEffect(() => {
+    // Marks the page interactive (end-to-end tests wait for it before clicking).
+    document.documentElement.dataset.hydrated = "true";
+    // A stored service worker registration from an older site version is removed on load.
+    navigator.serviceWorker?.getRegistrations?.().then((registrations) => {
+      for (const registration of registrations) void registration.unregister();
+    });
+  }, []);
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f2a44" />
+        <Meta />
+        <link rel="canonical" href={url} />
+        <meta property="og:url" content={url} />
+        <meta name="twitter:url" content={url} />
+        <Links />
+        <JsonLd data={localBusiness} />
+        {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
+      </head>
+      <body className="flex min-h-screen flex-col bg-white antialiased">
+        <CartProvider>
+          <CartDrawerProvider>
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+            >
+              Skip to content
+            </a>
+            {isPartnerArea || isBareScreen ? null : <SiteHeader />}
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {isPartnerArea || isBareScreen ? null : <SiteFooter />}
+            <CartSlideOver />
+          </CartDrawerProvider>
+        </CartProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** A code chunk that failed to download (usually a new deploy): reloading fixes it. */
+function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|ChunkLoadError/i.test(
+    message,
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{formatTitle(null)}</title>
+        <NotFoundView />
+      </>
+    );
+  }
+  if (isChunkLoadError(error)) {
+    return (
+      <div className="container-page py-20 text-center">
+        <title>{formatTitle(null)}</title>
+        <h1 className="mb-3 text-3xl font-bold">This page needs a reload</h1>
+        <p className="mb-6 text-stone-700">
+          Part of the page could not be downloaded, often because the site was just updated.
+        </p>
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    );
+  }
+  const text = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ""}`.trim()
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <div className="container-page py-20">
+      <title>{formatTitle(null)}</title>
+      <h1 className="mb-3 text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="rounded-md bg-red-50 p-4 font-mono text-sm text-red-800">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useAceAuth } from "../../features/ace/ace-auth.tsx";
+import { safeAceRedirect } from "../../features/ace/ace-redirect.ts";
+import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { pageTitles } from "../../lib/page-titles.ts";
+import { pageMeta } from "../../lib/seo.ts";
+
+export const meta = () =>
+  pageMeta(pageTitles.aceLogin, "Sign in to the ACE partner portal to see partner prices.");
+
+export default function AceLogin() {
+  const { user, loading, login } = useAceAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeAceRedirect(searchParams.get("redirect"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (!loading && user) navigate(target, { replace: true });
+  }, [loading, user, target, navigate]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login(email.trim(), password);
+      navigate(target, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.message ? caught.message : "Login failed");
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  if (loading) return <LoadingLine />;
+
+  return (
+    <AuthCard
+      title="Partner sign in"
+      subtitle="Sign in with the email and password of your ACE partner account."
+    >
+      <ErrorBanner message={error} />
+      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+        <div>
+          <label htmlFor="login-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            required
+            className="field-input"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className="field-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="field-input"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign in"}
+        </button>
+      </form>
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <Link to="/ace/forgot-password" className="font-medium text-navy-800 hover:underline">
+          Forgot your password?
+        </Link>
+        <p className="text-stone-600">
+          New partner?{" "}
+          <Link to="/ace/register" className="font-medium text-navy-800 hover:underline">
+            Register for an account
+          </Link>
+        </p>
+        <Link to="/" className="text-stone-600 hover:underline">
+          Back to home
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

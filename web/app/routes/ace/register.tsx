@@ -1,0 +1,133 @@
+import type { PartnerRegistration } from "@mcf/contracts/partners";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useAceAuth } from "../../features/ace/ace-auth.tsx";
+import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { pageTitles } from "../../lib/page-titles.ts";
+import { pageMeta } from "../../lib/seo.ts";
+
+export const meta = () =>
+  pageMeta(pageTitles.aceRegister, "Register your store for an ACE partner account.");
+
+const emptyForm = {
+  email: "",
+  password: "",
+  confirmPassword: "",
+  company: "",
+  company_address: "",
+  contact_name: "",
+  phone: "",
+};
+
+export default function AceRegister() {
+  const { user, loading, register } = useAceAuth();
+  const navigate = useNavigate();
+  const [form, setForm] = useState(emptyForm);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (!loading && user) navigate("/ace", { replace: true });
+  }, [loading, user, navigate]);
+
+  const set = (key: keyof typeof emptyForm) => (e: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: e.target.value }));
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    if (form.password !== form.confirmPassword) {
+      setError("Passwords do not match");
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setError(null);
+    const payload: PartnerRegistration = {
+      email: form.email.trim(),
+      password: form.password,
+      company: form.company,
+      company_address: form.company_address || null,
+      contact_name: form.contact_name,
+      phone: form.phone || null,
+    };
+    try {
+      await register(payload);
+      navigate("/ace", { replace: true });
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.message ? caught.message : "Registration failed",
+      );
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  if (loading) return <LoadingLine />;
+
+  const field = (
+    key: Exclude<keyof typeof emptyForm, "company_address">,
+    label: string,
+    type: string,
+    autoComplete: string,
+    required: boolean,
+  ) => (
+    <div>
+      <label htmlFor={`register-${key}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`register-${key}`}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        minLength={key === "password" ? 8 : undefined}
+        className="field-input"
+        value={form[key]}
+        onChange={set(key)}
+      />
+    </div>
+  );
+
+  return (
+    <AuthCard
+      title="Register as a partner"
+      subtitle="Create an account for your store. Our team approves new partner accounts, usually within one business day."
+    >
+      <ErrorBanner message={error} />
+      <form onSubmit={onSubmit} className="space-y-4">
+        {field("email", "Email", "email", "email", true)}
+        {field("password", "Password", "password", "new-password", true)}
+        {field("confirmPassword", "Confirm Password", "password", "new-password", true)}
+        {field("company", "Company / Store Name", "text", "organization", true)}
+        <div>
+          <label htmlFor="register-company_address" className="field-label">
+            Company Address
+          </label>
+          <textarea
+            id="register-company_address"
+            rows={3}
+            autoComplete="street-address"
+            className="field-input"
+            value={form.company_address}
+            onChange={set("company_address")}
+          />
+        </div>
+        {field("contact_name", "Contact Name", "text", "name", true)}
+        {field("phone", "Phone", "tel", "tel", false)}
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Registering..." : "Register"}
+        </button>
+      </form>
+      <p className="mt-6 text-sm text-stone-600">
+        Already have an account?{" "}
+        <Link to="/ace/login" className="font-medium text-navy-800 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { pageTitles } from "../../lib/page-titles.ts";
+import { pageMeta } from "../../lib/seo.ts";
+
+export const meta = () =>
+  pageMeta(pageTitles.aceResetPassword, "Choose a new password for your ACE partner account.");
+
+export const resetRedirectMs = 3000;
+
+export default function AceResetPassword() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim() ?? "";
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(
+    token ? null : "Missing reset token. Please use the link from your email.",
+  );
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate("/ace/login"), resetRedirectMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current || !token) return;
+    if (password !== confirm) {
+      setError("Passwords do not match");
+      return;
+    }
+    if (password.length < minPasswordLength) {
+      setError(passwordTooShortMessage);
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await api("/api/ace/auth/reset-password", {
+        method: "POST",
+        body: { token, new_password: password },
+      });
+      setDone(true);
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.message
+          ? caught.message
+          : "Invalid or expired token. Please request a new password reset.",
+      );
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <AuthCard title="Choose a new password">
+        <SuccessBanner title="Password reset successful">
+          <p>You can now sign in with your new password. Taking you to the login page...</p>
+        </SuccessBanner>
+        <Link to="/ace/login" className="btn-primary w-full">
+          Go to login now
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Use at least 8 characters; a phrase is easier to remember."
+    >
+      <ErrorBanner message={error} />
+      <form onSubmit={onSubmit} className="space-y-4">
+        <div>
+          <label htmlFor="reset-password" className="field-label">
+            New Password
+          </label>
+          <input
+            id="reset-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            className="field-input"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="reset-confirm" className="field-label">
+            Confirm New Password
+          </label>
+          <input
+            id="reset-confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            className="field-input"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting || !token}>
+          {submitting ? "Resetting..." : "Reset Password"}
+        </button>
+      </form>
+      <p className="mt-6 text-sm">
+        <Link to="/ace/forgot-password" className="font-medium text-navy-800 hover:underline">
+          Request a new link
+        </Link>
+        {" · "}
+        <Link to="/ace/login" className="font-medium text-navy-800 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

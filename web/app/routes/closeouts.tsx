@@ -1,0 +1,122 @@
+import type { CloseoutListResponse, PublicProduct } from "@mcf/contracts/product";
+import { useId, useState } from "react";
+import { data, Link, useNavigation, useRevalidator } from "react-router";
+import { CloseoutCard } from "../features/catalog/closeout-card.tsx";
+import {
+  type CloseoutSort,
+  closeoutSortOptions,
+  sortCloseouts,
+} from "../features/catalog/closeout-sort.ts";
+import { productListErrorMessage } from "../features/catalog/product-list-view.tsx";
+import { Spinner } from "../features/catalog/spinner.tsx";
+import { api } from "../lib/api.ts";
+import { pageTitles } from "../lib/page-titles.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/closeouts";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  try {
+    const { products } = await api<CloseoutListResponse>("/api/products?closeout=true", {
+      fetch: context.apiFetch,
+      signal: request.signal,
+    });
+    return { products, failed: false };
+  } catch {
+    return data({ products: [] as PublicProduct[], failed: true }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    pageTitles.closeouts,
+    "Closeout flooring deals at Magic City Floors: discontinued and overstock hardwood, laminate, vinyl, tile and carpet well below MSRP, while stock lasts.",
+  );
+
+export default function Closeouts({ loaderData }: Route.ComponentProps) {
+  const { products, failed } = loaderData;
+  const id = useId();
+  const [sort, setSort] = useState<CloseoutSort>("discount");
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const loading =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/closeouts");
+  const sorted = sortCloseouts(products, sort);
+
+  return (
+    <div className="container-page py-10 sm:py-12">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-6">
+        <div>
+          <p className="mb-2 text-sm font-semibold tracking-widest text-brick-600 uppercase">
+            While stock lasts
+          </p>
+          <h1 className="mb-3 text-3xl font-bold sm:text-4xl">Closeout Deals</h1>
+          <p className="max-w-2xl text-stone-700">
+            Discontinued colors and overstock at deep discounts. Quantities are limited, so check
+            the box count before you plan a large room.
+          </p>
+        </div>
+        {!failed && products.length > 0 ? (
+          <div className="w-full sm:w-60">
+            <label htmlFor={`${id}-sort`} className="field-label">
+              Sort by
+            </label>
+            <select
+              id={`${id}-sort`}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as CloseoutSort)}
+              className="field-input"
+            >
+              {closeoutSortOptions.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </header>
+
+      {loading ? (
+        <Spinner label="Loading closeout deals..." />
+      ) : failed ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center"
+        >
+          <p className="mb-4 font-medium text-red-800">{productListErrorMessage}</p>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void revalidator.revalidate()}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : products.length === 0 ? (
+        <div className="rounded-lg border border-stone-200 bg-white px-6 py-14 text-center">
+          <h2 className="mb-2 text-2xl font-semibold">No closeout deals right now</h2>
+          <p className="mb-6 text-stone-700">
+            New closeouts arrive every few weeks. Our full catalogue is always available.
+          </p>
+          <Link to="/products" className="btn-primary">
+            Browse All Products
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-stone-700" aria-live="polite">
+            Showing {products.length} closeout {products.length === 1 ? "item" : "items"}
+          </p>
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {sorted.map((product, index) => (
+              <li key={product.id} className="flex">
+                <CloseoutCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

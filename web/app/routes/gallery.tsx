@@ -1,0 +1,99 @@
+import type { GalleryImage } from "@mcf/contracts/content";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { GalleryLightbox } from "../features/content/gallery-lightbox.tsx";
+import { GalleryPicture } from "../features/content/gallery-picture.tsx";
+import { PageHero } from "../features/content/page-hero.tsx";
+import { api } from "../lib/api.ts";
+import { pageTitles } from "../lib/page-titles.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/gallery";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return api<{ images: GalleryImage[] }>("/api/content/gallery", { fetch: context.apiFetch });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    pageTitles.gallery,
+    "Rooms finished with floors from Magic City Floors: hardwood living rooms, porcelain tile kitchens and waterproof LVP basements.",
+  );
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { images } = loaderData;
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Focus goes back to the thumbnail that opened the lightbox, whichever photo it ends on.
+  const lastOpened = useRef<number>(0);
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const open = (index: number) => {
+    lastOpened.current = index;
+    setOpenIndex(index);
+  };
+  const close = () => {
+    setOpenIndex(null);
+    thumbs.current[lastOpened.current]?.focus();
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Finished rooms" title="Our Gallery">
+        <p>A few of the floors we have supplied and installed. Select a photo to see it larger.</p>
+      </PageHero>
+      <section className="container-page py-12">
+        {images.length === 0 ? (
+          <p className="rounded-xl bg-stone-50 p-8 text-center text-stone-700">
+            Our gallery is empty right now. Check back soon for photos of recent projects.
+          </p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {images.map((image, index) => (
+              <li key={image.src}>
+                <button
+                  ref={(element) => {
+                    thumbs.current[index] = element;
+                  }}
+                  type="button"
+                  onClick={() => open(index)}
+                  aria-label={`Open ${image.title}`}
+                  className="group block w-full overflow-hidden rounded-xl bg-white text-left shadow-sm ring-1 ring-stone-200 hover:ring-oak-500"
+                >
+                  <GalleryPicture
+                    src={image.src}
+                    alt={image.title}
+                    width={image.width}
+                    height={image.height}
+                    className="aspect-[3/2] w-full object-cover transition group-hover:scale-[1.02]"
+                  />
+                  <span className="block p-4">
+                    <span className="mb-1 block font-display text-lg font-bold text-navy-800">
+                      {image.title}
+                    </span>
+                    <span className="block text-sm text-stone-600">{image.description}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-cream p-8">
+          <p className="text-lg text-stone-800">Picture your own room with one of these floors.</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/installation" className="btn-primary">
+              Request a quote
+            </Link>
+            <Link to="/room-visualizer" className="btn-outline">
+              Try the Room Visualizer
+            </Link>
+          </div>
+        </div>
+      </section>
+      <GalleryLightbox
+        images={images}
+        index={openIndex}
+        onNavigate={setOpenIndex}
+        onClose={close}
+      />
+    </>
+  );
+}

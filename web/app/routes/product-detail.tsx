@@ -1,0 +1,198 @@
+import { displayType } from "@mcf/contracts/business";
+import type { PublicProduct } from "@mcf/contracts/product";
+import { data, Link } from "react-router";
+import { JsonLd } from "../components/json-ld.tsx";
+import { publicPrice } from "../features/catalog/catalog-product.ts";
+import { ProductGallery } from "../features/catalog/product-gallery.tsx";
+import { ProductPurchasePanel } from "../features/catalog/product-purchase-panel.tsx";
+import { ProductSpecs } from "../features/catalog/product-specs.tsx";
+import { ProductStrip } from "../features/catalog/product-strip.tsx";
+import { ApiError, api } from "../lib/api.ts";
+import { pageTitles } from "../lib/page-titles.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/product-detail";
+
+export const productDetailErrorMessage = "Failed to load product details. Please try again later.";
+const stripSize = 12;
+
+/** Other products for the strip: the same type first, topped up from the whole catalogue. */
+async function otherProducts(
+  product: PublicProduct,
+  options: { fetch: Route.LoaderArgs["context"]["apiFetch"] },
+): Promise<PublicProduct[]> {
+  try {
+    const sameType = product.type
+      ? await api<PublicProduct[]>(
+          `/api/products?type=${encodeURIComponent(product.type)}&per_page=25`,
+          options,
+        )
+      : [];
+    let others = sameType.filter((p) => p.id !== product.id);
+    if (others.length < stripSize) {
+      const more = await api<PublicProduct[]>("/api/products?per_page=25", options);
+      const seen = new Set([product.id, ...others.map((p) => p.id)]);
+      others = [...others, ...more.filter((p) => !seen.has(p.id))];
+    }
+    return others.slice(0, stripSize);
+  } catch {
+    // The strip is a nice-to-have: the product page stands without it.
+    return [];
+  }
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) {
+    return data({ status: "missing" as const }, { status: 404 });
+  }
+  const options = { fetch: context.apiFetch, signal: request.signal };
+  let product: PublicProduct;
+  try {
+    product = await api<PublicProduct>(`/api/products/${params.id}`, options);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+      return data({ status: "missing" as const }, { status: 404 });
+    }
+    return data({ status: "error" as const }, { status: 503 });
+  }
+  const related = await otherProducts(product, options);
+  return { status: "found" as const, product, related, publicUrl: context.publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (loaderData?.status !== "found") return pageMeta(pageTitles.productDetail);
+  const { product } = loaderData;
+  const description =
+    product.description ??
+    `${product.name}${product.brand ? ` by ${product.brand}` : ""}: ${displayType(product.type)} flooring sold by the box at Magic City Floors.`;
+  return pageMeta(pageTitles.productDetail, description.slice(0, 300));
+};
+
+function productJsonLd(product: PublicProduct, publicUrl: string) {
+  const image = product.main_image_url || product.image_url || product.thumbnail_image_url;
+  const url = `${publicUrl}/products/${product.id}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
+    ...(product.type ? { category: `${displayType(product.type)} flooring` } : {}),
+    ...(image ? { image: `${publicUrl}${image}` } : {}),
+    url,
+    ...(product.price_per_box !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            url,
+            priceCurrency: "USD",
+            price: product.price_per_box.toFixed(2),
+            availability:
+              product.stock_quantity > 0
+                ? "https://schema.org/InStock"
+                : "https://schema.org/OutOfStock",
+            itemCondition: "https://schema.org/NewCondition",
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: product.price_per_box.toFixed(2),
+              priceCurrency: "USD",
+              unitText: "box",
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+function Breadcrumbs({ product }: { product: PublicProduct }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <Link to="/" className="hover:text-oak-700 hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to="/products" className="hover:text-oak-700 hover:underline">
+            Products
+          </Link>
+        </li>
+        {product.type ? (
+          <>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link
+                to={`/products?type=${encodeURIComponent(product.type)}`}
+                className="hover:text-oak-700 hover:underline"
+              >
+                {displayType(product.type)}
+              </Link>
+            </li>
+          </>
+        ) : null}
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-medium text-stone-800">
+          {product.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="container-page py-20 text-center">
+      <h1 className="mb-3 text-3xl font-bold">{title}</h1>
+      <p className="mx-auto mb-8 max-w-xl text-stone-700">{text}</p>
+      <Link to="/products" className="btn-primary">
+        Back to Products
+      </Link>
+    </div>
+  );
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.status === "missing") {
+    return (
+      <ProductMessage
+        title="Product Not Found"
+        text="The product you're looking for doesn't exist."
+      />
+    );
+  }
+  if (loaderData.status === "error") {
+    return <ProductMessage title="Something went wrong" text={productDetailErrorMessage} />;
+  }
+  const { product, related, publicUrl } = loaderData;
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <JsonLd data={productJsonLd(product, publicUrl)} />
+      <Breadcrumbs product={product} />
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product} name={product.name} description={product.description} />
+        <div>
+          <p className="mb-2 text-sm font-semibold tracking-wider text-oak-700 uppercase">
+            {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
+          </p>
+          <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
+          {product.collection ? (
+            <p className="mb-4 text-stone-700">{product.collection} collection</p>
+          ) : null}
+          {product.description ? (
+            <p className="mb-6 leading-relaxed text-stone-700">{product.description}</p>
+          ) : null}
+          <ProductPurchasePanel product={product} price={publicPrice(product)} />
+        </div>
+      </div>
+      <ProductSpecs product={product} />
+      <ProductStrip
+        title="You may also like"
+        products={related}
+        priceOf={publicPrice}
+        detailHref={(p) => `/products/${p.id}`}
+      />
+    </div>
+  );
+}

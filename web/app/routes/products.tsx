@@ -1,0 +1,95 @@
+import { displayType } from "@mcf/contracts/business";
+import { type ProductFacets, type PublicProduct, totalCountHeader } from "@mcf/contracts/product";
+import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { publicPrice } from "../features/catalog/catalog-product.ts";
+import {
+  type ListParams,
+  listHref,
+  listSearchParams,
+  parseListParams,
+} from "../features/catalog/list-params.ts";
+import { type ProductListState, ProductListView } from "../features/catalog/product-list-view.tsx";
+import { api, apiCall } from "../lib/api.ts";
+import { pageTitles } from "../lib/page-titles.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/products";
+
+const emptyFacets: ProductFacets = {
+  types: [],
+  brands: [],
+  collections: [],
+  constructions: [],
+  style_colors: [],
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseListParams(new URL(request.url).searchParams);
+  const options = { fetch: context.apiFetch, signal: request.signal };
+  try {
+    const [list, facets] = await Promise.all([
+      apiCall<PublicProduct[]>(`/api/products?${listSearchParams(params)}`, options),
+      api<ProductFacets>("/api/products/facets", options),
+    ]);
+    const total = Number(list.headers.get(totalCountHeader) ?? list.data.length);
+    return { params, products: list.data, total, facets, failed: false };
+  } catch {
+    return data(
+      { params, products: [] as PublicProduct[], total: 0, facets: emptyFacets, failed: true },
+      { status: 503 },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  const type = loaderData?.params.type;
+  return pageMeta(
+    pageTitles.products,
+    type
+      ? `Shop ${displayType(type).toLowerCase()} flooring by the box at Magic City Floors: per-square-foot and per-box prices, stock levels and nationwide shipping from Birmingham, Alabama.`
+      : "Shop hardwood, laminate, vinyl, tile and carpet flooring by the box: per-square-foot and per-box prices, stock levels and nationwide shipping from Birmingham, Alabama.",
+  );
+};
+
+function heading(params: ListParams): string {
+  if (params.type) return `${displayType(params.type)} Flooring`;
+  return "Shop Flooring";
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { params, products, total, facets, failed } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/products");
+  const state: ProductListState<PublicProduct> = loading
+    ? { status: "loading" }
+    : failed
+      ? { status: "error" }
+      : { status: "ready", products, total };
+
+  return (
+    <div className="container-page py-10 sm:py-12">
+      <header className="mb-8">
+        <p className="mb-2 text-sm font-semibold tracking-widest text-oak-600 uppercase">
+          Sold by the box
+        </p>
+        <h1 className="mb-3 text-3xl font-bold sm:text-4xl">{heading(params)}</h1>
+        <p className="max-w-3xl text-stone-700">
+          Every price is shown per square foot and per box. Buy online and we ship nationwide on
+          pallets, or talk to our Birmingham team about installation.
+        </p>
+      </header>
+      <ProductListView
+        state={state}
+        params={params}
+        facets={facets}
+        onParamsChange={(next) => navigate(`/products${listHref(next)}`)}
+        onRetry={() => void revalidator.revalidate()}
+        priceOf={publicPrice}
+        detailHref={(product) => `/products/${product.id}`}
+      />
+    </div>
+  );
+}
