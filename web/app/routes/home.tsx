@@ -1,7 +1,7 @@
 import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
+import { FeatureCard } from "../components/feature-card.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
-import { CheckIcon } from "../components/icons.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -224,11 +224,7 @@ export default function Home() {
         </h2>
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((feature) => (
-            <div key={feature.title} className="rounded-xl border border-stone-200 p-6">
-              <CheckIcon className="mb-3 h-7 w-7 text-sage-600" />
-              <h3 className="mb-2 text-lg font-bold">{feature.title}</h3>
-              <p className="text-stone-700">{feature.text}</p>
-            </div>
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { business } from "@mcf/contracts/business";
 import { data, Link, redirect } from "react-router";
-import { CheckIcon } from "../components/icons.tsx";
+import { FeatureCard } from "../components/feature-card.tsx";
 import { InquiryForm } from "../features/content/inquiry-form.tsx";
 import { inquiryPayloadFromForm } from "../features/content/inquiry-payload.ts";
 import { PageHero } from "../features/content/page-hero.tsx";
@@ -119,11 +119,7 @@ export default function Installation({ actionData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((feature) => (
-            <div key={feature.title} className="rounded-xl border border-stone-200 p-6">
-              <CheckIcon className="mb-3 h-7 w-7 text-sage-600" />
-              <h3 className="mb-2 text-lg font-bold">{feature.title}</h3>
-              <p className="text-stone-700">{feature.text}</p>
-            </div>
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </div>
       </section>

@@ -1,4 +1,5 @@
-import { contactMethods, honeypotField } from "@mcf/contracts/leads";
+import { contactMethods } from "@mcf/contracts/leads";
+import { Honeypot, TextField } from "../../components/form-fields.tsx";
 
 /**
  * The contact form: a plain HTML form posting to POST /api/contact, so it works with
@@ -8,55 +9,29 @@ export function ContactForm() {
   return (
     <form method="post" action="/api/contact" className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="contact-name" className="field-label">
-            Name <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="contact-name"
-            name="name"
-            required
-            autoComplete="name"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-email" className="field-label">
-            Email <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="contact-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-phone" className="field-label">
-            Phone <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="contact-phone"
-            name="phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-best-time" className="field-label">
-            Best time to contact
-          </label>
-          <input
-            id="contact-best-time"
-            name="best_time_to_contact"
-            placeholder="e.g. weekday mornings"
-            className="field-input"
-          />
-        </div>
+        <TextField id="contact-name" name="name" label="Name" required autoComplete="name" />
+        <TextField
+          id="contact-email"
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+        />
+        <TextField
+          id="contact-phone"
+          name="phone"
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+        />
+        <TextField
+          id="contact-best-time"
+          name="best_time_to_contact"
+          label="Best time to contact"
+          placeholder="e.g. weekday mornings"
+        />
       </div>
       <fieldset>
         <legend className="field-label">Preferred contact method</legend>
@@ -81,10 +56,7 @@ export function ContactForm() {
         </label>
         <textarea id="contact-message" name="message" rows={6} required className="field-input" />
       </div>
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
-        <input id="contact-website" name={honeypotField} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id="contact-website" />
       <button type="submit" className="btn-primary px-6 py-3 text-base">
         Send Message
       </button>

@@ -1,6 +1,5 @@
 import {
   actingAsOptions,
-  honeypotField,
   inquiryDefaults,
   inquiryFlooringTypes,
   locationTypes,
@@ -8,6 +7,7 @@ import {
   timelines,
 } from "@mcf/contracts/leads";
 import { Form, useNavigation } from "react-router";
+import { Honeypot, TextField } from "../../components/form-fields.tsx";
 
 export interface InquiryFormError {
   detail: string;
@@ -27,52 +27,31 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="inq-name" className="field-label">
-            Name <span aria-hidden="true">*</span>
-          </label>
-          <input id="inq-name" name="name" required autoComplete="name" className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="inq-phone" className="field-label">
-            Phone <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="inq-phone"
-            name="phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="inq-email" className="field-label">
-            Email <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="inq-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="inq-address" className="field-label">
-            Project address <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="inq-address"
-            name="address"
-            required
-            autoComplete="street-address"
-            className="field-input"
-          />
-        </div>
+        <TextField id="inq-name" name="name" label="Name" required autoComplete="name" />
+        <TextField
+          id="inq-phone"
+          name="phone"
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+        />
+        <TextField
+          id="inq-email"
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+        />
+        <TextField
+          id="inq-address"
+          name="address"
+          label="Project address"
+          required
+          autoComplete="street-address"
+        />
       </div>
-
       <fieldset>
         <legend className="field-label">Property type</legend>
         <div className="flex flex-wrap gap-4">
@@ -141,31 +120,16 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="inq-sqft" className="field-label">
-            Square footage
-          </label>
-          <input
-            id="inq-sqft"
-            name="square_footage"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="inq-rooms" className="field-label">
-            Rooms
-          </label>
-          <input
-            id="inq-rooms"
-            name="rooms"
-            placeholder="e.g. kitchen, hallway"
-            className="field-input"
-          />
-        </div>
+        <TextField
+          id="inq-sqft"
+          name="square_footage"
+          label="Square footage"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+        />
+        <TextField id="inq-rooms" name="rooms" label="Rooms" placeholder="e.g. kitchen, hallway" />
         <div>
           <label htmlFor="inq-timeline" className="field-label">
             Timeline
@@ -190,10 +154,7 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
         <textarea id="inq-notes" name="additional_notes" rows={4} className="field-input" />
       </div>
 
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="inq-website">Leave this field empty</label>
-        <input id="inq-website" name={honeypotField} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id="inq-website" />
 
       <button
         type="submit"
