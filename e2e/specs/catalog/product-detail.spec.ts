@@ -112,4 +112,27 @@ test.describe("product detail", () => {
     const malformed = await page.goto("/products/not-a-number");
     expect(malformed?.status()).toBe(404);
   });
+
+  test("a low-stock product says how many are left and caps the quantity at the stock", async ({
+    page,
+    request,
+  }) => {
+    const list = (await (await request.get("/api/products?per_page=-1")).json()) as {
+      id: number;
+      name: string;
+      stock_quantity: number;
+      price_per_box: number | null;
+    }[];
+    const low = list.find((p) => p.stock_quantity > 1 && p.stock_quantity <= 5 && p.price_per_box);
+    if (!low) throw new Error("the seeded catalogue has no low-stock product");
+    await openPage(page, `/products/${low.id}`);
+    await expect(page.getByText(`Only ${low.stock_quantity} left`)).toBeVisible();
+    const quantity = page.getByLabel("Quantity (boxes)");
+    await quantity.fill("99");
+    await quantity.blur();
+    await expect(quantity).toHaveValue(String(low.stock_quantity));
+    await quantity.fill("0");
+    await quantity.blur();
+    await expect(quantity).toHaveValue("1");
+  });
 });

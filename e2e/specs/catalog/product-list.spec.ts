@@ -189,4 +189,34 @@ test.describe("product list", () => {
       ]);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
   });
+
+  test("on a phone the results start on the first screen and the filters fold behind a toggle", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/products?type=hardwood");
+    // The search stays in view; the dropdowns wait behind "Filters & sort", which counts the type.
+    await expect(page.getByLabel("Search products")).toBeVisible();
+    await expect(page.getByLabel("Sort by")).toBeHidden();
+    const toggle = page.getByText("Filters & sort");
+    await expect(page.getByText("1 active")).toBeVisible();
+    const count = await countLine(page).boundingBox();
+    expect(count, "the count line is laid out").not.toBeNull();
+    expect((count?.y ?? 9999) + (count?.height ?? 0)).toBeLessThan(844);
+    const firstCard = await page.locator("article").first().boundingBox();
+    expect(firstCard?.height ?? 9999).toBeLessThan(844 / 2);
+
+    await toggle.click();
+    await expect(page.getByLabel("Type")).toHaveValue("hardwood");
+    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+    await expect(page).toHaveURL(/type=hardwood&sort=price_asc|sort=price_asc&type=hardwood/);
+    // The panel stays open while the shopper refines, and the count includes the sort now.
+    await expect(page.getByLabel("Sort by")).toHaveValue("price_asc");
+    await expect(page.getByText("2 active")).toBeVisible();
+    const prices = await inStockPrices(page);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+
+    await page.getByText("Hide filters & sort").click();
+    await expect(page.getByLabel("Sort by")).toBeHidden();
+  });
 });

@@ -16,7 +16,11 @@ export interface ProductCardProps {
   eager?: boolean;
 }
 
-/** One product in a list: image, name, brand, price, stock, View Details and Add to Cart. */
+/**
+ * One product in a list: image, name, brand, price, stock, View Details and Add to Cart.
+ * On a phone the card is a compact row (small image beside the text) so a page of 100 products
+ * stays scrollable; from `sm` up it is a tile in the grid.
+ */
 export function ProductCard({
   product,
   price,
@@ -28,20 +32,25 @@ export function ProductCard({
   return (
     <article
       aria-labelledby={`product-${product.id}-name`}
-      className="flex w-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="flex w-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:flex-col"
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-cream">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block w-28 shrink-0 self-start p-3 pr-0 sm:w-full sm:bg-cream sm:p-0"
+      >
         <FloorImage
           src={cardImage(product)}
           alt={product.name}
           width={400}
           height={400}
           loading={eager ? "eager" : "lazy"}
-          className="aspect-[4/3] w-full object-cover sm:aspect-square"
+          className="aspect-square w-full rounded-md object-cover sm:rounded-none"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold tracking-wider text-oak-700 uppercase">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
+        <p className="truncate text-xs font-semibold tracking-wider text-oak-700 uppercase sm:whitespace-normal">
           {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
         </p>
         <h3
@@ -53,14 +62,18 @@ export function ProductCard({
           </Link>
         </h3>
         {product.collection ? (
-          <p className="text-sm text-stone-600">{product.collection} collection</p>
+          <p className="hidden text-sm text-stone-600 sm:block">{product.collection} collection</p>
         ) : null}
-        <div className="mt-auto space-y-1 pt-2">
+        <div className="mt-auto space-y-1 sm:pt-2">
           <ProductPrice price={price} />
           <StockLine stock={product.stock_quantity} />
         </div>
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          <Link to={href} className="btn-outline px-2" aria-label={`View Details: ${product.name}`}>
+        <div className="mt-1 grid grid-cols-2 gap-2 sm:mt-2">
+          <Link
+            to={href}
+            className="btn-outline px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
+            aria-label={`View Details: ${product.name}`}
+          >
             View Details
           </Link>
           <AddToCartButton
@@ -68,7 +81,7 @@ export function ProductCard({
             unitPrice={price.perBox}
             partnerPrice={partnerPrice}
             disabled={outOfStock}
-            className="btn-primary px-2"
+            className="btn-primary px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
           />
         </div>
       </div>

@@ -1,7 +1,13 @@
 import { displayType } from "@mcf/contracts/business";
 import { type ProductFacets, productPriceBounds } from "@mcf/contracts/product";
-import { type FormEvent, useId } from "react";
-import { type FilterKey, type ListParams, listHref, parseListParams } from "./list-params.ts";
+import { type FormEvent, useId, useState } from "react";
+import {
+  defaultListParams,
+  type FilterKey,
+  type ListParams,
+  listHref,
+  parseListParams,
+} from "./list-params.ts";
 
 const filterLabels: Record<FilterKey, { label: string; all: string; facet: keyof ProductFacets }> =
   {
@@ -44,12 +50,31 @@ function readForm(form: HTMLFormElement): ListParams {
   return { ...parseListParams(search), page: 1 };
 }
 
+/** How many settings besides the search differ from the defaults (shown on the phone toggle). */
+export function refinementCount(params: ListParams): number {
+  const keys = ["type", "brand", "collection", "construction", "style_color"] as const;
+  let count = keys.filter((key) => params[key] !== "").length;
+  if (
+    params.min_price !== defaultListParams.min_price ||
+    params.max_price !== defaultListParams.max_price
+  ) {
+    count += 1;
+  }
+  if (params.sort !== defaultListParams.sort) count += 1;
+  if (params.per_page !== defaultListParams.per_page) count += 1;
+  return count;
+}
+
 /**
  * The list's controls: search, filter dropdowns, price range per sq ft, sort and per-page.
  * A plain GET form (works without JavaScript); with JavaScript, dropdowns apply at once.
+ * On a phone the search stays in view and the rest folds behind a "Filters & sort" toggle (a
+ * checkbox, so it works before hydration too); from `md` up everything is shown.
  */
 export function ProductFilters({ params, facets, onChange, hidden = [] }: ProductFiltersProps) {
   const id = useId();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const refinements = refinementCount(params);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onChange(readForm(event.currentTarget));
@@ -67,8 +92,9 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
       key={listHref(params)}
       method="get"
       onSubmit={submit}
+      id="product-filters"
       aria-label="Product filters"
-      className="space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
+      className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
     >
       <div className="flex gap-2">
         <label htmlFor={`${id}-q`} className="sr-only">
@@ -88,109 +114,130 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
         </button>
       </div>
 
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-        {shownFilters.map((key) => {
-          const { label, all, facet } = filterLabels[key];
-          const options = facets[facet];
-          const current = params[key];
-          return (
-            <div key={key}>
-              <label htmlFor={`${id}-${key}`} className="field-label">
-                {label}
-              </label>
-              <select
-                id={`${id}-${key}`}
-                name={key}
-                defaultValue={current}
-                onChange={applyNow}
-                className="field-input"
-              >
-                <option value="">{all}</option>
-                {current && !options.includes(current) ? (
-                  <option value={current}>{current}</option>
-                ) : null}
-                {options.map((value) => (
-                  <option key={value} value={value}>
-                    {key === "type" ? displayType(value) : value}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        })}
-      </div>
+      <input
+        id={`${id}-toggle`}
+        type="checkbox"
+        className="peer sr-only"
+        checked={panelOpen}
+        onChange={(event) => setPanelOpen(event.currentTarget.checked)}
+        aria-controls={`${id}-panel`}
+      />
+      <label
+        htmlFor={`${id}-toggle`}
+        className="btn-outline w-full cursor-pointer bg-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-oak-500 md:hidden"
+      >
+        <span>{panelOpen ? "Hide filters & sort" : "Filters & sort"}</span>
+        {refinements > 0 ? (
+          <span className="rounded-full bg-navy-800 px-2 py-0.5 text-xs text-white">
+            {refinements} active
+          </span>
+        ) : null}
+      </label>
+      <div id={`${id}-panel`} className="hidden space-y-4 peer-checked:block md:block">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+          {shownFilters.map((key) => {
+            const { label, all, facet } = filterLabels[key];
+            const options = facets[facet];
+            const current = params[key];
+            return (
+              <div key={key}>
+                <label htmlFor={`${id}-${key}`} className="field-label">
+                  {label}
+                </label>
+                <select
+                  id={`${id}-${key}`}
+                  name={key}
+                  defaultValue={current}
+                  onChange={applyNow}
+                  className="field-input"
+                >
+                  <option value="">{all}</option>
+                  {current && !options.includes(current) ? (
+                    <option value={current}>{current}</option>
+                  ) : null}
+                  {options.map((value) => (
+                    <option key={value} value={value}>
+                      {key === "type" ? displayType(value) : value}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </div>
 
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_auto_1fr_1fr] md:items-end">
-        <div>
-          <label htmlFor={`${id}-min`} className="field-label">
-            Min price ($/sq ft)
-          </label>
-          <input
-            id={`${id}-min`}
-            name="min_price"
-            type="number"
-            inputMode="decimal"
-            min={productPriceBounds.min}
-            max={productPriceBounds.max}
-            step="0.01"
-            defaultValue={params.min_price}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-max`} className="field-label">
-            Max price ($/sq ft)
-          </label>
-          <input
-            id={`${id}-max`}
-            name="max_price"
-            type="number"
-            inputMode="decimal"
-            min={productPriceBounds.min}
-            max={productPriceBounds.max}
-            step="0.01"
-            defaultValue={params.max_price}
-            className="field-input"
-          />
-        </div>
-        <button type="submit" className="btn-outline col-span-2 md:col-span-1">
-          Apply price
-        </button>
-        <div>
-          <label htmlFor={`${id}-sort`} className="field-label">
-            Sort by
-          </label>
-          <select
-            id={`${id}-sort`}
-            name="sort"
-            defaultValue={params.sort}
-            onChange={applyNow}
-            className="field-input"
-          >
-            {Object.entries(sortLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-per-page`} className="field-label">
-            Per page
-          </label>
-          <select
-            id={`${id}-per-page`}
-            name="per_page"
-            defaultValue={String(params.per_page)}
-            onChange={applyNow}
-            className="field-input"
-          >
-            {perPageLabels.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_auto_1fr_1fr] md:items-end">
+          <div>
+            <label htmlFor={`${id}-min`} className="field-label">
+              Min price ($/sq ft)
+            </label>
+            <input
+              id={`${id}-min`}
+              name="min_price"
+              type="number"
+              inputMode="decimal"
+              min={productPriceBounds.min}
+              max={productPriceBounds.max}
+              step="0.01"
+              defaultValue={params.min_price}
+              className="field-input"
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-max`} className="field-label">
+              Max price ($/sq ft)
+            </label>
+            <input
+              id={`${id}-max`}
+              name="max_price"
+              type="number"
+              inputMode="decimal"
+              min={productPriceBounds.min}
+              max={productPriceBounds.max}
+              step="0.01"
+              defaultValue={params.max_price}
+              className="field-input"
+            />
+          </div>
+          <button type="submit" className="btn-outline col-span-2 md:col-span-1">
+            Apply price
+          </button>
+          <div>
+            <label htmlFor={`${id}-sort`} className="field-label">
+              Sort by
+            </label>
+            <select
+              id={`${id}-sort`}
+              name="sort"
+              defaultValue={params.sort}
+              onChange={applyNow}
+              className="field-input"
+            >
+              {Object.entries(sortLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-per-page`} className="field-label">
+              Per page
+            </label>
+            <select
+              id={`${id}-per-page`}
+              name="per_page"
+              defaultValue={String(params.per_page)}
+              onChange={applyNow}
+              className="field-input"
+            >
+              {perPageLabels.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
     </form>

@@ -141,7 +141,7 @@ function ProductListBody<P extends CatalogProduct>({
           </Link>
         ) : null}
       </div>
-      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
         {products.map((product, index) => (
           <li key={product.id} className="flex">
             <ProductCard
@@ -159,6 +159,13 @@ function ProductListBody<P extends CatalogProduct>({
         totalPages={totalPages}
         hrefFor={(page) => listHref(changeListParams(params, { page }))}
       />
+      {products.length > 6 ? (
+        <p className="mt-6 text-center sm:hidden">
+          <a href="#product-filters" className="font-medium text-oak-700 underline">
+            Back to search and filters ↑
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,136 @@
+import { expect, test } from "@playwright/test";
+import { openPage } from "../../support/page.ts";
+import { type CatalogueProduct, purchasableProducts, seedCart } from "./shop-fixtures.ts";
+
+/**
+ * The purchase's less travelled states, each exact as SPEC.md §8 words it: the checkout's
+ * messages when the server cannot be reached, and the success page when the order lookup is
+ * slow or the order's lines are not ready.
+ */
+
+/** A paid order made through the API, as the test payment page makes it; its session id. */
+async function placePaidOrder(
+  request: import("@playwright/test").APIRequestContext,
+  product: CatalogueProduct,
+  email: string,
+): Promise<string> {
+  const address = {
+    street: "1 Test Way",
+    city: "Birmingham",
+    state: "AL",
+    zip_code: "35203",
+    country: "US",
+  };
+  const started = await request.post("/api/payments/process", {
+    data: {
+      cart_items: [{ product_id: product.id, quantity: 1 }],
+      customer_name: "Sam States",
+      customer_email: email,
+      customer_phone: "205-555-0142",
+      billing_address: address,
+      shipping_address: null,
+    },
+  });
+  expect(started.status()).toBe(200);
+  const { id } = (await started.json()) as { id: string };
+  const paid = await request.post(`/api/payments/test-sessions/${id}/pay`, {
+    data: { card_number: "4242 4242 4242 4242" },
+  });
+  expect(paid.status()).toBe(200);
+  return id;
+}
+
+test.describe("purchase states", () => {
+  test("the checkout says when totals or the coupon check fail, and recovers", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await purchasableProducts(request, 1, 5);
+    if (!product) throw new Error("a product is needed");
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 2 }]);
+
+    // A network failure of the totals call, then a server failure.
+    await page.route("**/api/cart/calculate", (route) => route.abort("internetdisconnected"));
+    await openPage(page, "/cart?step=checkout");
+    await expect(
+      page.getByText("Failed to calculate cart total. Please check your connection and try again."),
+    ).toBeVisible();
+    await page.unroute("**/api/cart/calculate");
+    await page.route("**/api/cart/calculate", (route) =>
+      route.fulfill({ status: 500, json: { detail: "Internal Server Error" } }),
+    );
+    await page.reload();
+    await expect(page.getByText("Failed to calculate cart total. Please try again.")).toBeVisible();
+    await page.unroute("**/api/cart/calculate");
+    await page.reload();
+    await expect(page.getByTestId("order-total")).toHaveText(/^\$\d/);
+
+    // The coupon check failing is not the shopper's fault: the spec's message, no discount.
+    await page.route("**/api/coupons/**", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Coupon code", { exact: true }).fill("WELCOME10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Error validating coupon. Please try again.")).toBeVisible();
+    await expect(page.getByText(/^Discount applied/)).toHaveCount(0);
+    await page.unroute("**/api/coupons/**");
+
+    // An unknown code shows the server's reason with no discount.
+    await page.getByLabel("Coupon code", { exact: true }).fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Invalid coupon code", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Discount applied/)).toHaveCount(0);
+  });
+
+  test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
+    await page.clock.install();
+    // The order lookup never answers.
+    await page.route("**/api/orders/by-session/**", () => {});
+    await openPage(page, "/success?session_id=cs_test_slow_lookup");
+    await expect(page.getByText("Loading your order details...")).toBeVisible();
+    await page.clock.runFor(9_000);
+    await expect(page.getByText("Loading your order details...")).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(page.getByRole("heading", { name: "Your payment was successful" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Loading your order details is taking longer than expected. Your payment went through, and our team will contact you shortly with your order confirmation.",
+      ),
+    ).toBeVisible();
+  });
+
+  test("a paid order whose lines are not ready says the product details are being processed", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await purchasableProducts(request, 1, 6);
+    if (!product) throw new Error("a product is needed");
+    const sessionId = await placePaidOrder(request, product, `states-${Date.now()}@example.com`);
+    // The real answer for this order, with its lines not yet there.
+    await page.route("**/api/orders/by-session/**", async (route) => {
+      const response = await route.fetch();
+      const order = await response.json();
+      await route.fulfill({ response, json: { ...order, items: [] } });
+    });
+    await openPage(page, `/success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+    await expect(page.getByText("Product details are being processed...")).toBeVisible();
+    await expect(page.getByText(product.name)).toHaveCount(0);
+  });
+
+  test("order_details in the query finds the order by its session id", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await purchasableProducts(request, 1, 6);
+    if (!product) throw new Error("a product is needed");
+    const sessionId = await placePaidOrder(request, product, `details-${Date.now()}@example.com`);
+    // Amounts in order_details are ignored: what is shown comes from the server.
+    const details = encodeURIComponent(
+      JSON.stringify({ session_id: sessionId, total_amount: 0.01 }),
+    );
+    await openPage(page, `/success?order_details=${details}`);
+    await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+    await expect(page.getByText(product.name)).toBeVisible();
+    await expect(page.getByText("$0.01")).toHaveCount(0);
+  });
+});
