@@ -1,44 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
-import { type CatalogueProduct, purchasableProducts, seedCart } from "./shop-fixtures.ts";
+import { placePaidOrder, purchasableProducts, seedCart } from "./shop-fixtures.ts";
 
 /**
  * The purchase's less travelled states, each exact as SPEC.md §8 words it: the checkout's
  * messages when the server cannot be reached, and the success page when the order lookup is
  * slow or the order's lines are not ready.
  */
-
-/** A paid order made through the API, as the test payment page makes it; its session id. */
-async function placePaidOrder(
-  request: import("@playwright/test").APIRequestContext,
-  product: CatalogueProduct,
-  email: string,
-): Promise<string> {
-  const address = {
-    street: "1 Test Way",
-    city: "Birmingham",
-    state: "AL",
-    zip_code: "35203",
-    country: "US",
-  };
-  const started = await request.post("/api/payments/process", {
-    data: {
-      cart_items: [{ product_id: product.id, quantity: 1 }],
-      customer_name: "Sam States",
-      customer_email: email,
-      customer_phone: "205-555-0142",
-      billing_address: address,
-      shipping_address: null,
-    },
-  });
-  expect(started.status()).toBe(200);
-  const { id } = (await started.json()) as { id: string };
-  const paid = await request.post(`/api/payments/test-sessions/${id}/pay`, {
-    data: { card_number: "4242 4242 4242 4242" },
-  });
-  expect(paid.status()).toBe(200);
-  return id;
-}
 
 test.describe("purchase states", () => {
   test("the checkout says when totals or the coupon check fail, and recovers", async ({
