@@ -26,7 +26,7 @@ async function steps(page: Page): Promise<string[]> {
     .locator("li")
     .evaluateAll((items) =>
       items.map((li) =>
-        [...li.children]
+        Array.from(li.children)
           .filter((child) => child.getAttribute("aria-hidden") !== "true")
           .map((child) => child.textContent?.trim())
           .join(""),
