@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
-import { placePaidOrder, purchasableProducts, seedCart } from "./shop-fixtures.ts";
+import {
+  fillCustomerAndBilling,
+  placePaidOrder,
+  purchasableProducts,
+  seedCart,
+  stockOf,
+  waitForHydration,
+} from "./shop-fixtures.ts";
 
 /**
  * The purchase's less travelled states, each exact as SPEC.md §8 words it: the checkout's
@@ -47,6 +54,65 @@ test.describe("purchase states", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Invalid coupon code", { exact: true })).toBeVisible();
     await expect(page.getByText(/^Discount applied/)).toHaveCount(0);
+  });
+
+  test("the checkout asks for billing and shipping fields with the spec's messages and sends trimmed values", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await purchasableProducts(request, 1, 5);
+    if (!product) throw new Error("a product is needed");
+    const stockBefore = await stockOf(request, product.id);
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 1 }]);
+    await openPage(page, "/cart?step=checkout");
+    await expect(page.getByLabel("Country", { exact: true })).toHaveValue("US");
+    // 50 states plus DC, after the "Select a state" prompt.
+    const states = page.getByLabel("State", { exact: true }).locator("option:not([value=''])");
+    await expect(states).toHaveCount(51);
+    await expect(states.filter({ hasText: "District of Columbia" })).toHaveCount(1);
+
+    await fillCustomerAndBilling(page, {
+      name: "  Tri Mmed  ",
+      email: ` trimmed-${Date.now()}@example.com `,
+      phone: " 205-555-0177 ",
+    });
+    await page.getByLabel("City", { exact: true }).fill("   ");
+    const pay = page.getByRole("button", { name: /Proceed to Payment · \$/ });
+    await pay.click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill in all billing address fields.");
+    await page.getByLabel("City", { exact: true }).fill(" Birmingham ");
+
+    await page.getByLabel("Ship to a different address").check();
+    const shipping = page.getByRole("group", { name: "Shipping Address" });
+    await shipping.getByLabel("Street Address").fill(" 900 Lakeshore Dr ");
+    await pay.click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill in all shipping address fields.");
+    await shipping.getByLabel("City").fill(" Homewood ");
+    await shipping.getByLabel("State").selectOption("AL");
+    await shipping.getByLabel("ZIP Code").fill(" 35209 ");
+    // Tax follows the ship-to state.
+    await expect(page.getByText("Tax (10%)")).toBeVisible();
+    await pay.click();
+
+    await expect(page).toHaveURL(/\/pay\//);
+    await waitForHydration(page);
+    const sessionId = new URL(page.url()).pathname.split("/").pop() as string;
+    const order = await (await request.get(`/api/orders/by-session/${sessionId}`)).json();
+    expect(order.customer_name).toBe("Tri Mmed");
+    expect(order.customer_phone).toBe("205-555-0177");
+    expect(order.shipping_address).toMatchObject({
+      street: "900 Lakeshore Dr",
+      city: "Homewood",
+      state: "AL",
+      zip_code: "35209",
+    });
+
+    // Cancel returns to the checkout with the form kept, and the stock comes back.
+    await page.getByRole("button", { name: "Cancel and return to cart" }).click();
+    await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+    await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("  Tri Mmed  ");
+    expect(await stockOf(request, product.id)).toBe(stockBefore);
   });
 
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
