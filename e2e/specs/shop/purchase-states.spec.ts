@@ -115,6 +115,45 @@ test.describe("purchase states", () => {
     expect(await stockOf(request, product.id)).toBe(stockBefore);
   });
 
+  test("asking for more boxes than are left says Payment failed with the server's reason", async ({
+    page,
+    request,
+  }) => {
+    const list = (await (await request.get("/api/products?per_page=-1")).json()) as {
+      id: number;
+      name: string;
+      stock_quantity: number;
+      price_per_box: number | null;
+    }[];
+    const low = list.find((p) => p.stock_quantity > 1 && p.stock_quantity <= 5 && p.price_per_box);
+    if (!low) throw new Error("the seeded catalogue has no low-stock product");
+    await openPage(page, "/");
+    await seedCart(page, [
+      {
+        product: {
+          ...low,
+          sqft_per_carton: null,
+          thumbnail_image_url: null,
+          main_image_url: null,
+          image_url: null,
+        },
+        quantity: low.stock_quantity + 1,
+      },
+    ]);
+    await openPage(page, "/cart?step=checkout");
+    await fillCustomerAndBilling(page, {
+      name: "Moe Boxes",
+      email: `too-many-${Date.now()}@example.com`,
+      phone: "205-555-0111",
+    });
+    await page.getByRole("button", { name: /Proceed to Payment · \$/ }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `Payment failed: Sorry, only ${low.stock_quantity} boxes of "${low.name}" are left. Please lower the quantity in your cart.`,
+    );
+    await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+    expect(await stockOf(request, low.id)).toBe(low.stock_quantity);
+  });
+
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
     await page.clock.install();
     // The order lookup never answers.
