@@ -6,6 +6,7 @@ import {
   pageCount,
   pageWindow,
   parseListParams,
+  refinementCount,
 } from "./list-params.ts";
 import {
   closeoutDiscountPercent,
@@ -27,6 +28,22 @@ describe("product list URL state", () => {
       type: "hardwood",
       brand: "Oakridge",
     });
+  });
+
+  it("counts the settings the phone's filter toggle reports as active, search aside", () => {
+    expect(refinementCount(defaultListParams)).toBe(0);
+    expect(refinementCount({ ...defaultListParams, q: "oak", page: 3 })).toBe(0);
+    expect(
+      refinementCount({
+        ...defaultListParams,
+        type: "tile",
+        brand: "Oakridge",
+        min_price: 2,
+        max_price: 5,
+        sort: "price_desc",
+        per_page: 25,
+      }),
+    ).toBe(5);
   });
 
   it("writes only non-default values, and a filter change goes back to page 1", () => {

@@ -122,3 +122,17 @@ export function hasActiveFilters(params: ListParams): boolean {
     params.max_price < productPriceBounds.max
   );
 }
+
+/** How many settings besides the search differ from the defaults (shown on the phone toggle). */
+export function refinementCount(params: ListParams): number {
+  let count = filterKeys.filter((key) => params[key] !== "").length;
+  if (
+    params.min_price !== defaultListParams.min_price ||
+    params.max_price !== defaultListParams.max_price
+  ) {
+    count += 1;
+  }
+  if (params.sort !== defaultListParams.sort) count += 1;
+  if (params.per_page !== defaultListParams.per_page) count += 1;
+  return count;
+}

@@ -2,11 +2,11 @@ import { displayType } from "@mcf/contracts/business";
 import { type ProductFacets, productPriceBounds } from "@mcf/contracts/product";
 import { type FormEvent, useId, useState } from "react";
 import {
-  defaultListParams,
   type FilterKey,
   type ListParams,
   listHref,
   parseListParams,
+  refinementCount,
 } from "./list-params.ts";
 
 const filterLabels: Record<FilterKey, { label: string; all: string; facet: keyof ProductFacets }> =
@@ -48,21 +48,6 @@ function readForm(form: HTMLFormElement): ListParams {
     if (typeof value === "string" && value.trim() !== "") search.set(key, value);
   }
   return { ...parseListParams(search), page: 1 };
-}
-
-/** How many settings besides the search differ from the defaults (shown on the phone toggle). */
-export function refinementCount(params: ListParams): number {
-  const keys = ["type", "brand", "collection", "construction", "style_color"] as const;
-  let count = keys.filter((key) => params[key] !== "").length;
-  if (
-    params.min_price !== defaultListParams.min_price ||
-    params.max_price !== defaultListParams.max_price
-  ) {
-    count += 1;
-  }
-  if (params.sort !== defaultListParams.sort) count += 1;
-  if (params.per_page !== defaultListParams.per_page) count += 1;
-  return count;
 }
 
 /**
