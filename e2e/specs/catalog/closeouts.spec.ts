@@ -108,4 +108,16 @@ test.describe("closeouts", () => {
         .first(),
     ).toBeVisible();
   });
+
+  test("a closeout image that fails to load falls back to the default flooring image", async ({
+    page,
+  }) => {
+    await page.route("**/img/products/**", (route) => route.abort());
+    await openPage(page, "/closeouts");
+    const first = page.locator("article").first().locator("img");
+    await expect(first).toHaveAttribute("src", /\/img\/default-flooring[^/]*\.webp$/);
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
 });

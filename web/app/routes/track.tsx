@@ -52,7 +52,7 @@ const badgeClass: Record<string, string> = {
 export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
   const { tracking } = loaderData;
   return (
-    <div className="bg-cream/40">
+    <div>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <h1 className="mb-6 text-center text-3xl font-bold sm:text-4xl">Order Tracking</h1>
         {tracking ? (

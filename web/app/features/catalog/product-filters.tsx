@@ -102,7 +102,7 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
       <input
         id={`${id}-toggle`}
         type="checkbox"
-        className="peer sr-only"
+        className="peer sr-only md:hidden"
         checked={panelOpen}
         onChange={(event) => setPanelOpen(event.currentTarget.checked)}
         aria-controls={`${id}-panel`}

@@ -75,10 +75,10 @@ export function ProductPurchasePanel({
             partnerPrice={partnerPrice}
             addedLabel="✓ Added to Cart"
             disabled={outOfStock || price.perBox === null}
-            className="btn-primary min-w-44 py-3 text-base"
+            className="btn-primary min-w-44 flex-1 py-3 text-base sm:flex-none"
             onAdded={() => setQuantityText(String(quantity))}
           />
-          <Link to="/contact" className="btn-outline py-3 text-base">
+          <Link to="/contact" className="btn-outline w-full py-3 text-base sm:w-auto">
             Contact Us
           </Link>
         </div>
