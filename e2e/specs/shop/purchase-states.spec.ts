@@ -154,6 +154,40 @@ test.describe("purchase states", () => {
     expect(await stockOf(request, low.id)).toBe(low.stock_quantity);
   });
 
+  test("a payment that cannot start says why, in the spec's words, and stays on the checkout", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await purchasableProducts(request, 1, 5);
+    if (!product) throw new Error("a product is needed");
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 1 }]);
+    await openPage(page, "/cart?step=checkout");
+    await fillCustomerAndBilling(page, {
+      name: "Pat Problem",
+      email: `problem-${Date.now()}@example.com`,
+      phone: "205-555-0155",
+    });
+    const pay = page.getByRole("button", { name: /Proceed to Payment · \$/ });
+    const process = "**/api/payments/process";
+    const alert = page.getByRole("alert");
+
+    await page.route(process, (route) => route.fulfill({ status: 200, json: { url: "" } }));
+    await pay.click();
+    await expect(alert).toHaveText("Payment failed: Invalid response from payment server");
+    await page.unroute(process);
+
+    await page.route(process, (route) => route.fulfill({ status: 502, body: "Bad Gateway" }));
+    await pay.click();
+    await expect(alert).toHaveText("Payment failed: Payment failed with status 502");
+    await page.unroute(process);
+
+    await page.route(process, (route) => route.abort("internetdisconnected"));
+    await pay.click();
+    await expect(alert).toHaveText("Payment failed: Payment initiation failed. Please try again.");
+    await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+  });
+
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
     await page.clock.install();
     // The order lookup never answers.
