@@ -83,3 +83,32 @@ test.describe("site shell behaviour", () => {
     await expect(page).toHaveTitle("Magic City Floors");
   });
 });
+
+test.describe("a page whose code fails to download", () => {
+  test("says so and offers to open the page that was asked for", async ({ page }) => {
+    await openPage(page, "/");
+    const aboutChunk = /\/assets\/about-[^/]+\.js$/;
+    await page.route(aboutChunk, (route) => route.abort());
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About", exact: true })
+      .click();
+    // React Router reloads the page the visitor was on; the notice explains the lost click.
+    const notice = page.getByRole("alert");
+    await expect(notice).toContainText("That page could not be opened.");
+    await expect(page).toHaveURL(/\/$/);
+    await page.unroute(aboutChunk);
+    await notice.getByRole("link", { name: "Reload and open the page" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("an ordinary reload shows no notice", async ({ page }) => {
+    await openPage(page, "/about");
+    await page.reload();
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    await expect(page.getByText("That page could not be opened.")).toHaveCount(0);
+  });
+});

@@ -111,7 +111,7 @@ function VisualizerUnavailable({ onRetry }: { onRetry: () => void }) {
             <li className="rounded-xl bg-cream p-4">
               <a
                 href={business.phoneHref}
-                className="inline-flex items-center gap-1 font-semibold text-oak-700 underline"
+                className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-oak-700 underline"
               >
                 <PhoneIcon className="h-4 w-4" />
                 {business.phone}
