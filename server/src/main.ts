@@ -65,10 +65,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      console.error("shutdown took longer than 15 s: exiting without waiting further");
+      process.exit(1);
+    }, 15_000);
     force.unref();
+    // close() stops accepting and waits for in-flight requests, but a keep-alive connection that
+    // goes idle after its last response would hold the process open for Fastify's 72 s
+    // keep-alive timeout: close such connections as soon as they go idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
       await app.close();
+      clearInterval(idleSweep);
       await database.close();
     } finally {
       process.exit(0);

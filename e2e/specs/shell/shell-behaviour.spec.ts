@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { business } from "@mcf/contracts/business";
 import { expect, test } from "@playwright/test";
 import { e2eAdminPassword, serverLogPath } from "../../support/env.ts";
 import { openPage } from "../../support/page.ts";
@@ -82,6 +83,36 @@ test.describe("site shell behaviour", () => {
     await expect(page.getByText("500 Internal Server Error")).toBeVisible();
     await expect(page).toHaveTitle("Magic City Floors");
   });
+});
+
+test("content pages hydrate under the Content-Security-Policy without console errors", async ({
+  page,
+}) => {
+  const visualizer = `${new URL(business.roomVisualizerUrl).origin}/**`;
+  await page
+    .context()
+    .route(visualizer, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<h1>Visualizer</h1>" }),
+    );
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  for (const path of [
+    "/installation",
+    "/contact",
+    "/gallery",
+    "/partners",
+    "/room-visualizer",
+    "/blog",
+    "/blog/lvp-vs-hardwood-alabama-humidity",
+    "/blog/areas/birmingham",
+    "/blog/areas/birmingham/homewood-flooring",
+  ]) {
+    await openPage(page, path);
+  }
+  expect(problems).toEqual([]);
 });
 
 test.describe("a page whose code fails to download", () => {
