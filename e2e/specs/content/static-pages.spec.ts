@@ -81,6 +81,23 @@ test.describe("about, legal pages and business data", () => {
     expect(shop.areaServed).toContainEqual({ "@type": "Place", name: "Pell City, AL" });
   });
 
+  test("the contact page shows the phone, street address and business hours", async ({ page }) => {
+    await openPage(page, "/contact");
+    const info = page.getByRole("complementary", { name: "Contact information" });
+    await expect(info.getByRole("link", { name: business.phone })).toHaveAttribute(
+      "href",
+      business.phoneHref,
+    );
+    await expect(info.getByText(business.address.street)).toBeVisible();
+    for (const [days, time] of [
+      ["Mon-Fri:", "8AM-6PM"],
+      ["Saturday:", "by appointment"],
+      ["Sunday:", "closed"],
+    ]) {
+      await expect(info.getByText(`${days} ${time}`)).toBeVisible();
+    }
+  });
+
   test("partner logos fall back to a monogram tile when they cannot load", async ({ page }) => {
     await page.route("**/img/partners/**", (route) => route.abort());
     await openPage(page, "/partners");
