@@ -71,7 +71,7 @@ function VisualizerUnavailable({ onRetry }: { onRetry: () => void }) {
     <section
       role="alert"
       aria-labelledby="visualizer-unavailable"
-      className="flex flex-1 items-center bg-stone-50 py-12"
+      className="flex flex-1 items-center py-12"
     >
       <div className="container-page">
         <div className="mx-auto max-w-2xl rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200 sm:p-10">
