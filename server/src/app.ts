@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyUnderPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -78,6 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Addresses the router cannot decode (e.g. "/a%E0%A4%A") get our error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply
+        .code(error.statusCode ?? 400)
+        .send({ detail: error.code === "FST_ERR_BAD_URL" ? "Malformed address" : error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

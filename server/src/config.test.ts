@@ -33,6 +33,48 @@ describe("readConfig", () => {
     expect(message).toContain("ACE_APPROVAL: must be manual or auto");
   });
 
+  const badValues: Array<[string, string, string]> = [
+    ["NODE_ENV", "prod", "must be development, production or test"],
+    ["PORT", "99999", "must be a port number (0-65535)"],
+    ["PORT", "3000.5", "must be a port number (0-65535)"],
+    ["HOST", "", "must not be empty"],
+    ["PUBLIC_URL", "floors.example", "must be an absolute URL"],
+    ["DATABASE_URL", "mysql://db/store", "must start with postgres:// or postgresql://"],
+    ["DATA_DIR", "", "must be a folder path"],
+    ["ADMIN_PASSWORD", "short", "must be at least 8 characters"],
+    ["STRIPE_SECRET_KEY", "sk_test_x", "set both (Stripe mode) or neither"],
+    ["STRIPE_WEBHOOK_SECRET", "whsec_x", "set both (Stripe mode) or neither"],
+    ["SMTP_URL", "http://mail.example", "must start with smtp:// or smtps://"],
+    ["MAIL_FROM", "orders", "must be an address, or a name and <address>"],
+    ["STAFF_EMAIL", "staff", "must be an email address"],
+    ["SEED", "maybe", "must be true or false"],
+    ["REDIS_URL", "http://cache", "must start with redis:// or rediss://"],
+    ["ACE_APPROVAL", "sometimes", "must be manual or auto"],
+    ["MAIL_POLL_MS", "fast", "must be a whole number of milliseconds from 100 to 600000"],
+    ["MAIL_POLL_MS", "5", "must be a whole number of milliseconds from 100 to 600000"],
+    ["LOG_LEVEL", "loud", "must be one of fatal, error, warn, info, debug, trace, silent"],
+  ];
+  for (const [variable, value, message] of badValues) {
+    it(`names ${variable}=${JSON.stringify(value)} with the message "${message}"`, () => {
+      expect(() => readConfig({ [variable]: value })).toThrow(
+        new RegExp(`\\n  [^\\n]*${variable}[^\\n]*: ${message.replace(/[()<>]/g, "\\$&")}`),
+      );
+    });
+  }
+
+  it("lists rules across variables together with the other bad values", () => {
+    expect(() => readConfig({ NODE_ENV: "production", PORT: "x" })).toThrow(
+      /PORT: must be a port number[\s\S]*ADMIN_PASSWORD: required when NODE_ENV=production/,
+    );
+  });
+
+  it("accepts a bare sender address or a name with an address", () => {
+    expect(readConfig({ MAIL_FROM: "shop@floors.example" }).mailFrom).toBe("shop@floors.example");
+    expect(readConfig({ MAIL_FROM: "Floors <shop@floors.example>" }).mailFrom).toBe(
+      "Floors <shop@floors.example>",
+    );
+  });
+
   it("requires ADMIN_PASSWORD in production", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD: required/);
     expect(

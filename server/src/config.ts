@@ -12,10 +12,22 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
+const portMessage = "must be a port number (0-65535)";
+const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], {
+      message: "must be development, production or test",
+    })
+    .default("development"),
+  PORT: z.coerce
+    .number({ message: portMessage })
+    .int({ message: portMessage })
+    .min(0, { message: portMessage })
+    .max(65535, { message: portMessage })
+    .default(3000),
+  HOST: z.string().min(1, { message: "must not be empty" }).default("0.0.0.0"),
   PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
   DATABASE_URL: optionalText.pipe(
     z
@@ -23,7 +35,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
       .optional(),
   ),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1, { message: "must be a folder path" }).default("./data"),
   ADMIN_PASSWORD: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -33,7 +45,12 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
       .optional(),
   ),
-  MAIL_FROM: z.string().min(3).default("Magic City Floors <orders@magiccityfloors.example>"),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>]*<[^@\s<>]+@[^@\s<>]+>$|^[^@\s<>]+@[^@\s<>]+$/, {
+      message: "must be an address, or a name and <address>",
+    })
+    .default("Magic City Floors <orders@magiccityfloors.example>"),
   STAFF_EMAIL: z
     .email({ message: "must be an email address" })
     .default("staff@magiccityfloors.example"),
@@ -46,12 +63,16 @@ const envSchema = z.object({
   ),
   ACE_APPROVAL: z.enum(["manual", "auto"], { message: "must be manual or auto" }).default("manual"),
   MAIL_POLL_MS: z.coerce
-    .number({ message: "must be a number of milliseconds" })
-    .int()
-    .min(100)
-    .max(600_000)
+    .number({ message: pollMessage })
+    .int({ message: pollMessage })
+    .min(100, { message: pollMessage })
+    .max(600_000, { message: pollMessage })
     .default(2000),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
 });
 
 export interface Config {
@@ -101,26 +122,24 @@ export function loadDotEnv(path = ".env"): void {
  */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  // Rules across variables, checked on the raw values so every problem is listed at once.
+  const adminPassword = env.ADMIN_PASSWORD?.trim();
+  const nodeEnv = env.NODE_ENV ?? "development";
+  if (nodeEnv === "production" && !adminPassword)
+    problems.push("ADMIN_PASSWORD: required when NODE_ENV=production");
+  if (adminPassword && adminPassword.length < 8)
+    problems.push("ADMIN_PASSWORD: must be at least 8 characters");
+  if (Boolean(env.STRIPE_SECRET_KEY?.trim()) !== Boolean(env.STRIPE_WEBHOOK_SECRET?.trim()))
+    problems.push(
+      "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe mode) or neither (test payment page)",
+    );
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.ADMIN_PASSWORD) {
-    throw new ConfigError(
-      "Invalid configuration:\n  ADMIN_PASSWORD: required when NODE_ENV=production",
-    );
-  }
-  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 8) {
-    throw new ConfigError(
-      "Invalid configuration:\n  ADMIN_PASSWORD: must be at least 8 characters",
-    );
-  }
-  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe mode) or neither (test payment page)",
-    );
-  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -10,6 +10,8 @@ describe("logs keep secrets", () => {
       beforeReady: (app) =>
         app.post("/api/test-only/echo", async (request) => {
           request.log.info({ body: request.body }, "body seen");
+          // Code that logs the raw headers must not leak the secrets in them either.
+          request.log.info({ headers: request.headers }, "headers seen");
           return { ok: true };
         }),
     });
@@ -40,6 +42,7 @@ describe("logs keep secrets", () => {
     await t.app.inject({
       method: "POST",
       url: "/api/test-only/echo",
+      headers: { "admin-password": "ADMINSECRET9", authorization: "Bearer BEARERSECRET10" },
       payload: {
         email: "a@b.co",
         password: "PASSWORDSECRET6",
@@ -49,6 +52,11 @@ describe("logs keep secrets", () => {
     });
     const output = t.logs.join("");
     expect(output).toContain("/api/track/[redacted]");
+    expect(output).toContain("/api/orders/by-session/[redacted]");
+    expect(output).toContain("token=[redacted]");
+    // The headers line was written, with the secrets censored rather than dropped.
+    expect(output).toMatch(/"admin-password":"\[redacted\]"/);
+    expect(output).toMatch(/"authorization":"\[redacted\]"/);
     for (const secret of [
       "TRACKSECRET1",
       "ADMINSECRET2",
@@ -58,6 +66,8 @@ describe("logs keep secrets", () => {
       "PASSWORDSECRET6",
       "TOKENSECRET7",
       "NEWSECRET8",
+      "ADMINSECRET9",
+      "BEARERSECRET10",
     ]) {
       expect(output).not.toContain(secret);
     }

@@ -7,6 +7,7 @@ import { ConfigError, loadDotEnv, readConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
+import { startupBanner } from "./startup-banner.ts";
 
 /** The repository root, found from the source file (tsx) or the bundle (server/dist). */
 function repoRoot(): string {
@@ -64,10 +65,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      console.error("shutdown took longer than 15 s: exiting without waiting further");
+      process.exit(1);
+    }, 15_000);
     force.unref();
+    // close() stops accepting and waits for in-flight requests, but a keep-alive connection that
+    // goes idle after its last response would hold the process open for Fastify's 72 s
+    // keep-alive timeout: close such connections as soon as they go idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
       await app.close();
+      clearInterval(idleSweep);
       await database.close();
     } finally {
       process.exit(0);
@@ -77,18 +86,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  const lines = [
-    "",
-    `  Magic City Floors is running at ${config.publicUrl}`,
-    `  database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${dataDir}`}${seeded ? " (sample catalogue seeded)" : ""}`,
-    `  payments: ${config.stripe ? "Stripe Checkout" : `test mode — built-in payment page (card 4242 4242 4242 4242 pays)`}`,
-    `  mail:     ${config.smtpUrl ? "SMTP" : "outbox only (no SMTP_URL): messages are stored, recipients and subjects logged"}`,
-  ];
-  if (config.adminPasswordIsDevDefault)
-    lines.push(
-      `  admin:    ${config.publicUrl}/admin — development password: ${config.adminPassword}`,
-    );
-  console.log(`${lines.join("\n")}\n`);
+  console.log(startupBanner(config, { kind: database.kind, dataDir, seeded }));
 }
 
 main().catch((error) => {

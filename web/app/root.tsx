@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { InterruptedNavigationNotice } from "./components/interrupted-navigation-notice.tsx";
 import { JsonLd } from "./components/json-ld.tsx";
 import { NotFoundView } from "./components/not-found-view.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Skip to content
             </a>
             {isPartnerArea || isBareScreen ? null : <SiteHeader />}
+            <InterruptedNavigationNotice />
             <main id="main" className="flex-1">
               {children}
             </main>

@@ -9,6 +9,7 @@ test.describe("blog, area guides and sitemap", () => {
     await openPage(page, "/blog");
     await expect(page).toHaveTitle("Flooring Blog | Magic City Floors");
     await expect(page.getByText("5,000+")).toBeVisible();
+    await expect(page.getByText("20+")).toBeVisible();
     await expect(page.getByText("98%")).toBeVisible();
     await expect(
       page.getByRole("link", { name: "Explore Our Products", exact: true }),
@@ -22,6 +23,9 @@ test.describe("blog, area guides and sitemap", () => {
       "href",
       "/blog/areas/birmingham",
     );
+    await expect(
+      page.getByRole("link", { name: "Explore All Birmingham Areas", exact: true }),
+    ).toHaveAttribute("href", "/blog/areas/birmingham");
     await page.getByRole("link", { name: /Read More: LVP or Hardwood/ }).click();
     await expect(page).toHaveURL(/\/blog\/lvp-vs-hardwood-alabama-humidity$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -98,8 +102,10 @@ test.describe("blog, area guides and sitemap", () => {
     }
     expect(locs).toContain(`${baseURL}/blog/downtown-birmingham-loft-flooring`);
     expect(locs.some((loc) => /\/products\/\d+$/.test(loc))).toBe(true);
-    const guides = parsed.urls.filter((u) => u.loc.includes("/blog/areas/birmingham/"));
-    for (const guide of guides) expect(guide.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const url of parsed.urls) expect(url.lastmod, url.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const total = Number((await request.get("/api/products")).headers()["x-total-count"]);
+    expect(total).toBeGreaterThan(0);
+    expect(locs.filter((loc) => /\/products\/\d+$/.test(loc))).toHaveLength(total);
 
     const robots = await request.get("/robots.txt");
     const text = await robots.text();

@@ -23,6 +23,20 @@ test.describe("site shell and home page", () => {
       "/products?type=hardwood",
     );
     await expect(page.getByText("Mon-Fri:").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop all flooring" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
+    await expect(page.getByRole("link", { name: "Get in touch" }).first()).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expect(page.getByRole("heading", { name: "What our customers say" })).toBeVisible();
+    await expect(page.locator("main figure blockquote")).toHaveCount(3);
+    await expect(
+      page.getByRole("heading", { name: "A local shop you can hold to its word" }),
+    ).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(/\{(phone|address|brand)\}/);
     await context.close();
   });
 

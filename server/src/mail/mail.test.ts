@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { enqueueMail } from "./outbox.ts";
 import { renderEmail } from "./templates.ts";
 import { createSmtpTransport } from "./transport.ts";
-import { deliverDueMail, retryDelaySeconds } from "./worker.ts";
+import { deliverDueMail, maxMailAttempts, retryDelaySeconds } from "./worker.ts";
 
 const log = pino({ level: "silent" });
 const from = "Magic City Floors <orders@magiccityfloors.example>";
@@ -96,6 +96,35 @@ describe("mail outbox and worker", () => {
       before + 1,
     );
     expect(await statuses(database)).toEqual([{ status: "sent", attempts: 2 }]);
+  });
+
+  it("gives up after the last attempt and marks the message failed", async () => {
+    await database.db.execute(sql`delete from mail_outbox`);
+    await enqueueMail(database.db, sampleMail("bounce@example.com"));
+    const down = createSmtpTransport("smtp://127.0.0.1:1?ignoreTLS=true");
+    for (let attempt = 1; attempt <= maxMailAttempts; attempt++) {
+      await database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+      expect(await deliverDueMail(database.db, down, from, log)).toBe(0);
+    }
+    down.close();
+    expect(await statuses(database)).toEqual([{ status: "failed", attempts: maxMailAttempts }]);
+    // A failed message is not picked up again.
+    await database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    const up = createSmtpTransport(smtp.url);
+    expect(await deliverDueMail(database.db, up, from, log)).toBe(0);
+    up.close();
+  });
+
+  it("logs a queued message's recipient and subject, never its body", async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const mail = sampleMail("logged@example.com");
+    await enqueueMail(database.db, mail, capture);
+    const output = lines.join("");
+    expect(output).toContain("logged@example.com");
+    expect(output).toContain("Your order MCF-TEST");
+    expect(output).not.toContain("Thanks for your order");
+    expect(output).not.toContain("We received your order");
   });
 
   it("backs off longer after each failure", () => {

@@ -21,7 +21,9 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // The room visualizer page checks that the visualizer answers before relying on its frame.
+    `connect-src 'self' ${visualizerOrigin}`,
+    // Every page, not only /room-visualizer: a client-side navigation keeps the first page's CSP.
     `frame-src ${visualizerOrigin}`,
     "frame-ancestors 'self'",
     "form-action 'self' https://checkout.stripe.com",

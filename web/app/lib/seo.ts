@@ -25,7 +25,12 @@ export function pageMeta(
 
 /** "five-points-south" → "Five points south"; "ace" → "ACE". */
 export function breadcrumbLabel(segment: string): string {
-  const decoded = decodeURIComponent(segment);
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // Not valid percent-encoding ("100%-wool"): show it as typed.
+  }
   if (decoded.toLowerCase() === "ace") return "ACE";
   const words = decoded.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);

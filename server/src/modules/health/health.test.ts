@@ -1,3 +1,4 @@
+import { business } from "@mcf/contracts/business";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 
@@ -40,6 +41,12 @@ describe("health, errors and headers", () => {
     expect(res.json().detail).toContain("Not found");
   });
 
+  it("an address that is not valid percent-encoding answers 400 with a detail", async () => {
+    const res = await t.app.inject("/api/products/%E0%A4%A");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: "Malformed address" });
+  });
+
   it("malformed JSON answers 400 with a readable detail", async () => {
     const res = await t.app.inject({
       method: "POST",
@@ -66,6 +73,24 @@ describe("health, errors and headers", () => {
     const a = await t.app.inject("/api/health");
     const b = await t.app.inject("/api/health");
     expect(a.headers["content-security-policy"]).not.toEqual(b.headers["content-security-policy"]);
+  });
+
+  it("lets pages frame the room visualizer's origin and no other", async () => {
+    const res = await t.app.inject("/api/health");
+    const directives = String(res.headers["content-security-policy"]).split("; ");
+    const origin = new URL(business.roomVisualizerUrl).origin;
+    expect(directives).toContain(`frame-src ${origin}`);
+    expect(directives).toContain(`connect-src 'self' ${origin}`);
+    expect(directives.filter((d) => d.startsWith("frame-src"))).toHaveLength(1);
+    expect(directives).toContain("default-src 'self'");
+  });
+
+  it("serves the API documentation page at /api/docs", async () => {
+    const res = await t.app.inject("/api/docs");
+    const page = res.statusCode === 302 ? await t.app.inject(String(res.headers.location)) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("swagger");
   });
 
   it("serves the OpenAPI document", async () => {

@@ -1,3 +1,4 @@
+import { locationTypes } from "@mcf/contracts/leads";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -136,6 +137,19 @@ describe("POST /api/project-inquiries", () => {
       acting_as: "Owner",
       timeline: "ASAP",
     });
+  });
+
+  it("documents the location_type options in the OpenAPI document and accepts each one", async () => {
+    const doc = (await t.app.inject("/api/openapi.json")).json();
+    const schema =
+      doc.paths["/api/project-inquiries"].post.requestBody.content["application/json"].schema
+        .properties.location_type;
+    const documented = (schema.anyOf as Array<{ enum: string[] }>).flatMap((o) => o.enum);
+    expect(documented).toEqual(expect.arrayContaining([...locationTypes]));
+    for (const location_type of locationTypes) {
+      expect((await post({ ...valid, location_type })).statusCode, location_type).toBe(201);
+    }
+    expect((await post({ ...valid, location_type: "" })).statusCode).toBe(201);
   });
 
   it("accepts a square footage of 0", async () => {

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { business } from "@mcf/contracts/business";
+import { expect, test } from "@playwright/test";
+import { e2eAdminPassword, serverLogPath } from "../../support/env.ts";
+import { openPage } from "../../support/page.ts";
+
+test.describe("site shell behaviour", () => {
+  test("the start banner names the URL and the payment and mail modes, never a set password", async ({
+    baseURL,
+  }) => {
+    const log = readFileSync(serverLogPath, "utf8");
+    expect(log).toContain(`Magic City Floors is running at ${baseURL}`);
+    expect(log).toContain("payments: test mode");
+    expect(log).toContain("mail:     SMTP");
+    expect(log).not.toContain(e2eAdminPassword);
+    expect(log).not.toContain("development password");
+  });
+
+  test("a product photo that fails falls back to the default flooring image, with image data", async ({
+    page,
+    request,
+  }) => {
+    const products = (await (await request.get("/api/products")).json()) as Array<{
+      id: number;
+      name: string;
+      main_image_url: string | null;
+    }>;
+    const product = products.find((p) => p.main_image_url);
+    expect(product).toBeDefined();
+    await page.route("**/img/products/**", (route) => route.abort());
+    await openPage(page, `/products/${product?.id}`);
+    const photo = page.getByRole("img", { name: new RegExp(`^${product?.name}: `) }).first();
+    await expect(photo).toHaveAttribute("src", "/img/default-flooring.webp");
+    await expect(photo).toHaveJSProperty("complete", true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const image = ld.map((text) => JSON.parse(text)).find((d) => d["@type"] === "ImageObject");
+    expect(image).toMatchObject({
+      src: "/img/default-flooring.webp",
+      contentUrl: "/img/default-flooring.webp",
+      title: product?.name,
+    });
+    expect(image.alt).toContain(product?.name);
+    expect(typeof image.description).toBe("string");
+  });
+
+  test("a stored service worker registration is removed when a page loads", async ({ page }) => {
+    await page.context().route("**/old-site-sw.js", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: "self.addEventListener('fetch', () => {});",
+      }),
+    );
+    await openPage(page, "/about");
+    const registered = await page.evaluate(async () => {
+      await navigator.serviceWorker.register("/old-site-sw.js");
+      return (await navigator.serviceWorker.getRegistrations()).length;
+    });
+    expect(registered).toBe(1);
+    await openPage(page, "/about");
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+      )
+      .toBe(0);
+  });
+
+  test('a page whose data fails to load shows "Unexpected Application Error!" with the reason', async ({
+    page,
+  }) => {
+    await openPage(page, "/");
+    await page.route(/\/blog\.data(\?|$)/, (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "database down" }),
+    );
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog", exact: true })
+      .click();
+    await expect(
+      page.getByRole("heading", { name: "Unexpected Application Error!" }),
+    ).toBeVisible();
+    await expect(page.getByText("500 Internal Server Error")).toBeVisible();
+    await expect(page).toHaveTitle("Magic City Floors");
+  });
+});
+
+test("content pages hydrate under the Content-Security-Policy without console errors", async ({
+  page,
+}) => {
+  const visualizer = `${new URL(business.roomVisualizerUrl).origin}/**`;
+  await page
+    .context()
+    .route(visualizer, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<h1>Visualizer</h1>" }),
+    );
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  for (const path of [
+    "/installation",
+    "/contact",
+    "/gallery",
+    "/partners",
+    "/room-visualizer",
+    "/blog",
+    "/blog/lvp-vs-hardwood-alabama-humidity",
+    "/blog/areas/birmingham",
+    "/blog/areas/birmingham/homewood-flooring",
+  ]) {
+    await openPage(page, path);
+  }
+  expect(problems).toEqual([]);
+});
+
+test.describe("a page whose code fails to download", () => {
+  test("says so and offers to open the page that was asked for", async ({ page }) => {
+    await openPage(page, "/");
+    const aboutChunk = /\/assets\/about-[^/]+\.js$/;
+    await page.route(aboutChunk, (route) => route.abort());
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About", exact: true })
+      .click();
+    // React Router reloads the page the visitor was on; the notice explains the lost click.
+    const notice = page.getByRole("alert");
+    await expect(notice).toContainText("That page could not be opened.");
+    await expect(page).toHaveURL(/\/$/);
+    await page.unroute(aboutChunk);
+    await notice.getByRole("link", { name: "Reload and open the page" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("an ordinary reload shows no notice", async ({ page }) => {
+    await openPage(page, "/about");
+    await page.reload();
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    await expect(page.getByText("That page could not be opened.")).toHaveCount(0);
+  });
+});

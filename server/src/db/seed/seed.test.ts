@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/test-database.ts";
+import type { Database } from "../client.ts";
+import { products } from "../schema/index.ts";
+import { seedIfEmpty } from "./seed.ts";
+
+const publicDir = join(dirname(fileURLToPath(import.meta.url)), "../../../../web/public");
+
+describe("sample catalogue seed", () => {
+  let database: Database;
+  let rows: Array<typeof products.$inferSelect>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(await seedIfEmpty(database.db)).toBe(true);
+    rows = await database.db.select().from(products);
+  });
+  afterAll(() => database.close());
+
+  it("seeds only an empty product table", async () => {
+    expect(await seedIfEmpty(database.db)).toBe(false);
+    expect(await database.db.select().from(products)).toHaveLength(rows.length);
+  });
+
+  it("has at least 60 products across all five types", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    const types = new Set(rows.map((p) => p.type));
+    expect([...types].sort()).toEqual(["carpet", "hardwood", "laminate", "tile", "vinyl"]);
+    for (const type of types) {
+      expect(rows.filter((p) => p.type === type).length, String(type)).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it("has out-of-stock products, products with 1-5 boxes left, and a few without a price", () => {
+    expect(rows.filter((p) => p.stock_quantity === 0).length).toBeGreaterThanOrEqual(2);
+    expect(
+      rows.filter((p) => p.stock_quantity >= 1 && p.stock_quantity <= 5).length,
+    ).toBeGreaterThanOrEqual(2);
+    const unpriced = rows.filter((p) => p.our_price === null);
+    expect(unpriced.length).toBeGreaterThanOrEqual(2);
+    expect(unpriced.length).toBeLessThan(rows.length / 5);
+  });
+
+  it("has at least 8 closeouts, each with an MSRP above our price", () => {
+    const closeouts = rows.filter((p) => p.is_closeout);
+    expect(closeouts.length).toBeGreaterThanOrEqual(8);
+    for (const p of closeouts) {
+      expect(p.msrp, p.name).not.toBeNull();
+      expect(p.our_price, p.name).not.toBeNull();
+      expect(Number(p.msrp), p.name).toBeGreaterThan(Number(p.our_price));
+    }
+  });
+
+  it("has at least 10 products in collection AR with partner prices", () => {
+    const ace = rows.filter((p) => p.collection === "AR");
+    expect(ace.length).toBeGreaterThanOrEqual(10);
+    for (const p of ace) {
+      expect(p.ace_price, p.name).not.toBeNull();
+      expect(p.ace_shown_price, p.name).not.toBeNull();
+    }
+  });
+
+  it("fills the fields a shopper reads, with images the project ships", () => {
+    for (const p of rows) {
+      for (const field of [
+        "brand",
+        "collection",
+        "construction",
+        "style_color",
+        "size",
+        "sku",
+        "description",
+        "sqft_per_carton",
+        "cartons_per_pallet",
+        "pallet_shipping_cost",
+      ] as const) {
+        expect(p[field], `${p.name} ${field}`).not.toBeNull();
+      }
+      expect(Object.keys(p.specifications ?? {}).length, p.name).toBeGreaterThan(0);
+      expect(Object.keys(p.features ?? {}).length, p.name).toBeGreaterThan(0);
+      for (const url of [p.thumbnail_image_url, p.main_image_url, p.secondary_image_url]) {
+        if (url === null) continue;
+        expect(url, p.name).toMatch(/^\/img\//);
+        expect(existsSync(join(publicDir, url)), url).toBe(true);
+      }
+    }
+    // One product is left without a photo on purpose: it shows the default flooring image.
+    const withoutPhoto = rows.filter((p) => p.main_image_url === null);
+    expect(withoutPhoto.length).toBeLessThanOrEqual(2);
+    expect(existsSync(join(publicDir, "img/default-flooring.webp"))).toBe(true);
+    expect(new Set(rows.map((p) => p.sku)).size).toBe(rows.length);
+  });
+});
