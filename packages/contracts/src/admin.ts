@@ -416,8 +416,18 @@ export const outboxListSchema = z.object({
 
 // ---------------------------------------------------------------- audit log
 
+/** What the audit log records changes of. */
+export const auditEntityTypes = [
+  "order",
+  "product",
+  "coupon",
+  "inquiry",
+  "contact_message",
+  "partner",
+] as const;
+
 export const auditQuerySchema = z.object({
-  entity_type: z.enum(["order", "product", "coupon", "inquiry", "contact_message"]).optional(),
+  entity_type: z.enum(auditEntityTypes).optional(),
   entity_id: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,9 +1,9 @@
-import type { AuditEntry } from "@mcf/contracts/admin";
+import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 
-export type AuditEntityType = "order" | "product" | "coupon" | "inquiry" | "contact_message";
+export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** There is one admin password and no usernames, so every back-office change is by "admin". */
 export const adminActor = "admin";

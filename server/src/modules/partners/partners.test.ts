@@ -463,6 +463,25 @@ describe("ACE partner accounts", () => {
         headers: admin,
       });
       expect((await post("/api/ace/auth/login", payload)).statusCode).toBe(200);
+
+      // Both decisions are in the audit log, newest first, with the status before and after.
+      const audit = await t.app.inject({
+        url: `/api/admin/audit?entity_type=partner&entity_id=${user.id}`,
+        headers: admin,
+      });
+      expect(
+        audit
+          .json()
+          .entries.map((e: { action: string; before: unknown; after: unknown }) => [
+            e.action,
+            e.before,
+            e.after,
+          ]),
+      ).toEqual([
+        ["partner.approve", { status: "disabled" }, { status: "approved" }],
+        ["partner.disable", { status: "approved" }, { status: "disabled" }],
+        ["partner.approve", { status: "pending" }, { status: "approved" }],
+      ]);
     });
 
     it("approving an unknown partner answers 404, a malformed id 422", async () => {
