@@ -37,6 +37,16 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
         (await (await page.request.get(`/api/products/${product.id}`)).json()).is_closeout,
     )
     .toBe(true);
+
+  // The Audit tab shows who changed the price, from what to what.
+  await page.getByRole("tab", { name: "Audit" }).click();
+  await page.getByLabel("Records").selectOption("product");
+  const change = page
+    .getByRole("row")
+    .filter({ hasText: `Product #${product.id} · E2E Inline Oak` })
+    .filter({ hasText: "our_price" });
+  await expect(change).toContainText("3.1 → 3.45");
+  await expect(change).toContainText("admin");
 });
 
 test("staff create, edit and delete a product in the side editor", async ({ page }) => {

@@ -439,6 +439,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string(),
+  /** The record's name today (product name, order number, coupon code...); null once deleted. */
+  entity_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),

@@ -34,15 +34,23 @@ function recordLabel(entry: AuditEntry): string {
   const after = asRecord(entry.after);
   const kind = entityLabels[entry.entity_type as keyof typeof entityLabels] ?? entry.entity_type;
   const id = entry.entity_id.length > 12 ? `${entry.entity_id.slice(0, 8)}…` : entry.entity_id;
-  const name = after.name ?? before.name ?? after.code ?? before.code;
+  const name = entry.entity_label ?? after.name ?? before.name ?? after.code ?? before.code;
   return `${kind} #${id}${name ? ` · ${String(name)}` : ""}`;
 }
 
-/** The fields an entry changed, as "field: before → after" (creations show only the new value). */
+/**
+ * The fields an entry changed, as "field: before → after" (creations show only the new value;
+ * fields recorded with the same value before and after are left out).
+ */
 function changes(entry: AuditEntry): Array<{ field: string; before?: string; after: string }> {
   const before = asRecord(entry.before);
   const after = asRecord(entry.after);
-  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])].filter(
+    (field) =>
+      entry.before === null ||
+      !(field in before && field in after) ||
+      JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
   return fields.map((field) => ({
     field,
     ...(field in before && entry.before !== null ? { before: shown(before[field]) } : {}),

@@ -223,7 +223,7 @@ export function OrderDetail({
                         <span className="ml-1 text-xs text-stone-600">({item.sku})</span>
                       ) : null}
                     </td>
-                    <td className="py-1.5 pr-2 text-right text-stone-600 tabular-nums">
+                    <td className="py-1.5 pr-2 text-right whitespace-nowrap text-stone-600 tabular-nums">
                       × {item.quantity}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">{money(item.total_price)}</td>

@@ -145,7 +145,7 @@ export function OrdersTab() {
                       : ""
                   }`}
                 >
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     <span className="font-mono text-xs font-semibold">
                       {order.friendly_order_id}
                     </span>
