@@ -27,6 +27,9 @@ export async function registerPartner(
   const password = "Cedar-plank-2026";
   const company = options.company ?? `Ace Hardware Test ${sequence}`;
   const response = await request.post("/api/ace/auth/register", {
+    // Each store signs up from its own address: sign-ups are limited to 10 an hour per address,
+    // and one e2e run registers more partners than that.
+    headers: { "x-forwarded-for": `10.77.${sequence % 250}.${Math.floor(Math.random() * 250)}` },
     data: {
       email,
       password,

@@ -20,7 +20,7 @@ describe("admin coupons, inbox, outbox and audit API", () => {
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) =>
+  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url,

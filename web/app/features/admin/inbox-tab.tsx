@@ -49,7 +49,7 @@ function FollowUp({
       <label className="sm:w-40">
         <span className="field-label">Status</span>
         <select
-          className="field-input py-1.5"
+          className="field-input h-10 py-1.5"
           value={lead.status}
           disabled={busy}
           onChange={(e) => save({ status: e.target.value })}
@@ -64,7 +64,7 @@ function FollowUp({
       <label className="flex-1">
         <span className="field-label">Staff note</span>
         <input
-          className="field-input py-1.5"
+          className="field-input h-10 py-1.5"
           value={note}
           onChange={(e) => setNote(e.target.value)}
           placeholder="Called back, visit booked for…"
@@ -72,7 +72,7 @@ function FollowUp({
       </label>
       <button
         type="button"
-        className="btn-outline py-2"
+        className="btn-outline h-10 py-2"
         disabled={busy || note === (lead.staff_note ?? "")}
         onClick={() => save({ staff_note: note })}
       >
@@ -190,7 +190,7 @@ export function InboxTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div
-          role="radiogroup"
+          role="group"
           aria-label="Inbox"
           className="inline-flex rounded-md border border-stone-300 bg-white p-0.5"
         >

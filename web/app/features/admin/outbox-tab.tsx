@@ -68,6 +68,7 @@ export function OutboxTab() {
       <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 p-3">
         <button
           type="button"
+          aria-pressed={status === ""}
           onClick={() => setStatus("")}
           className={`rounded-full px-3 py-1 text-sm font-semibold ${status === "" ? "bg-navy-800 text-white" : "bg-stone-100 text-stone-700"}`}
         >
@@ -77,6 +78,7 @@ export function OutboxTab() {
           <button
             key={s}
             type="button"
+            aria-pressed={status === s}
             onClick={() => setStatus(s)}
             className={`rounded-full px-3 py-1 text-sm font-semibold ${status === s ? "bg-navy-800 text-white" : "bg-stone-100 text-stone-700"}`}
           >

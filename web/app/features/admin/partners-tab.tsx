@@ -117,7 +117,7 @@ export function PartnersTab() {
               {partners.map((partner) => (
                 <tr key={partner.id} className="border-t border-stone-200">
                   <td className="px-3 py-2 font-medium text-navy-800">{partner.company}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     {partner.contact_name}
                     {partner.phone ? (
                       <span className="block text-xs text-stone-600">{partner.phone}</span>
