@@ -189,8 +189,7 @@ export function InboxTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div
-          role="group"
+        <fieldset
           aria-label="Inbox"
           className="inline-flex rounded-md border border-stone-300 bg-white p-0.5"
         >
@@ -210,7 +209,7 @@ export function InboxTab() {
               {label}
             </button>
           ))}
-        </div>
+        </fieldset>
         <label className="text-sm">
           <span className="sr-only">Show</span>
           <select
