@@ -130,3 +130,62 @@ test("the cart icon of the partner bar opens the cart slide-over", async ({ page
   await expect(cartButton).toBeFocused();
   expect(new URL(page.url()).pathname).toBe("/ace");
 });
+
+test("partner forms show the server's message, else the spec's own", async ({ page, request }) => {
+  const partner = await registerPartner(request, { approve: true });
+  const failWithoutDetail = (path: string) =>
+    page.route(`**${path}`, (route) => route.fulfill({ status: 502, body: "Bad Gateway" }));
+
+  // Reset with a token the server does not know: its own message.
+  await openPage(page, "/ace/reset-password?token=not-a-real-token-at-all");
+  await page.getByLabel("New Password", { exact: true }).fill("Fresh-walnut-2027");
+  await page.getByLabel("Confirm New Password").fill("Fresh-walnut-2027");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Invalid or expired token. Please request a new password reset.",
+  );
+
+  await failWithoutDetail("/api/ace/auth/login");
+  await openPage(page, "/ace/login");
+  await page.getByLabel("Email").fill(partner.email);
+  await page.getByLabel("Password").fill(partner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Login failed");
+
+  await failWithoutDetail("/api/ace/auth/register");
+  await openPage(page, "/ace/register");
+  await page.getByLabel("Email").fill(`gateway-${Date.now()}@hardware.example`);
+  await page.getByLabel("Password", { exact: true }).fill("Gateway-oak-2026");
+  await page.getByLabel("Confirm Password").fill("Gateway-oak-2026");
+  await page.getByLabel("Company / Store Name").fill("Ace Hardware Gateway");
+  await page.getByLabel("Contact Name").fill("Gale Way");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Registration failed");
+
+  await failWithoutDetail("/api/ace/auth/forgot-password");
+  await openPage(page, "/ace/forgot-password");
+  await page.getByLabel("Email").fill(partner.email);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("An error occurred. Please try again later.");
+
+  await failWithoutDetail("/api/ace/auth/reset-password");
+  await openPage(page, "/ace/reset-password?token=another-token-value");
+  await page.getByLabel("New Password", { exact: true }).fill("Fresh-walnut-2027");
+  await page.getByLabel("Confirm New Password").fill("Fresh-walnut-2027");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Invalid or expired token. Please request a new password reset.",
+  );
+
+  await signInBrowser(page, partner);
+  await openPage(page, "/ace/account");
+  await expect(page.getByLabel("Company Name")).toHaveValue(partner.company);
+  // A partial shipping address: the server says what is missing.
+  await page.getByLabel("City").fill("Hoover");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please fill in all shipping address fields.");
+  await failWithoutDetail("/api/ace/account");
+  await page.getByLabel("City").fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to update profile. Please try again.");
+});
