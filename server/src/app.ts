@@ -34,6 +34,7 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
 
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
   if (config.env !== "test") {
     // Overload is shed, not queued: past these limits requests get 503 with Retry-After at once
     // instead of waiting seconds behind everyone else.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { e2eAdminPassword } from "../../support/env.ts";
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
+import { signInToAdmin } from "../admin/admin-helpers.ts";
 
 test.describe("ACE partner portal", () => {
   test("register, wait for approval, see partner prices, reset the password and edit the profile", async ({
@@ -19,6 +19,10 @@ test.describe("ACE partner portal", () => {
     await expect(page).toHaveURL(/\/ace\/register$/);
 
     // Mismatched passwords are caught without a request.
+    const registerCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/ace/auth/register")) registerCalls.push(r.method());
+    });
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(firstPassword);
     await page.getByLabel("Confirm Password").fill("something-else-1");
@@ -28,6 +32,7 @@ test.describe("ACE partner portal", () => {
     await page.getByLabel("Phone").fill("(205) 555-0101");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
+    expect(registerCalls).toEqual([]);
 
     await page.getByLabel("Confirm Password").fill(firstPassword);
     await page.getByRole("button", { name: "Register" }).click();
@@ -38,16 +43,15 @@ test.describe("ACE partner portal", () => {
     const token = await page.evaluate(() => localStorage.getItem("ace_token"));
     expect(token).toBeTruthy();
 
-    // An admin approves the account through the admin API.
-    const list = await request.get("/api/admin/partners", {
-      headers: { "admin-password": e2eAdminPassword },
-    });
-    const partner = (await list.json()).partners.find((p: { email: string }) => p.email === email);
-    expect(partner.status).toBe("pending");
-    const approve = await request.post(`/api/admin/partners/${partner.id}/approve`, {
-      headers: { "admin-password": e2eAdminPassword },
-    });
-    expect(approve.ok()).toBe(true);
+    // An admin approves the account in the back office's Partners tab.
+    const adminPage = await page.context().newPage();
+    await signInToAdmin(adminPage, "partners");
+    const row = adminPage.getByRole("row").filter({ hasText: email });
+    await expect(row.getByText("pending")).toBeVisible();
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect(row.getByText("approved")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await adminPage.close();
 
     // Partner prices (ace_shown_price) show on the list and the detail page.
     await page.reload();

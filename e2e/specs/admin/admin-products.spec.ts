@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eAdminPassword } from "../../support/env.ts";
 import { createProductViaApi, signInToAdmin } from "./admin-helpers.ts";
 
 test("an inline price edit saves on Enter and reaches the public catalogue", async ({ page }) => {
@@ -36,6 +37,16 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
         (await (await page.request.get(`/api/products/${product.id}`)).json()).is_closeout,
     )
     .toBe(true);
+
+  // The Audit tab shows who changed the price, from what to what.
+  await page.getByRole("tab", { name: "Audit" }).click();
+  await page.getByLabel("Records").selectOption("product");
+  const change = page
+    .getByRole("row")
+    .filter({ hasText: `Product #${product.id} · E2E Inline Oak` })
+    .filter({ hasText: "our_price" });
+  await expect(change).toContainText("3.1 → 3.45");
+  await expect(change).toContainText("admin");
 });
 
 test("staff create, edit and delete a product in the side editor", async ({ page }) => {
@@ -88,7 +99,7 @@ test("staff create, edit and delete a product in the side editor", async ({ page
   await expect(page.getByText("No products match")).toBeVisible();
 });
 
-test("columns sort on click, toggling ascending and descending, numbers as numbers", async ({
+test("columns sort on click, toggling ascending and descending, numbers as numbers, empty last", async ({
   page,
 }) => {
   const tag = `Sortable${Date.now()}`;
@@ -96,25 +107,92 @@ test("columns sort on click, toggling ascending and descending, numbers as numbe
     [`${tag} bravo`, 9.5],
     [`${tag} Alpha`, 10],
     [`${tag} charlie`, 100],
+    [`${tag} delta`, null],
   ] as const) {
     await createProductViaApi(page, { name, our_price: price, stock_quantity: 5 });
   }
   await signInToAdmin(page, "products");
   await page.getByPlaceholder(/Search name/).fill(tag);
   const names = page.getByRole("row").locator("td:first-child > div:first-child");
-  await expect(names).toHaveCount(3);
+  await expect(names).toHaveCount(4);
 
   await page.getByRole("button", { name: /^Name/ }).click();
-  await expect(names).toHaveText([`${tag} Alpha`, `${tag} bravo`, `${tag} charlie`]);
+  await expect(names).toHaveText([
+    `${tag} Alpha`,
+    `${tag} bravo`,
+    `${tag} charlie`,
+    `${tag} delta`,
+  ]);
   await page.getByRole("button", { name: /^Name/ }).click();
-  await expect(names).toHaveText([`${tag} charlie`, `${tag} bravo`, `${tag} Alpha`]);
+  await expect(names).toHaveText([
+    `${tag} delta`,
+    `${tag} charlie`,
+    `${tag} bravo`,
+    `${tag} Alpha`,
+  ]);
 
   await page.getByRole("button", { name: /^Our Price/ }).click();
   await expect(page.getByRole("columnheader", { name: /Our Price/ })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
-  await expect(names).toHaveText([`${tag} bravo`, `${tag} Alpha`, `${tag} charlie`]);
+  // 9.50 < 10 < 100 as numbers (as text "10" < "100" < "9.5"); no price stays last both ways.
+  await expect(names).toHaveText([
+    `${tag} bravo`,
+    `${tag} Alpha`,
+    `${tag} charlie`,
+    `${tag} delta`,
+  ]);
   await page.getByRole("button", { name: /^Our Price/ }).click();
-  await expect(names).toHaveText([`${tag} charlie`, `${tag} Alpha`, `${tag} bravo`]);
+  await expect(names).toHaveText([
+    `${tag} charlie`,
+    `${tag} Alpha`,
+    `${tag} bravo`,
+    `${tag} delta`,
+  ]);
+});
+
+test("the product editor keeps focus inside, closes with Escape and gives focus back", async ({
+  page,
+}) => {
+  await signInToAdmin(page, "products");
+  const newButton = page.getByRole("button", { name: "New", exact: true });
+  await newButton.click();
+  const editor = page.getByRole("dialog", { name: "New Product" });
+  await expect(editor.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+
+  const focusInEditor = () =>
+    page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+  // Far more presses than the editor has controls: focus wraps around, never leaves.
+  for (let i = 0; i < 45; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInEditor()).toBe(true);
+  }
+  await editor.getByRole("button", { name: "Close editor" }).focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(editor.getByRole("button", { name: "Create Product" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(editor.getByRole("button", { name: "Close editor" })).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+  await expect(newButton).toBeFocused();
+});
+
+test("an inline edit the server refuses is marked as not saved", async ({ page }) => {
+  await createProductViaApi(page, { name: "E2E Refused Ash", our_price: 2.5, stock_quantity: 9 });
+  await signInToAdmin(page, "products");
+  await page.getByPlaceholder(/Search name/).fill("E2E Refused Ash");
+  const price = page.getByLabel("Our Price (sq/ft) for E2E Refused Ash");
+  await expect(price).toHaveValue("2.5");
+  await price.fill("-4");
+  await price.press("Enter");
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/^Not saved: /)).toBeAttached();
+  const stored = await (
+    await page.request.get("/api/admin/products?search=E2E%20Refused%20Ash", {
+      headers: { "admin-password": e2eAdminPassword },
+    })
+  ).json();
+  expect(stored.products[0].our_price).toBe(2.5);
 });

@@ -416,8 +416,18 @@ export const outboxListSchema = z.object({
 
 // ---------------------------------------------------------------- audit log
 
+/** What the audit log records changes of. */
+export const auditEntityTypes = [
+  "order",
+  "product",
+  "coupon",
+  "inquiry",
+  "contact_message",
+  "partner",
+] as const;
+
 export const auditQuerySchema = z.object({
-  entity_type: z.enum(["order", "product", "coupon", "inquiry", "contact_message"]).optional(),
+  entity_type: z.enum(auditEntityTypes).optional(),
   entity_id: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -429,6 +439,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string(),
+  /** The record's name today (product name, order number, coupon code...); null once deleted. */
+  entity_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),

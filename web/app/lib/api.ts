@@ -17,9 +17,12 @@ export type FetchLike = (
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The server's own `detail` text, when it sent one (screens that show "server detail, else X"). */
+  readonly detail: string | null;
+  constructor(status: number, message: string, detail: string | null = null) {
     super(message);
     this.status = status;
+    this.detail = detail;
     this.name = "ApiError";
   }
 }
@@ -38,6 +41,14 @@ export function detailText(detail: unknown): string | null {
     return messages.length > 0 ? messages.join("; ") : null;
   }
   return null;
+}
+
+/**
+ * The server's `detail` of a failed call, or null (network error, timeout, an answer without
+ * one): for SPEC.md §8's "server detail, else <message>".
+ */
+export function serverDetail(error: unknown): string | null {
+  return error instanceof ApiError ? error.detail : null;
 }
 
 /** True when the caller aborted the request (ignore it: the screen moved on). */
@@ -105,7 +116,11 @@ export async function apiCall<T>(
       json && typeof json === "object" && "detail" in json
         ? detailText((json as { detail: unknown }).detail)
         : null;
-    throw new ApiError(response.status, detail ?? `Request failed with status ${response.status}`);
+    throw new ApiError(
+      response.status,
+      detail ?? `Request failed with status ${response.status}`,
+      detail,
+    );
   }
   return { data: json as T, headers: response.headers, status: response.status };
 }

@@ -1,9 +1,17 @@
-import type { AuditEntry } from "@mcf/contracts/admin";
-import { and, desc, eq } from "drizzle-orm";
+import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { auditLog } from "../../db/schema/index.ts";
+import {
+  aceUsers,
+  auditLog,
+  contactMessages,
+  coupons,
+  orders,
+  products,
+  projectInquiries,
+} from "../../db/schema/index.ts";
 
-export type AuditEntityType = "order" | "product" | "coupon" | "inquiry" | "contact_message";
+export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** There is one admin password and no usernames, so every back-office change is by "admin". */
 export const adminActor = "admin";
@@ -32,7 +40,86 @@ export async function writeAudit(
   });
 }
 
-/** Newest first, optionally for one entity. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What staff call each record of a page of entries (product name, order number, coupon code,
+ * partner company, lead name), one query per kind; a deleted record has no label.
+ */
+async function entityLabels(
+  db: DbOrTx,
+  rows: Array<{ entity_type: string; entity_id: string }>,
+): Promise<Map<string, string>> {
+  const ids = (type: string, valid: (id: string) => boolean) => [
+    ...new Set(
+      rows.filter((r) => r.entity_type === type && valid(r.entity_id)).map((r) => r.entity_id),
+    ),
+  ];
+  const serial = (id: string) => /^\d{1,9}$/.test(id);
+  const uuid = (id: string) => uuidPattern.test(id);
+  const numbers = (type: string) => ids(type, serial).map(Number);
+  const labels = new Map<string, string>();
+  const put = (type: string, list: Array<{ id: string | number; label: string }>) => {
+    for (const row of list) labels.set(`${type}:${row.id}`, row.label);
+  };
+  const productIds = numbers("product");
+  if (productIds.length)
+    put(
+      "product",
+      await db
+        .select({ id: products.id, label: products.name })
+        .from(products)
+        .where(inArray(products.id, productIds)),
+    );
+  const couponIds = numbers("coupon");
+  if (couponIds.length)
+    put(
+      "coupon",
+      await db
+        .select({ id: coupons.id, label: coupons.code })
+        .from(coupons)
+        .where(inArray(coupons.id, couponIds)),
+    );
+  const inquiryIds = numbers("inquiry");
+  if (inquiryIds.length)
+    put(
+      "inquiry",
+      await db
+        .select({ id: projectInquiries.id, label: projectInquiries.name })
+        .from(projectInquiries)
+        .where(inArray(projectInquiries.id, inquiryIds)),
+    );
+  const messageIds = numbers("contact_message");
+  if (messageIds.length)
+    put(
+      "contact_message",
+      await db
+        .select({ id: contactMessages.id, label: contactMessages.name })
+        .from(contactMessages)
+        .where(inArray(contactMessages.id, messageIds)),
+    );
+  const orderIds = ids("order", uuid);
+  if (orderIds.length)
+    put(
+      "order",
+      await db
+        .select({ id: orders.id, label: orders.friendly_order_id })
+        .from(orders)
+        .where(inArray(orders.id, orderIds)),
+    );
+  const partnerIds = ids("partner", uuid);
+  if (partnerIds.length)
+    put(
+      "partner",
+      await db
+        .select({ id: aceUsers.id, label: aceUsers.company })
+        .from(aceUsers)
+        .where(inArray(aceUsers.id, partnerIds)),
+    );
+  return labels;
+}
+
+/** Newest first, optionally for one entity, each entry with the name staff know its record by. */
 export async function listAudit(
   db: DbOrTx,
   query: { entity_type?: string; entity_id?: string; limit: number; offset: number },
@@ -47,7 +134,12 @@ export async function listAudit(
     .orderBy(desc(auditLog.created_at), desc(auditLog.id))
     .limit(query.limit)
     .offset(query.offset);
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  const labels = await entityLabels(db, rows);
+  return rows.map((row) => ({
+    ...row,
+    entity_label: labels.get(`${row.entity_type}:${row.entity_id}`) ?? null,
+    created_at: row.created_at.toISOString(),
+  }));
 }
 
 /** The fields whose values differ between two snapshots, for a compact before/after. */

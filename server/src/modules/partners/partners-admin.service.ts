@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { aceUsers, orders } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
+import { writeAudit } from "../admin/audit.ts";
 import { revokeAllSessions } from "./partners.service.ts";
 
 /** Every partner account (or the one with `onlyId`), newest first, with its count of paid orders. */
@@ -29,12 +30,21 @@ export async function listPartnersForAdmin(db: Db, onlyId?: string): Promise<Adm
 
 async function setPartnerStatus(db: Db, id: string, status: PartnerStatus): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(aceUsers)
-      .set({ status, updated_at: new Date() })
+    const [before] = await tx
+      .select({ status: aceUsers.status })
+      .from(aceUsers)
       .where(eq(aceUsers.id, id))
-      .returning({ id: aceUsers.id });
-    if (!row) throw notFound("Partner not found");
+      .for("update");
+    if (!before) throw notFound("Partner not found");
+    await tx.update(aceUsers).set({ status, updated_at: new Date() }).where(eq(aceUsers.id, id));
+    // Who let a partner see partner prices (or stopped it) is a question staff will ask.
+    await writeAudit(tx, {
+      action: status === "approved" ? "partner.approve" : "partner.disable",
+      entityType: "partner",
+      entityId: id,
+      before: { status: before.status },
+      after: { status },
+    });
     // A disabled partner is signed out everywhere at once.
     if (status === "disabled") await revokeAllSessions(tx, id);
   });

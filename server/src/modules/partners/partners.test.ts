@@ -100,6 +100,23 @@ describe("ACE partner accounts", () => {
       expect(commonPasswordCount()).toBeGreaterThan(3000);
     });
 
+    it("POST /api/ace/auth/register is rate-limited per address: the 11th sign-up in an hour answers 429", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/ace/auth/register",
+          payload: registrationFor(),
+          remoteAddress: "10.8.8.8",
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+      expect(statuses[10]).toBe(429);
+      // Another address may still sign up.
+      await registerViaApi(t.app);
+    });
+
     it("optional fields may be left out and come back as null", async () => {
       const res = await post("/api/ace/auth/register", {
         email: `minimal-${Date.now()}@hardware.example`,
@@ -317,6 +334,21 @@ describe("ACE partner accounts", () => {
       expect(JSON.stringify(res.json())).toContain("Password must be at least 8 characters long");
     });
 
+    it("reset-password is rate-limited per address: the 11th try in 15 minutes answers 429", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/ace/auth/reset-password",
+          payload: { token: `guess-${attempt}-${"x".repeat(40)}`, new_password: "Guessing-2027" },
+          remoteAddress: "10.9.9.9",
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(statuses[10]).toBe(429);
+    });
+
     it("forgot-password is rate-limited per address", async () => {
       const email = `flood-${Date.now()}@hardware.example`;
       const statuses: number[] = [];
@@ -463,6 +495,25 @@ describe("ACE partner accounts", () => {
         headers: admin,
       });
       expect((await post("/api/ace/auth/login", payload)).statusCode).toBe(200);
+
+      // Both decisions are in the audit log, newest first, with the status before and after.
+      const audit = await t.app.inject({
+        url: `/api/admin/audit?entity_type=partner&entity_id=${user.id}`,
+        headers: admin,
+      });
+      expect(
+        audit
+          .json()
+          .entries.map((e: { action: string; before: unknown; after: unknown }) => [
+            e.action,
+            e.before,
+            e.after,
+          ]),
+      ).toEqual([
+        ["partner.approve", { status: "disabled" }, { status: "approved" }],
+        ["partner.disable", { status: "approved" }, { status: "disabled" }],
+        ["partner.approve", { status: "pending" }, { status: "approved" }],
+      ]);
     });
 
     it("approving an unknown partner answers 404, a malformed id 422", async () => {

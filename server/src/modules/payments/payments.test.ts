@@ -391,6 +391,20 @@ describe("payments with the built-in test payment page", () => {
     expect(item?.price_source).toBe("partner");
   });
 
+  it("a pending or disabled partner, or an unknown token, pays the public price and the order names no partner", async () => {
+    const p = await createProduct(db(), { our_price: 5, ace_shown_price: 4, sqft_per_carton: 10 });
+    const { token: pendingToken } = await createPartnerWithSession(db(), { status: "pending" });
+    const { token: disabledToken } = await createPartnerWithSession(db(), { status: "disabled" });
+    for (const token of [pendingToken, disabledToken, "not-a-session-token"]) {
+      const res = await process(buildPaymentRequest([{ product_id: p.id, quantity: 1 }]), {
+        authorization: `Bearer ${token}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const order = await orderOf(res.json().id);
+      expect(order).toMatchObject({ partner_user_id: null, subtotal: "50.00" });
+    }
+  });
+
   it("a coupon that no longer applies at payment answers 422 with the reason; a limited coupon held by an unpaid order is used up", async () => {
     const p = await createProduct(db(), { our_price: 5, sqft_per_carton: 20 });
     await createCoupon(db(), { code: "SINGLE", usage_limit: 1 });

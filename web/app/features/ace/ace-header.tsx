@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { useCart } from "../cart/cart-context.tsx";
+import { useCartDrawer } from "../cart/cart-drawer.tsx";
+import { boxesLabel } from "../cart/cart-wording.ts";
 import { useAceAuth } from "./ace-auth.tsx";
 
 export const partnerNav = [
@@ -17,23 +19,31 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-white/15 text-white" : "text-navy-50 hover:bg-white/10 hover:text-white"
   }`;
 
-/** The cart icon with its box-count badge, light on the navy partner bar. */
-function AceCartLink() {
+/**
+ * The cart icon with its box-count badge, light on the navy partner bar; like the public one it
+ * opens the cart slide-over as a dialog, so partners reach their cart without leaving /ace.
+ */
+function AceCartButton() {
   const { boxCount } = useCart();
+  const drawer = useCartDrawer();
   return (
-    <Link
-      to="/cart"
+    <button
+      type="button"
       className="relative rounded-md p-2 text-white hover:bg-white/10"
-      aria-label={`Cart, ${boxCount} ${boxCount === 1 ? "item" : "items"}`}
+      aria-label={`Cart, ${boxesLabel(boxCount)}`}
+      aria-haspopup="dialog"
+      aria-expanded={drawer.mode === "dialog"}
+      onClick={(event) => drawer.openDialog(event.currentTarget)}
     >
       <CartIcon />
       <span
         data-testid="cart-count"
-        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-oak-500 px-1 text-xs font-bold text-white"
+        aria-hidden="true"
+        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-oak-600 px-1 text-xs font-bold text-white"
       >
         {boxCount}
       </span>
-    </Link>
+    </button>
   );
 }
 
@@ -61,7 +71,7 @@ export function AceHeader() {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/ace" className="flex items-center gap-3" aria-label="ACE partner products">
           <BrandMark light />
-          <span className="hidden rounded bg-oak-500 px-2 py-0.5 text-xs font-bold tracking-wider uppercase sm:inline">
+          <span className="hidden rounded bg-oak-600 px-2 py-0.5 text-xs font-bold tracking-wider uppercase sm:inline">
             ACE Partner
           </span>
         </Link>
@@ -100,7 +110,7 @@ export function AceHeader() {
           </nav>
         )}
         <div className="flex items-center gap-1">
-          <AceCartLink />
+          <AceCartButton />
           <button
             type="button"
             className="rounded-md p-2 text-white hover:bg-white/10 md:hidden"

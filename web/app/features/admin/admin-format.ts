@@ -5,19 +5,23 @@ export function money(value: number | null | undefined): string {
   return value === null || value === undefined ? "—" : formatUsd(value);
 }
 
-/** Tailwind classes of an order status badge (SPEC.md §2: processing red and pulsing, ...). */
+/**
+ * Tailwind classes of an order status badge (SPEC.md §2: processing red and pulsing, shipped
+ * green, delivered darker green, cancelled grey). White text keeps 4.5:1 on every colour; the
+ * processing pulse is a dot beside the text (see StatusBadge), so the text never fades.
+ */
 export function statusBadgeClass(status: string): string {
   switch (status) {
     case "processing":
-      return "bg-red-600 text-white animate-pulse";
+      return "bg-red-700 text-white";
     case "shipped":
-      return "bg-green-600 text-white";
+      return "bg-green-700 text-white";
     case "delivered":
     case "completed":
-      return "bg-green-800 text-white";
+      return "bg-green-900 text-white";
     case "cancelled":
     case "canceled":
-      return "bg-stone-400 text-white";
+      return "bg-stone-500 text-white";
     case "pending":
       return "bg-amber-400 text-amber-950";
     default:

@@ -68,7 +68,7 @@ export function AdminLogin() {
         <button type="submit" className="btn-dark mt-6 w-full" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </button>
-        <p className="mt-4 text-xs text-stone-500">
+        <p className="mt-4 text-xs text-stone-600">
           The password is kept for this browser tab only.
         </p>
       </form>

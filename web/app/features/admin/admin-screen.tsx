@@ -14,7 +14,7 @@ function BackOffice() {
     <div className="min-h-screen bg-stone-100">
       <div className="bg-navy-800 text-white">
         <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 pt-3">
-          <p className="font-display text-lg font-bold">Back office</p>
+          <h1 className="font-display text-lg font-bold text-white">Back office</h1>
           <div
             role="tablist"
             aria-label="Back office sections"
@@ -66,7 +66,7 @@ function Gate() {
   const { state } = useAdminSession();
   if (state === "checking") {
     return (
-      <div className="flex min-h-screen items-center justify-center bg-stone-100 text-stone-500">
+      <div className="flex min-h-screen items-center justify-center bg-stone-100 text-stone-600">
         Loading…
       </div>
     );

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { useAdminSession } from "./admin-session.tsx";
+import { AuditTab } from "./audit-tab.tsx";
 import { CouponsTab } from "./coupons-tab.tsx";
 import { InboxTab } from "./inbox-tab.tsx";
 import { OrdersTab } from "./orders-tab.tsx";
@@ -14,18 +14,13 @@ export interface AdminTab {
   Component: ComponentType;
 }
 
-/** ACE partner accounts: approve and disable. */
-function PartnersAdminTab() {
-  const { password } = useAdminSession();
-  return <PartnersTab adminPassword={password ?? ""} />;
-}
-
 /** The back office's tabs, in order. Adding a tab is adding one entry here. */
 export const adminTabs: AdminTab[] = [
   { id: "orders", label: "Orders", Component: OrdersTab },
   { id: "products", label: "Products", Component: ProductsTab },
   { id: "inbox", label: "Inbox", Component: InboxTab },
   { id: "coupons", label: "Coupons", Component: CouponsTab },
-  { id: "partners", label: "Partners", Component: PartnersAdminTab },
+  { id: "partners", label: "Partners", Component: PartnersTab },
   { id: "outbox", label: "Outbox", Component: OutboxTab },
+  { id: "audit", label: "Audit", Component: AuditTab },
 ];

@@ -139,7 +139,7 @@ export function CouponsTab() {
         className="min-w-0 rounded-lg border border-stone-200 bg-white shadow-sm"
       >
         <div className="flex items-center justify-between border-b border-stone-200 p-3">
-          <p className="text-sm text-stone-500">
+          <p className="text-sm text-stone-600">
             {loading ? "Loading…" : `${coupons.length} coupon${coupons.length === 1 ? "" : "s"}`}
           </p>
           <button type="button" className="btn-primary py-2" onClick={() => open("new")}>
@@ -171,7 +171,7 @@ export function CouponsTab() {
                     <td className="px-3 py-2">
                       <div className="font-mono font-semibold">{coupon.code}</div>
                       {coupon.description ? (
-                        <div className="text-xs text-stone-500">{coupon.description}</div>
+                        <div className="text-xs text-stone-600">{coupon.description}</div>
                       ) : null}
                     </td>
                     <td className="px-3 py-2">

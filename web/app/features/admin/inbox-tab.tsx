@@ -49,7 +49,7 @@ function FollowUp({
       <label className="sm:w-40">
         <span className="field-label">Status</span>
         <select
-          className="field-input py-1.5"
+          className="field-input h-10 py-1.5"
           value={lead.status}
           disabled={busy}
           onChange={(e) => save({ status: e.target.value })}
@@ -64,7 +64,7 @@ function FollowUp({
       <label className="flex-1">
         <span className="field-label">Staff note</span>
         <input
-          className="field-input py-1.5"
+          className="field-input h-10 py-1.5"
           value={note}
           onChange={(e) => setNote(e.target.value)}
           placeholder="Called back, visit booked for…"
@@ -72,7 +72,7 @@ function FollowUp({
       </label>
       <button
         type="button"
-        className="btn-outline py-2"
+        className="btn-outline h-10 py-2"
         disabled={busy || note === (lead.staff_note ?? "")}
         onClick={() => save({ staff_note: note })}
       >
@@ -86,7 +86,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === "" || children === undefined) return null;
   return (
     <div>
-      <dt className="text-xs text-stone-500">{label}</dt>
+      <dt className="text-xs text-stone-600">{label}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
   );
@@ -115,7 +115,7 @@ function LeadCard({
         >
           {capitalize(lead.status)}
         </span>
-        <span className="ml-auto text-xs text-stone-500">{formatShopTime(lead.created_at)}</span>
+        <span className="ml-auto text-xs text-stone-600">{formatShopTime(lead.created_at)}</span>
       </header>
       <p className="text-sm">
         <a className="text-oak-700 underline" href={`mailto:${lead.email}`}>
@@ -146,7 +146,7 @@ function LeadCard({
       {message ? (
         <>
           <p className="rounded bg-cream p-3 text-sm whitespace-pre-line">{message.message}</p>
-          <p className="text-xs text-stone-500">
+          <p className="text-xs text-stone-600">
             Prefers {message.preferred_contact_method}
             {message.best_time_to_contact ? ` · best time: ${message.best_time_to_contact}` : ""}
           </p>
@@ -189,8 +189,7 @@ export function InboxTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div
-          role="radiogroup"
+        <fieldset
           aria-label="Inbox"
           className="inline-flex rounded-md border border-stone-300 bg-white p-0.5"
         >
@@ -210,7 +209,7 @@ export function InboxTab() {
               {label}
             </button>
           ))}
-        </div>
+        </fieldset>
         <label className="text-sm">
           <span className="sr-only">Show</span>
           <select
@@ -227,13 +226,13 @@ export function InboxTab() {
             ))}
           </select>
         </label>
-        <span className="pb-2 text-sm text-stone-500">
+        <span className="pb-2 text-sm text-stone-600">
           {loading ? "Loading…" : `${leads.length} shown`}
         </span>
       </div>
       {error ? <p className="rounded bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
       {!loading && leads.length === 0 ? (
-        <p className="rounded-lg border-2 border-dashed border-stone-300 bg-white p-10 text-center text-stone-500">
+        <p className="rounded-lg border-2 border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">
           Nothing here yet.
         </p>
       ) : null}

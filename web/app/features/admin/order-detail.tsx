@@ -22,7 +22,7 @@ function Address({
 }) {
   return (
     <div>
-      <h4 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{title}</h4>
+      <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{title}</h4>
       {address ? (
         <p className="text-sm leading-snug">
           {address.street}
@@ -32,7 +32,7 @@ function Address({
           {address.country}
         </p>
       ) : (
-        <p className="text-sm text-stone-500">Same as billing</p>
+        <p className="text-sm text-stone-600">Same as billing</p>
       )}
     </div>
   );
@@ -175,7 +175,7 @@ export function OrderDetail({
         </button>
       </div>
       {error ? <p className="m-4 rounded bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
-      {!order && !error ? <p className="p-4 text-sm text-stone-500">Loading…</p> : null}
+      {!order && !error ? <p className="p-4 text-sm text-stone-600">Loading…</p> : null}
       {order ? (
         <div className="max-h-[calc(100vh-12rem)] space-y-5 overflow-auto p-4">
           <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -183,7 +183,7 @@ export function OrderDetail({
             <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold">
               Payment: {capitalize(order.payment_status)}
             </span>
-            <span className="text-stone-500">Placed {formatShopTime(order.created_at)}</span>
+            <span className="text-stone-600">Placed {formatShopTime(order.created_at)}</span>
           </div>
           {order.needs_attention ? (
             <p className="rounded border border-brick-600/40 bg-red-50 p-3 text-sm text-red-900">
@@ -194,7 +194,7 @@ export function OrderDetail({
 
           <section className="grid grid-cols-2 gap-4">
             <div className="col-span-2">
-              <h4 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
                 Customer
               </h4>
               <p className="text-sm font-medium">{order.customer_name}</p>
@@ -210,7 +210,7 @@ export function OrderDetail({
           </section>
 
           <section>
-            <h4 className="mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            <h4 className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">
               Items
             </h4>
             <table className="w-full text-sm">
@@ -220,10 +220,10 @@ export function OrderDetail({
                     <td className="py-1.5 pr-2">
                       {item.product_name}
                       {item.sku ? (
-                        <span className="ml-1 text-xs text-stone-500">({item.sku})</span>
+                        <span className="ml-1 text-xs text-stone-600">({item.sku})</span>
                       ) : null}
                     </td>
-                    <td className="py-1.5 pr-2 text-right text-stone-600 tabular-nums">
+                    <td className="py-1.5 pr-2 text-right whitespace-nowrap text-stone-600 tabular-nums">
                       × {item.quantity}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">{money(item.total_price)}</td>
@@ -393,7 +393,7 @@ export function OrderDetail({
 
           {history.length > 0 ? (
             <section>
-              <h4 className="mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              <h4 className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">
                 History
               </h4>
               <ul className="space-y-1 text-xs text-stone-600">

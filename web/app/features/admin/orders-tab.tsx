@@ -6,12 +6,21 @@ import { capitalize, money, statusBadgeClass, statusRowClass } from "./admin-for
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import { OrderDetail } from "./order-detail.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
+/** An order's status as a coloured pill; processing (work to do) pulses. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusBadgeClass(status)}`}
+      data-status={status}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusBadgeClass(status)}`}
     >
+      {status === "processing" ? (
+        <span aria-hidden="true" className="relative flex h-2 w-2">
+          <span className="absolute inline-flex h-full w-full rounded-full bg-white opacity-75 motion-safe:animate-ping" />
+          <span className="relative inline-flex h-2 w-2 rounded-full bg-white" />
+        </span>
+      ) : null}
       {capitalize(status)}
     </span>
   );
@@ -106,16 +115,17 @@ export function OrdersTab() {
             />
             Needs attention only
           </label>
-          <p className="ml-auto pb-2 text-sm text-stone-500">
+          <p className="ml-auto pb-2 text-sm text-stone-600">
             {loading ? "Loading…" : `${orders.length} order${orders.length === 1 ? "" : "s"}`}
           </p>
         </div>
         {error ? <p className="m-3 rounded bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
-        <div className="max-h-[60vh] overflow-auto">
+        <ScrollRegion label="Order list" className="max-h-[60vh]">
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
                 <th className="px-3 py-2">Order</th>
+                <th className="px-3 py-2">Placed</th>
                 <th className="px-3 py-2">Customer</th>
                 <th className="px-3 py-2 text-right">Total</th>
                 <th className="px-3 py-2">Status</th>
@@ -135,7 +145,7 @@ export function OrdersTab() {
                       : ""
                   }`}
                 >
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     <span className="font-mono text-xs font-semibold">
                       {order.friendly_order_id}
                     </span>
@@ -150,7 +160,7 @@ export function OrdersTab() {
                   </td>
                   <td className="px-3 py-2">
                     <div className="font-medium">{order.customer_name}</div>
-                    <div className="text-xs text-stone-500">{order.customer_email}</div>
+                    <div className="text-xs text-stone-600">{order.customer_email}</div>
                   </td>
                   <td className="px-3 py-2 text-right font-medium tabular-nums">
                     {money(order.total_amount)}
@@ -173,14 +183,14 @@ export function OrdersTab() {
               ))}
               {!loading && orders.length === 0 ? (
                 <tr>
-                  <td colSpan={6} className="px-3 py-10 text-center text-stone-500">
+                  <td colSpan={7} className="px-3 py-10 text-center text-stone-600">
                     No orders match these filters.
                   </td>
                 </tr>
               ) : null}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         {hasMore ? (
           <div className="border-t border-stone-200 p-3 text-center">
             <button type="button" className="btn-outline" onClick={loadMore} disabled={loading}>
@@ -197,7 +207,7 @@ export function OrdersTab() {
             onChanged={onOrderChanged}
           />
         ) : (
-          <div className="flex h-full min-h-48 items-center justify-center rounded-lg border-2 border-dashed border-stone-300 bg-white p-6 text-center text-stone-500">
+          <div className="flex h-full min-h-48 items-center justify-center rounded-lg border-2 border-dashed border-stone-300 bg-white p-6 text-center text-stone-600">
             Select an order to view details
           </div>
         )}

@@ -4,6 +4,7 @@ import { isAbortError } from "../../lib/api.ts";
 import { capitalize } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 import { useToast } from "./toast.tsx";
 
 type Counts = Record<(typeof outboxStatusValues)[number], number>;
@@ -67,6 +68,7 @@ export function OutboxTab() {
       <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 p-3">
         <button
           type="button"
+          aria-pressed={status === ""}
           onClick={() => setStatus("")}
           className={`rounded-full px-3 py-1 text-sm font-semibold ${status === "" ? "bg-navy-800 text-white" : "bg-stone-100 text-stone-700"}`}
         >
@@ -76,6 +78,7 @@ export function OutboxTab() {
           <button
             key={s}
             type="button"
+            aria-pressed={status === s}
             onClick={() => setStatus(s)}
             className={`rounded-full px-3 py-1 text-sm font-semibold ${status === s ? "bg-navy-800 text-white" : "bg-stone-100 text-stone-700"}`}
           >
@@ -92,7 +95,7 @@ export function OutboxTab() {
         </button>
       </div>
       {error ? <p className="m-3 rounded bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
-      <div className="max-h-[60vh] overflow-auto">
+      <ScrollRegion label="Emails" className="max-h-[60vh]">
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
@@ -120,7 +123,7 @@ export function OutboxTab() {
                     <div className="text-xs text-red-700">{m.last_error}</div>
                   ) : null}
                   {m.sent_at ? (
-                    <div className="text-xs text-stone-500">Sent {formatShopTime(m.sent_at)}</div>
+                    <div className="text-xs text-stone-600">Sent {formatShopTime(m.sent_at)}</div>
                   ) : null}
                 </td>
                 <td className="px-3 py-2 font-mono text-xs text-stone-600">{m.kind}</td>
@@ -148,14 +151,14 @@ export function OutboxTab() {
             ))}
             {!loading && messages.length === 0 ? (
               <tr>
-                <td colSpan={7} className="px-3 py-10 text-center text-stone-500">
+                <td colSpan={7} className="px-3 py-10 text-center text-stone-600">
                   No emails{status ? ` ${status}` : ""}.
                 </td>
               </tr>
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

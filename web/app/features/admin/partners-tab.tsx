@@ -1,6 +1,8 @@
 import type { AdminPartner } from "@mcf/contracts/partners";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, api, isAbortError } from "../../lib/api.ts";
+import { ApiError, isAbortError } from "../../lib/api.ts";
+import { useAdminSession } from "./admin-session.tsx";
+import { formatShopTime } from "./birmingham-time.ts";
 
 const statusStyles: Record<AdminPartner["status"], string> = {
   pending: "bg-oak-100 text-oak-700",
@@ -8,13 +10,12 @@ const statusStyles: Record<AdminPartner["status"], string> = {
   disabled: "bg-stone-200 text-stone-600",
 };
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })
-    : "Never";
+/** Shop time (Birmingham), like every other date in the back office. */
+const formatDate = (iso: string | null) => (iso ? formatShopTime(iso) : "Never");
 
 /** The admin Partners tab: every ACE account, with approve and disable. */
-export function PartnersTab({ adminPassword }: { adminPassword: string }) {
+export function PartnersTab() {
+  const { request } = useAdminSession();
   const [partners, setPartners] = useState<AdminPartner[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -23,8 +24,7 @@ export function PartnersTab({ adminPassword }: { adminPassword: string }) {
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const data = await api<{ partners: AdminPartner[] }>("/api/admin/partners", {
-          adminPassword,
+        const data = await request<{ partners: AdminPartner[] }>("/api/admin/partners", {
           signal,
         });
         setPartners(data.partners);
@@ -34,7 +34,7 @@ export function PartnersTab({ adminPassword }: { adminPassword: string }) {
         setError(caught instanceof ApiError ? caught.message : "Failed to load partners");
       }
     },
-    [adminPassword],
+    [request],
   );
 
   useEffect(() => {
@@ -58,9 +58,8 @@ export function PartnersTab({ adminPassword }: { adminPassword: string }) {
       return;
     setBusyId(partner.id);
     try {
-      const updated = await api<AdminPartner>(`/api/admin/partners/${partner.id}/${action}`, {
+      const updated = await request<AdminPartner>(`/api/admin/partners/${partner.id}/${action}`, {
         method: "POST",
-        adminPassword,
       });
       setPartners((current) => current?.map((p) => (p.id === updated.id ? updated : p)) ?? null);
       setNotice(`${updated.company}: ${action === "approve" ? "approved" : "disabled"}`);
@@ -118,10 +117,10 @@ export function PartnersTab({ adminPassword }: { adminPassword: string }) {
               {partners.map((partner) => (
                 <tr key={partner.id} className="border-t border-stone-200">
                   <td className="px-3 py-2 font-medium text-navy-800">{partner.company}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     {partner.contact_name}
                     {partner.phone ? (
-                      <span className="block text-xs text-stone-500">{partner.phone}</span>
+                      <span className="block text-xs text-stone-600">{partner.phone}</span>
                     ) : null}
                   </td>
                   <td className="px-3 py-2">{partner.email}</td>

@@ -1,6 +1,8 @@
 import type { ProductImportResult } from "@mcf/contracts/admin";
 import { type ChangeEvent, useRef, useState } from "react";
+import { AdminDialog } from "./admin-dialog.tsx";
 import { useAdminSession } from "./admin-session.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 import { useToast } from "./toast.tsx";
 
 const show = (value: unknown) =>
@@ -82,6 +84,17 @@ export function ProductCsvPanel({
     setError(null);
   };
 
+  const fileField = (
+    <input
+      ref={fileInput}
+      type="file"
+      accept=".csv,text/csv"
+      className="hidden"
+      aria-label="CSV file to import"
+      onChange={chooseFile}
+    />
+  );
+
   return (
     <>
       <button type="button" className="btn-outline py-2" onClick={exportCsv}>
@@ -90,22 +103,16 @@ export function ProductCsvPanel({
       <button type="button" className="btn-outline py-2" onClick={() => fileInput.current?.click()}>
         Import CSV
       </button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".csv,text/csv"
-        className="hidden"
-        aria-label="CSV file to import"
-        onChange={chooseFile}
-      />
+      {/* One file input: inside the dialog while it is open (the page behind it is inert). */}
+      {csv === null ? fileField : null}
       {csv !== null ? (
-        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-auto bg-navy-900/30 p-6">
-          <section
-            role="dialog"
-            aria-modal="true"
-            aria-label="Import products"
-            className="w-full max-w-5xl rounded-lg bg-white shadow-2xl"
-          >
+        <AdminDialog
+          label="Import products"
+          onClose={close}
+          className="my-6 w-[calc(100%-3rem)] max-w-5xl rounded-lg bg-white shadow-2xl"
+        >
+          {fileField}
+          <section>
             <header className="flex items-center justify-between rounded-t-lg bg-navy-800 px-5 py-3 text-white">
               <h2 className="font-sans text-lg font-semibold text-white">
                 Import products: {fileName}
@@ -120,7 +127,7 @@ export function ProductCsvPanel({
               </button>
             </header>
             <div className="space-y-4 p-5">
-              {busy ? <p className="text-sm text-stone-500">Checking the file…</p> : null}
+              {busy ? <p className="text-sm text-stone-600">Checking the file…</p> : null}
               {error ? (
                 <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
                   {error}
@@ -142,7 +149,10 @@ export function ProductCsvPanel({
                     </span>
                     .
                   </p>
-                  <div className="max-h-[55vh] overflow-auto rounded border border-stone-200">
+                  <ScrollRegion
+                    label="Import rows"
+                    className="max-h-[55vh] rounded border border-stone-200"
+                  >
                     <table className="w-full text-left text-sm">
                       <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600 uppercase">
                         <tr>
@@ -177,13 +187,13 @@ export function ProductCsvPanel({
                                   <ul className="space-y-0.5">
                                     {row.changes.slice(0, 8).map((change) => (
                                       <li key={change.field}>
-                                        <span className="font-mono text-xs text-stone-500">
+                                        <span className="font-mono text-xs text-stone-600">
                                           {change.field}
                                         </span>
                                         :{" "}
                                         {row.action === "update" ? (
                                           <>
-                                            <s className="text-stone-500">{show(change.before)}</s>{" "}
+                                            <s className="text-stone-600">{show(change.before)}</s>{" "}
                                             →{" "}
                                           </>
                                         ) : null}
@@ -191,7 +201,7 @@ export function ProductCsvPanel({
                                       </li>
                                     ))}
                                     {row.changes.length > 8 ? (
-                                      <li className="text-stone-500">
+                                      <li className="text-stone-600">
                                         and {row.changes.length - 8} more fields
                                       </li>
                                     ) : null}
@@ -202,7 +212,7 @@ export function ProductCsvPanel({
                           ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollRegion>
                 </>
               ) : null}
               <div className="flex flex-wrap justify-end gap-2">
@@ -235,7 +245,7 @@ export function ProductCsvPanel({
               </div>
             </div>
           </section>
-        </div>
+        </AdminDialog>
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 import { productTypes } from "@mcf/contracts/business";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { type FormEvent, useState } from "react";
+import { AdminDialog } from "./admin-dialog.tsx";
 import { capitalize } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { useToast } from "./toast.tsx";
@@ -109,7 +110,7 @@ function KeyValueRows({
           />
           <button
             type="button"
-            className="rounded px-2 text-stone-500 hover:bg-stone-100"
+            className="rounded px-2 text-stone-600 hover:bg-stone-100"
             aria-label={`Remove ${label.toLowerCase()} row ${index + 1}`}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
           >
@@ -221,13 +222,12 @@ export function ProductEditor({
 
   const title = editing ? "Edit Product" : "New Product";
   return (
-    <div className="fixed inset-0 z-40 flex justify-end bg-navy-900/30" role="presentation">
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        className="flex h-full w-full max-w-xl flex-col bg-white shadow-2xl"
-      >
+    <AdminDialog
+      label={title}
+      onClose={onClose}
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-xl bg-white shadow-2xl"
+    >
+      <div className="flex h-full flex-col">
         <header className="flex items-center justify-between bg-navy-800 px-5 py-3 text-white">
           <h2 className="font-sans text-lg font-semibold text-white">{title}</h2>
           <button
@@ -290,6 +290,7 @@ export function ProductEditor({
                             id={id}
                             className="field-input py-1.5"
                             required={field.name === "name"}
+                            data-autofocus={field.name === "name" ? true : undefined}
                             type={numericKinds.has(field.kind) ? "number" : "text"}
                             step={
                               field.kind === "integer" ? 1 : field.kind === "money" ? 0.01 : "any"
@@ -323,7 +324,7 @@ export function ProductEditor({
             <KeyValueRows label="Features" rows={features} onChange={setFeatures} />
             <KeyValueRows label="Specifications" rows={specs} onChange={setSpecs} />
             {editing && product.price_per_box !== null ? (
-              <p className="text-sm text-stone-500">
+              <p className="text-sm text-stone-600">
                 Price per box (derived): ${product.price_per_box.toFixed(2)}
               </p>
             ) : null}
@@ -354,7 +355,7 @@ export function ProductEditor({
             </button>
           </footer>
         </form>
-      </section>
-    </div>
+      </div>
+    </AdminDialog>
   );
 }

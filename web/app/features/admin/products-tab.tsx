@@ -7,6 +7,7 @@ import { useAdminSession } from "./admin-session.tsx";
 import { ProductCsvPanel } from "./product-csv-panel.tsx";
 import { ProductEditor } from "./product-editor.tsx";
 import { type ProductSortKey, type SortDirection, sortProducts } from "./product-sort.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 type InlineField =
   | "our_price"
@@ -95,7 +96,7 @@ function InlineNumberCell({
         onKeyDown={onKeyDown}
       />
       <span className="w-4 text-xs" aria-live="polite">
-        {state === "saving" ? <span className="text-stone-400">…</span> : null}
+        {state === "saving" ? <span className="text-stone-600">…</span> : null}
         {state === "saved" ? (
           <span className="text-green-700" title="Saved">
             ✓<span className="sr-only">Saved</span>
@@ -230,7 +231,7 @@ export function ProductsTab() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </label>
-        <span className="text-sm text-stone-500">
+        <span className="text-sm text-stone-600">
           {loading ? "Loading…" : `${products.length} product${products.length === 1 ? "" : "s"}`}
         </span>
         <ProductCsvPanel search={search.trim()} onImported={() => setReloadKey((k) => k + 1)} />
@@ -239,7 +240,7 @@ export function ProductsTab() {
         </button>
       </div>
       {error ? <p className="m-3 rounded bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
-      <div className="max-h-[60vh] overflow-auto">
+      <ScrollRegion label="Product table" className="max-h-[60vh]">
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 z-10 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase shadow-[0_1px_0_#e7e5e4]">
             <tr>
@@ -282,7 +283,7 @@ export function ProductsTab() {
                   <div className="truncate font-medium" title={product.name}>
                     {product.name}
                   </div>
-                  {product.sku ? <div className="text-xs text-stone-500">{product.sku}</div> : null}
+                  {product.sku ? <div className="text-xs text-stone-600">{product.sku}</div> : null}
                 </td>
                 <td className="px-2 py-1.5">{capitalize(product.type ?? "")}</td>
                 <td
@@ -345,14 +346,14 @@ export function ProductsTab() {
             ))}
             {!loading && shown.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-10 text-center text-stone-500">
+                <td colSpan={columns.length} className="px-3 py-10 text-center text-stone-600">
                   No products match “{appliedSearch}”.
                 </td>
               </tr>
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {hasMore ? (
         <div className="border-t border-stone-200 p-3 text-center">
           <button type="button" className="btn-outline" onClick={loadMore} disabled={loading}>

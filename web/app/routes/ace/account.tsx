@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -85,11 +85,7 @@ export default function AceAccount() {
       setSaved(true);
       window.scrollTo({ top: 0, behavior: "smooth" });
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.message
-          ? caught.message
-          : "Failed to update profile. Please try again.",
-      );
+      setError(serverDetail(caught) ?? "Failed to update profile. Please try again.");
     } finally {
       busy.current = false;
       setSaving(false);

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
 import { safeAceRedirect } from "../../features/ace/ace-redirect.ts";
 import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -35,7 +35,7 @@ export default function AceLogin() {
       await login(email.trim(), password);
       navigate(target, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.message ? caught.message : "Login failed");
+      setError(serverDetail(caught) ?? "Login failed");
     } finally {
       busy.current = false;
       setSubmitting(false);

@@ -226,6 +226,12 @@ function ProductView({ product }: { product: AceProduct }) {
           <dl className="grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2">
             {specs
               .filter((entry): entry is [string, string] => Boolean(entry[1]))
+              // A free specification that repeats a field ("Wear Layer") is shown once.
+              .filter(
+                ([label], index, rows) =>
+                  rows.findIndex(([other]) => other.toLowerCase() === label.toLowerCase()) ===
+                  index,
+              )
               .map(([label, value]) => (
                 <div
                   key={label}

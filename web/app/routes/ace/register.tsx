@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
 import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -57,9 +57,7 @@ export default function AceRegister() {
       await register(payload);
       navigate("/ace", { replace: true });
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.message ? caught.message : "Registration failed",
-      );
+      setError(serverDetail(caught) ?? "Registration failed");
     } finally {
       busy.current = false;
       setSubmitting(false);

@@ -2,7 +2,7 @@ import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partn
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -52,9 +52,7 @@ export default function AceResetPassword() {
       setDone(true);
     } catch (caught) {
       setError(
-        caught instanceof ApiError && caught.message
-          ? caught.message
-          : "Invalid or expired token. Please request a new password reset.",
+        serverDetail(caught) ?? "Invalid or expired token. Please request a new password reset.",
       );
     } finally {
       busy.current = false;
