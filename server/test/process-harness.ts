@@ -170,7 +170,7 @@ export async function startStoreProcess(
       resolveExit(code);
     });
   });
-  const waitForOutput = (pattern: RegExp, timeoutMs = 20_000) =>
+  const waitForOutput = (pattern: RegExp, timeoutMs = 90_000) =>
     new Promise<void>((resolveWait, reject) => {
       const check = () => {
         if (pattern.test(text)) {
@@ -203,7 +203,7 @@ export async function startStoreProcess(
 }
 
 /** Resolves once nothing accepts TCP connections on the port any more. */
-export async function waitUntilRefused(port: number, timeoutMs = 10_000): Promise<void> {
+export async function waitUntilRefused(port: number, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   for (;;) {
     const refused = await new Promise<boolean>((resolveTry) => {

@@ -13,6 +13,9 @@ import {
 
 // Ports of this suite (4320-4329 belong to the reliability tests).
 const port = 4320;
+// Starting a real process takes seconds, many more on a loaded machine; every wait below is for a
+// visible condition, so a generous limit only matters when something is truly stuck.
+const processTestTimeout = 180_000;
 
 interface HeldRequest {
   /** Resolves once the server has read the headers: the request is in flight. */
@@ -72,7 +75,7 @@ async function stop(server: StoreProcess): Promise<number | null> {
   return server.exited;
 }
 
-describe("the real server process", () => {
+describe("the real server process", { timeout: processTestTimeout }, () => {
   let store: StoreDatabase;
   let running: StoreProcess | undefined;
   beforeAll(async () => {
