@@ -57,7 +57,7 @@ describe.runIf(onRealPostgres)(
       return first.db;
     };
     /** The i-th request goes to process i % 2, each shopper from their own address. */
-    const process = (i: number, body: object) =>
+    const checkout = (i: number, body: object) =>
       apps[i % 2]?.app.inject({
         method: "POST",
         url: "/api/payments/process",
@@ -75,7 +75,7 @@ describe.runIf(onRealPostgres)(
       const p = await createProduct(db(), { name: "Shared Hickory", stock_quantity: 5 });
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          process(i, buildPaymentRequest([{ product_id: p.id, quantity: 1 }])),
+          checkout(i, buildPaymentRequest([{ product_id: p.id, quantity: 1 }])),
         ),
       );
       const codes = results.map((r) => r?.statusCode);
@@ -101,7 +101,7 @@ describe.runIf(onRealPostgres)(
       );
       const sessionIds: string[] = [];
       for (const [i, body] of requests.entries()) {
-        const res = await process(i, body);
+        const res = await checkout(i, body);
         expect(res?.statusCode).toBe(200);
         sessionIds.push(res?.json().id);
       }

@@ -97,7 +97,7 @@ describe.runIf(onRealPostgres)(
       )[0]?.s;
     const ordersFor = async (email: string) =>
       direct.db.select().from(orders).where(eq(orders.customer_email, email));
-    const process = (body: object, address: string) =>
+    const checkout = (body: object, address: string) =>
       t.app.inject({
         method: "POST",
         url: "/api/payments/process",
@@ -128,7 +128,7 @@ describe.runIf(onRealPostgres)(
       });
       expect(quote.statusCode).toBe(503);
       const payment = buildPaymentRequest([{ product_id: p.id, quantity: 2 }]);
-      expect((await process(payment, "192.0.2.80")).statusCode).toBe(503);
+      expect((await checkout(payment, "192.0.2.80")).statusCode).toBe(503);
       // The process keeps answering what needs no database.
       expect((await t.app.inject("/api/health")).statusCode).toBe(200);
 
@@ -136,7 +136,7 @@ describe.runIf(onRealPostgres)(
       // No restart: the next requests open fresh connections.
       expect((await t.app.inject("/api/ready")).json()).toEqual({ status: "ready" });
       expect((await t.app.inject(`/api/products/${p.id}`)).statusCode).toBe(200);
-      const retried = await process(payment, "192.0.2.80");
+      const retried = await checkout(payment, "192.0.2.80");
       expect(retried.statusCode).toBe(200);
       expect(await ordersFor(payment.customer_email)).toHaveLength(1);
       expect(await stockOf(p.id)).toBe(18);
@@ -157,7 +157,7 @@ describe.runIf(onRealPostgres)(
           { product_id: first.id, quantity: 3 },
           { product_id: second.id, quantity: 3 },
         ]);
-        const pending = process(payment, "192.0.2.81");
+        const pending = checkout(payment, "192.0.2.81");
         for (let i = 0; ; i++) {
           const waiting = await direct.db.execute(
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
