@@ -34,6 +34,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its server must not take the process down.
     pool.on("error", (error) => options.onPoolError?.(error));
+    // A client in use losing its server emits 'error' too, and the pool stops listening to clients
+    // it has lent out: unheard, that event would crash the process. The running query fails on its
+    // own (the request answers 503) and the pool drops the broken client when it comes back.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema });
     return {
       db,

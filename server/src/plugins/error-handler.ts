@@ -22,7 +22,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e.code && unavailableCodes.has(e.code)) return true;
     if (
       e.message &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(
         e.message,
       )
     )
