@@ -35,7 +35,13 @@ export async function auditOnce(url) {
       onlyCategories: categories,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return summarize(result.lhr);
+    const { lhr } = result;
+    // A run that could not measure (e.g. NO_LCP under heavy machine load) is not a score of 0.
+    if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+      const missing = Object.values(lhr.audits).find((a) => a.errorMessage)?.errorMessage;
+      throw new Error(lhr.runtimeError?.message ?? missing ?? "no performance score");
+    }
+    return summarize(lhr);
   } finally {
     await chrome.kill();
   }
@@ -61,7 +67,7 @@ export function summarize(lhr) {
       if (!audit || audit.scoreDisplayMode === "notApplicable") continue;
       if (audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "manual") continue;
       if (audit.score !== null && audit.score < 0.9 && (ref.weight > 0 || id !== "performance"))
-        failing.push(`${id}/${ref.id} (${audit.displayValue ?? audit.score})`);
+        failing.push(`${id}/${ref.id}`);
     }
   }
   return {
@@ -85,11 +91,26 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** "audit (in 3 of 5 runs)" for each audit that scored below 0.9 in some run. */
+function countRuns(ids, runs) {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return [...counts].map(([id, n]) => `${id} (in ${n} of ${runs} runs)`);
+}
+
 /** Median of `runs` sequential runs (each number is the median of its own column). */
 export async function auditPage(url, runs, log = () => {}) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const r = await auditOnce(url);
+    let r;
+    for (let attempt = 1; !r; attempt++) {
+      try {
+        r = await auditOnce(url);
+      } catch (error) {
+        if (attempt === 3) throw error;
+        log(`  run ${i + 1}/${runs} failed (${error.message}); trying again`);
+      }
+    }
     log(
       `  run ${i + 1}/${runs}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${Math.round(r.lcp)} ms`,
     );
@@ -107,7 +128,10 @@ export async function auditPage(url, runs, log = () => {}) {
     jsBytes: pick("jsBytes"),
     totalBytes: pick("totalBytes"),
     thirdPartyScripts: [...new Set(results.flatMap((r) => r.thirdPartyScripts))],
-    failing: [...new Set(results.flatMap((r) => r.failing))],
+    failing: countRuns(
+      results.flatMap((r) => r.failing),
+      runs,
+    ),
     runs,
   };
 }
