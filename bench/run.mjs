@@ -560,7 +560,11 @@ if (!args["no-write"]) {
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
   } catch {}
-  const options = process.argv.slice(2).join(" ") || "(defaults)";
+  const options =
+    process.argv
+      .slice(2)
+      .filter((a) => !a.startsWith("--note"))
+      .join(" ") || "(defaults)";
   const doc = `# Performance
 
 Measured with \`npm run bench\` (bench/run.mjs): the production build, started by the bench on
