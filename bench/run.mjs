@@ -1,91 +1,608 @@
-// `npm run bench`: starts the production build on a fresh embedded database (or PostgreSQL with
-// --pg=<url>), runs each scenario with autocannon (warm-up, then 10 s at 50 connections), and
-// prints req/s, p50, p99, errors and the ratio to /api/health. Build first: `npm run build`.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `npm run bench`: load tests (autocannon) and page audits (Lighthouse) against the production
+// build, on the embedded database and on PostgreSQL, then prints both tables and writes
+// docs/performance.md. Build first: `npm run build`. Not run in CI.
+//
+// Order (never two at once): embedded PGlite → load scenarios, overload, JavaScript weights,
+// Lighthouse; PostgreSQL (when reachable) → load scenarios, overload; then each database
+// is then filled to 20,000 products and the product-list scenarios repeat (unless --no-large).
+//
+// Options (all optional):
+//   --duration=10          seconds per scenario (after a 2 s warm-up; --warmup=2)
+//   --connections=50       autocannon connections
+//   --only=products,cart   run only scenarios whose name contains one of these words
+//   --no-large             skip the larger catalogue (by default each database is then filled
+//                          to 20,000 products and the product-list scenarios repeat)
+//   --large-count=20000    size of the larger catalogue
+//   --no-lighthouse        skip Lighthouse      --lighthouse-runs=5   runs per page (median)
+//   --no-load              skip the autocannon scenarios (Lighthouse and JS weights only)
+//   --no-overload          skip the 500-connection scenario   --overload-connections=500
+//   --no-pg                skip PostgreSQL      --pg=<url>  (or BENCH_DATABASE_URL) admin URL
+//   --port=4300            first port (PGlite server; PostgreSQL server uses port+1)
+//   --no-write             print only, leave docs/performance.md alone
+//   --note="..."           a line about the machine's state, copied into the report
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os, { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { scenarios } from "./scenarios.mjs";
+import pg from "pg";
+import { auditPage, chromePath } from "./lighthouse.mjs";
+import { lighthousePages, publicPages, scenarios } from "./scenarios.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
+const args = {};
+for (const raw of process.argv.slice(2)) {
+  const [key, ...rest] = raw.replace(/^--/, "").split("=");
+  args[key] = rest.length ? rest.join("=") : true;
+}
 const duration = Number(args.duration ?? 10);
+const warmup = Number(args.warmup ?? 2);
 const connections = Number(args.connections ?? 50);
-const port = Number(args.port ?? 4400);
-const base = `http://127.0.0.1:${port}`;
+const basePort = Number(args.port ?? 4300);
+const largeCount = Number(args["large-count"] ?? 20_000);
+const lighthouseRuns = Number(args["lighthouse-runs"] ?? 5);
+const overloadConnections = Number(args["overload-connections"] ?? 500);
+const only = typeof args.only === "string" ? args.only.toLowerCase().split(",") : null;
 const root = resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(join(tmpdir(), "mcf-bench-"));
+const startedAt = new Date();
+const machine = {
+  cpus: os.availableParallelism(),
+  cpuModel: os.cpus()[0]?.model ?? "unknown CPU",
+  memoryGb: (os.totalmem() / 1024 ** 3).toFixed(1),
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+  loadAtStart: os.loadavg().map((n) => n.toFixed(2)),
+};
 
-const server = spawn(process.execPath, [join(root, "server/dist/main.js")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: args.pg ?? "",
-    ADMIN_PASSWORD: "bench-admin-password",
-    LOG_LEVEL: "warn",
-    SMTP_URL: "",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const log = (line) => console.log(line);
+const selected = (scenario) =>
+  !only || only.some((word) => scenario.name.toLowerCase().includes(word));
 
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
+// ---------------------------------------------------------------- server processes
+
+/** Starts the production build; resolves once /api/ready answers. */
+async function startServer({ port, dataDir, databaseUrl }) {
+  const child = spawn(process.execPath, [join(root, "server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      ADMIN_PASSWORD: "bench-admin-password",
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      REDIS_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => child.once("exit", r));
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited at start`);
     try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
+      if ((await fetch(`${base}/api/ready`)).ok) break;
     } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
+    if (i === 479) throw new Error(`server on port ${port} did not become ready`);
   }
-  throw new Error("server did not become ready");
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
-function run(opts) {
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the server answers normally again after a load test (no more shedding). */
+async function waitCalm(base) {
+  for (let i = 0; i < 60; i++) {
+    const res = await fetch(`${base}/api/health`).catch(() => null);
+    if (res?.ok) return;
+    await sleep(500);
+  }
+}
+
+// ---------------------------------------------------------------- autocannon
+
+function cannon(opts) {
   return new Promise((resolvePromise, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
-        url: base + opts.path,
+        url: opts.url,
         method: opts.method ?? "GET",
         body: opts.body,
         headers: opts.headers,
-        connections,
-        duration: opts.duration ?? duration,
+        connections: opts.connections,
+        duration: opts.duration,
+        timeout: opts.timeout ?? 10,
+        setupClient: opts.setupClient,
       },
       (err, result) => (err ? reject(err) : resolvePromise(result)),
     );
+    instance.on("error", reject);
   });
 }
 
-try {
-  await waitReady();
+async function runScenarios(base, list, label) {
   const rows = [];
-  for (const scenario of scenarios) {
-    const extra = scenario.setup ? await scenario.setup(base) : {};
-    const opts = { ...scenario, ...extra };
-    await run({ ...opts, duration: 2 }); // warm-up
-    const r = await run(opts);
-    rows.push({
+  for (const scenario of list) {
+    const extra = scenario.setup ? await scenario.setup({ base }) : {};
+    const opts = { ...scenario, ...extra, url: base + (extra.path ?? scenario.path), connections };
+    await waitCalm(base);
+    if (warmup > 0) await cannon({ ...opts, duration: warmup });
+    await waitCalm(base);
+    const byStatus = new Map();
+    const r = await cannon({ ...opts, duration, setupClient: countStatuses(byStatus) });
+    const ok = [...byStatus.entries()].filter(([s]) => s >= 200 && s < 300).flatMap(([, l]) => l);
+    const shed = byStatus.get(503)?.length ?? 0;
+    const answered = [...byStatus.values()].reduce((n, l) => n + l.length, 0);
+    const row = {
       name: scenario.name,
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    });
-    console.log(`${scenario.name}: ${Math.round(r.requests.average)} req/s`);
-  }
-  const ceiling = rows[0]?.rps || 1;
-  console.log(
-    `\n| scenario | req/s | p50 ms | p99 ms | errors | vs health |\n|---|---:|---:|---:|---:|---:|`,
-  );
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / ceiling).toFixed(2)} |`,
+      ceiling: Boolean(scenario.ceiling),
+      rps: ok.length / duration,
+      p50: percentile(ok, 50),
+      p99: percentile(ok, 99),
+      shed,
+      errors: answered - ok.length - shed + r.errors,
+    };
+    rows.push(row);
+    log(
+      `  [${label}] ${row.name}: ${Math.round(row.rps)} req/s, p50 ${ms(row.p50)} ms, p99 ${ms(row.p99)} ms, shed ${row.shed}, errors ${row.errors}`,
     );
   }
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  const ceiling = rows.find((r) => r.ceiling)?.rps;
+  for (const row of rows) row.ratio = ceiling ? row.rps / ceiling : null;
+  return rows;
+}
+
+/** Collects each response's time by status code (autocannon's own stats mix 200s and 503s). */
+const countStatuses = (byStatus) => (client) => {
+  client.on("response", (statusCode, _bytes, responseTime) => {
+    const list = byStatus.get(statusCode) ?? [];
+    list.push(responseTime);
+    byStatus.set(statusCode, list);
+  });
+};
+
+const percentile = (values, p) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Many more connections than the server can serve: what is not taken must be 503 + Retry-After. */
+async function runOverload(base, path, label) {
+  await waitCalm(base);
+  const byStatus = new Map();
+  let shedWithRetryAfter = 0;
+  let shed = 0;
+  const r = await cannon({
+    url: base + path,
+    connections: overloadConnections,
+    duration,
+    timeout: 30,
+    setupClient(client) {
+      client.on("headers", ({ statusCode, headers }) => {
+        if (statusCode !== 503) return;
+        shed++;
+        for (let i = 0; i < headers.length; i += 2) {
+          if (String(headers[i]).toLowerCase() === "retry-after") {
+            shedWithRetryAfter++;
+            break;
+          }
+        }
+      });
+      client.on("response", (statusCode, _bytes, responseTime) => {
+        const list = byStatus.get(statusCode) ?? [];
+        list.push(responseTime);
+        byStatus.set(statusCode, list);
+      });
+    },
+  });
+  const ok = byStatus.get(200) ?? [];
+  const shedTimes = byStatus.get(503) ?? [];
+  const answered = [...byStatus.values()].reduce((n, l) => n + l.length, 0);
+  const row = {
+    name: `${path} at ${overloadConnections} connections`,
+    answered,
+    ok: ok.length,
+    shed,
+    shedShare: answered ? shed / answered : 0,
+    retryAfterShare: shed ? shedWithRetryAfter / shed : null,
+    okP50: percentile(ok, 50),
+    okP99: percentile(ok, 99),
+    shedP99: percentile(shedTimes, 99),
+    allP99: r.latency.p99,
+    timeouts: r.timeouts,
+    connErrors: r.errors - r.timeouts,
+    other: answered - ok.length - shed,
+  };
+  log(
+    `  [${label}] overload ${row.name}: ${row.ok} served (p99 ${row.okP99} ms), ${row.shed} shed (${pct(row.shedShare)}, Retry-After on ${row.retryAfterShare === null ? "n/a" : pct(row.retryAfterShare)}), ${row.timeouts} timeouts`,
+  );
+  return row;
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+// ---------------------------------------------------------------- JavaScript weight per page
+
+/** GETs a URL asking for gzip and returns the raw (compressed) body and the headers. */
+function getRaw(url) {
+  return new Promise((resolvePromise, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolvePromise({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Every script a page loads (module preloads, module scripts, dynamic entry imports). */
+async function scriptWeights(base, path) {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) urls.add(m[1]);
+  let gzip = 0;
+  const thirdParty = [];
+  for (const u of urls) {
+    const url = new URL(u, base);
+    if (url.origin !== new URL(base).origin) {
+      thirdParty.push(url.href);
+      continue;
+    }
+    const res = await getRaw(url.href);
+    if (res.status !== 200) throw new Error(`${url.href} answered ${res.status}`);
+    gzip += res.body.length;
+  }
+  return { path, scripts: urls.size, gzip, thirdParty };
+}
+
+// ---------------------------------------------------------------- large catalogue
+
+/** Fills the products table to `count` rows by copying the sample rows under new names and SKUs. */
+function largeCatalogueSql(columns, count) {
+  const copied = columns
+    .map((c) => {
+      if (c === "name") return `p.name || ' ' || g`;
+      if (c === "sku") return `'BENCH-' || g`;
+      return `p.${c}`;
+    })
+    .join(", ");
+  return `
+    insert into products (${columns.join(", ")})
+    select ${copied}
+    from generate_series(1, greatest(0, ${count} - (select count(*) from products))) as g
+    join (select *, (row_number() over (order by id)) - 1 as rn, count(*) over () as total from products) p
+      on p.rn = g % p.total`;
+}
+
+const columnsSql = `select column_name from information_schema.columns
+  where table_name = 'products' and column_name not in ('id', 'created_at', 'updated_at')
+  order by ordinal_position`;
+
+async function seedLargePglite(dataDir) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(join(dataDir, "pglite"));
+  try {
+    const cols = (await db.query(columnsSql)).rows.map((r) => r.column_name);
+    await db.exec(largeCatalogueSql(cols, largeCount));
+    await db.exec("analyze products");
+  } finally {
+    await db.close();
+  }
+}
+
+async function seedLargePg(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const cols = (await client.query(columnsSql)).rows.map((r) => r.column_name);
+    await client.query(largeCatalogueSql(cols, largeCount));
+    await client.query("analyze products");
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- PostgreSQL availability
+
+async function postgresAdminUrl() {
+  if (args["no-pg"]) return { url: null, why: "skipped (--no-pg)" };
+  const url =
+    (typeof args.pg === "string" && args.pg) ||
+    process.env.BENCH_DATABASE_URL ||
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return { url, why: null };
+  } catch (error) {
+    return {
+      url: null,
+      why: `not reachable at ${redact(url)} (${error.message}); set BENCH_DATABASE_URL`,
+    };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
+
+async function withFreshDatabase(adminUrl, fn) {
+  const name = `mcf_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.href, name);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch((error) => {
+      log(`  could not drop database ${name}: ${error.message}`);
+    });
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------- one database's run
+
+async function benchDatabase(kind, port, databaseUrl) {
+  const label = kind;
+  const result = { kind, rows: [], overload: null, large: null };
+  const dataDir = mkdtempSync(join(tmpdir(), "mcf-bench-"));
+  let server = null;
+  try {
+    log(`\n${kind}: starting the production build on port ${port}`);
+    server = await startServer({ port, dataDir, databaseUrl });
+    const list = scenarios.filter(selected);
+    if (!args["no-load"]) {
+      result.rows = await runScenarios(server.base, list, label);
+      if (!args["no-overload"])
+        result.overload = await runOverload(server.base, "/products", label);
+    }
+    if (kind === "PGlite") {
+      await waitCalm(server.base);
+      result.js = [];
+      for (const path of await publicPages(server.base))
+        result.js.push(await scriptWeights(server.base, path));
+      if (!args["no-lighthouse"]) result.lighthouse = await runLighthouse(server.base);
+    }
+    if (!args["no-large"] && !args["no-load"]) {
+      const largeList = list.filter((s) => s.list || s.ceiling);
+      log(`  [${label}] seeding ${largeCount} products`);
+      const t0 = Date.now();
+      if (kind === "PGlite") {
+        await server.stop();
+        server = null;
+        await seedLargePglite(dataDir);
+      } else {
+        await seedLargePg(databaseUrl);
+        await server.stop();
+        server = null;
+      }
+      log(`  [${label}] seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      server = await startServer({ port, dataDir, databaseUrl });
+      result.large = await runScenarios(server.base, largeList, `${label}, ${largeCount} products`);
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+async function runLighthouse(base) {
+  if (!chromePath()) {
+    log("  Lighthouse skipped: no Chromium at CHROME_PATH or /usr/bin/chromium");
+    return null;
+  }
+  const pages = await lighthousePages(base);
+  const rows = [];
+  for (const page of pages) {
+    log(`  Lighthouse ${page.name} (${lighthouseRuns} runs, one at a time)`);
+    const r = await auditPage(base + page.path, lighthouseRuns, log);
+    rows.push({ name: page.name, ...r });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- tables
+
+const ms = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : String(Math.round(n)));
+const kb = (n) => (n / 1024).toFixed(1);
+
+function loadTable(rows, baseline) {
+  const base = new Map((baseline ?? []).map((r) => [r.name, r]));
+  const extra = baseline ? " req/s vs sample catalogue |" : "";
+  const lines = [
+    `| scenario | req/s (2xx) | p50 ms | p99 ms | shed (503) | errors | vs /api/health |${extra}`,
+    `|---|---:|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`,
+  ];
+  for (const r of rows) {
+    const before = base.get(r.name);
+    const growth = baseline ? ` ${before?.rps ? (r.rps / before.rps).toFixed(2) : "–"} |` : "";
+    lines.push(
+      `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.shed} | ${r.errors} | ${r.ratio === null ? "–" : r.ratio.toFixed(2)} |${growth}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function overloadTable(rows) {
+  const lines = [
+    "| database | scenario | answered | served 200 | p50 / p99 of 200s ms | shed 503 | share shed | 503s with Retry-After | p99 of 503s ms | timeouts |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const { kind, o } of rows)
+    lines.push(
+      `| ${kind} | ${o.name} | ${o.answered} | ${o.ok} | ${ms(o.okP50)} / ${ms(o.okP99)} | ${o.shed} | ${pct(o.shedShare)} | ${o.retryAfterShare === null ? "–" : pct(o.retryAfterShare)} | ${ms(o.shedP99)} | ${o.timeouts} |`,
+    );
+  return lines.join("\n");
+}
+
+const goalMet = (r) =>
+  r.performance === 100 &&
+  r.accessibility === 100 &&
+  r.bestPractices === 100 &&
+  r.seo === 100 &&
+  r.lcp < 1500;
+
+function lighthouseTable(rows) {
+  const lines = [
+    "| page | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms | CLS | JS KB | total KB | goal met |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|",
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${kb(r.jsBytes)} | ${kb(r.totalBytes)} | ${goalMet(r) ? "yes" : "no"} |`,
+    );
+  return lines.join("\n");
+}
+
+function jsTable(rows) {
+  const lines = [
+    "| page | scripts | JavaScript gzip KB | under 120 KB | third-party scripts |",
+    "|---|---:|---:|:---:|---|",
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.path} | ${r.scripts} | ${kb(r.gzip)} | ${r.gzip < 120 * 1024 ? "yes" : "**no**"} | ${r.thirdParty.length ? r.thirdParty.join(", ") : "none"} |`,
+    );
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------- main
+
+log(`bench options: ${process.argv.slice(2).join(" ") || "(defaults)"}`);
+const results = [];
+const notes = [];
+const pglite = await benchDatabase("PGlite", basePort, null);
+results.push(pglite);
+const pgCheck = await postgresAdminUrl();
+if (pgCheck.url) {
+  if (!args["no-load"]) {
+    results.push(
+      await withFreshDatabase(pgCheck.url, (url, name) => {
+        log(`\nPostgreSQL: fresh database ${name} (dropped afterwards)`);
+        return benchDatabase("PostgreSQL", basePort + 1, url);
+      }),
+    );
+  }
+} else {
+  notes.push(`PostgreSQL run ${pgCheck.why}.`);
+  log(`\nPostgreSQL run ${pgCheck.why}.`);
+}
+
+let report = "";
+const section = (title, body) => {
+  report += `\n## ${title}\n\n${body}\n`;
+};
+for (const r of results) {
+  if (r.rows.length)
+    section(`Load: ${r.kind} (${connections} connections, ${duration} s each)`, loadTable(r.rows));
+  if (r.large)
+    section(
+      `Load: ${r.kind} with ${largeCount.toLocaleString("en-US")} products`,
+      loadTable(r.large, r.rows),
+    );
+}
+const overloads = results.filter((r) => r.overload).map((r) => ({ kind: r.kind, o: r.overload }));
+if (overloads.length)
+  section(
+    `Overload: ${overloadConnections} connections on SSR /products`,
+    overloadTable(overloads),
+  );
+if (pglite.js) section("JavaScript per public page (gzip, as served)", jsTable(pglite.js));
+if (pglite.lighthouse) {
+  section(
+    `Lighthouse (mobile preset, median of ${lighthouseRuns} runs per page)`,
+    lighthouseTable(pglite.lighthouse),
+  );
+  const problems = pglite.lighthouse.filter((r) => r.failing.length || r.thirdPartyScripts.length);
+  if (problems.length)
+    section(
+      "Lighthouse audits below 90 in any run",
+      problems
+        .map(
+          (r) =>
+            `- ${r.name}: ${[...r.failing, ...r.thirdPartyScripts.map((u) => `third-party script ${u}`)].join("; ")}`,
+        )
+        .join("\n"),
+    );
+}
+console.log(report);
+for (const n of notes) console.log(n);
+
+if (!args["no-write"]) {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  } catch {}
+  const options =
+    process.argv
+      .slice(2)
+      .filter((a) => !a.startsWith("--note"))
+      .join(" ") || "(defaults)";
+  const doc = `# Performance
+
+Measured with \`npm run bench\` (bench/run.mjs): the production build, started by the bench on
+its own ports, on the embedded database (PGlite, fresh temporary data directory) and on
+PostgreSQL (a freshly created database, dropped afterwards). Load tests (autocannon) and
+Lighthouse never run at the same time; Lighthouse runs one page at a time.
+
+- Date: ${startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC, commit ${commit}
+- Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB memory, ${machine.platform}, Node ${machine.node}
+- Load average at start: ${machine.loadAtStart.join(" / ")} (1 / 5 / 15 min)${args.note ? `\n- Note: ${args.note}` : ""}
+- Options: \`${options}\`
+${notes.map((n) => `- ${n}`).join("\n")}
+
+Targets: Lighthouse 100 in all four categories and LCP under 1.5 s on each audited page;
+under 120 KB of JavaScript (gzip) per public page, no third-party script; at
+${overloadConnections} connections the server sheds what it cannot take with 503 and Retry-After
+instead of letting p99 climb to seconds.
+${report}
+## How to read and rerun
+
+- req/s, p50 and p99 count successful (2xx) answers only; "shed" are 503s with Retry-After
+  (the server turning work away: @fastify/under-pressure when the event loop lags over
+  500 ms, or more than 64 requests in progress, see docs/decisions/020-load-shedding.md);
+  errors are any other status and socket errors. \`vs /api/health\` is each scenario's
+  throughput over the health check's (the ceiling of this server on this machine).
+- The larger catalogue copies the sample products (new names and SKUs) up to
+  ${largeCount.toLocaleString("en-US")} rows straight in the database, then restarts the
+  server; its last column is the throughput relative to the same scenario on the sample
+  catalogue (${"`"}1.00${"`"} = no slower).
+- Lighthouse's JS KB and total KB are what the browser transferred (compressed, response
+  headers included); the "JavaScript per public page" table counts the gzip bodies of every
+  script the server-rendered page preloads, which is the budget's measure.
+- The overload scenario counts per status: "served" are 200s, "shed" are 503s, and the share
+  of those that carried Retry-After.
+- Quick runs: \`npm run bench -- --duration=3 --only=products --no-lighthouse --no-pg\`;
+  \`--no-large\` skips the 20,000-product catalogue. All options are listed at the top of
+  bench/run.mjs.
+`;
+  writeFileSync(join(root, "docs/performance.md"), doc);
+  log("\nwrote docs/performance.md");
 }

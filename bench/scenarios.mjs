@@ -1,21 +1,113 @@
 // The load scenarios `npm run bench` runs, in order. Each: a name, a path, and optionally
-// method/body/headers, or `setup(baseUrl)` returning any of those (e.g. to find a product id).
+// method/body/headers, or `setup(ctx)` returning any of those (e.g. to find a product id).
+// `list: true` marks the product-list scenarios that are repeated on the 20,000-product catalogue.
+
+/** GETs JSON, waiting out a moment of load shedding (503) left by the previous scenario. */
+export async function getJson(base, path) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const res = await fetch(base + path);
+    if (res.ok) return res.json();
+    if (res.status !== 503) throw new Error(`GET ${path} answered ${res.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`GET ${path} kept answering 503`);
+}
+
+const firstProducts = async (base, count) =>
+  (await getJson(base, "/api/products?per_page=25&sort=name_asc")).slice(0, count);
+
+/** The filtered list query: one type, a price range, sorted by price. */
+export const filteredQuery = "type=hardwood&min_price=2&max_price=8&sort=price_asc&per_page=25";
+
 export const scenarios = [
-  { name: "GET /api/health (ceiling)", path: "/api/health" },
+  { name: "GET /api/health (ceiling)", path: "/api/health", ceiling: true },
+  { name: "GET /api/products (default page)", path: "/api/products", list: true },
+  { name: "GET /api/products (filtered)", path: `/api/products?${filteredQuery}`, list: true },
+  { name: "GET /api/products?q=oak (search)", path: "/api/products?q=oak&per_page=25", list: true },
+  {
+    name: "GET /api/products/{id}",
+    async setup({ base }) {
+      const [product] = await firstProducts(base, 1);
+      return { path: `/api/products/${product.id}` };
+    },
+  },
+  {
+    name: "POST /api/cart/calculate (5 lines)",
+    async setup({ base }) {
+      const products = await firstProducts(base, 5);
+      return {
+        path: "/api/cart/calculate",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          cart_items: products.map((p) => ({ product_id: p.id, quantity: 2 })),
+          shipping_state: "AL",
+        }),
+      };
+    },
+  },
   { name: "SSR /", path: "/" },
-  { name: "GET /api/products (default page)", path: "/api/products" },
-  { name: "GET /api/products?per_page=-1 (all)", path: "/api/products?per_page=-1" },
-  { name: "SSR /products", path: "/products" },
+  { name: "SSR /products", path: "/products", list: true },
+  { name: "SSR /products (filtered)", path: `/products?${filteredQuery}`, list: true },
   {
     name: "SSR /products/{id}",
-    async setup(baseUrl) {
-      // The previous scenario may leave the server shedding load (503) for a moment.
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const res = await fetch(`${baseUrl}/api/products?per_page=25`);
-        if (res.ok) return { path: `/products/${(await res.json())[0].id}` };
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      throw new Error("GET /api/products kept failing");
+    async setup({ base }) {
+      const [product] = await firstProducts(base, 1);
+      return { path: `/products/${product.id}` };
+    },
+  },
+  {
+    name: "SSR /blog/areas/birmingham/{slug}",
+    async setup({ base }) {
+      return { path: await areaGuidePath(base) };
     },
   },
 ];
+
+/** The first Birmingham area guide's page path. */
+export async function areaGuidePath(base) {
+  const city = await getJson(base, "/api/content/areas/birmingham");
+  const slug = city.categories[0].areas[0].slug;
+  return `/blog/areas/birmingham/${slug}`;
+}
+
+/** Pages Lighthouse audits (median of N runs each). */
+export async function lighthousePages(base) {
+  const [product] = await firstProducts(base, 1);
+  return [
+    { name: "/", path: "/" },
+    { name: "/products", path: "/products" },
+    { name: "/products/{id}", path: `/products/${product.id}` },
+    { name: "/closeouts", path: "/closeouts" },
+    { name: "/blog", path: "/blog" },
+    { name: "/blog/areas/birmingham/{slug}", path: await areaGuidePath(base) },
+  ];
+}
+
+/** Public pages whose JavaScript is weighed (gzip) against the budget. */
+export async function publicPages(base) {
+  const [product] = await firstProducts(base, 1);
+  const posts = await getJson(base, "/api/content/posts");
+  const firstPost = (posts.posts ?? posts)[0];
+  return [
+    "/",
+    "/products",
+    `/products/${product.id}`,
+    "/closeouts",
+    "/cart",
+    "/installation",
+    "/contact",
+    "/about",
+    "/gallery",
+    "/partners",
+    "/room-visualizer",
+    "/blog",
+    ...(firstPost?.slug ? [`/blog/${firstPost.slug}`] : []),
+    "/blog/areas",
+    "/blog/areas/birmingham",
+    await areaGuidePath(base),
+    "/privacy-policy",
+    "/terms-of-service",
+    "/ace/login",
+  ];
+}

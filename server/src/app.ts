@@ -35,6 +35,7 @@ import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
+import { busyMessage, registerLoadShedding } from "./plugins/load-shedding.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
 
@@ -117,12 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxEventLoopDelay: 500,
       retryAfter: 2,
       pressureHandler: (_request, reply) => {
-        reply
-          .status(503)
-          .header("retry-after", "2")
-          .send({ detail: "The store is very busy right now. Please try again in a moment." });
+        reply.status(503).header("retry-after", "2").send({ detail: busyMessage });
       },
     });
+    // ...and past 64 requests in progress at once (see docs/decisions/020-load-shedding.md).
+    registerLoadShedding(app, { maxInFlight: 64, retryAfterSeconds: 2 });
   }
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { defaultPerPage, perPageOptions, priceFilterMax, priceFilterMin } from "./business.ts";
+import {
+  defaultProductPerPage,
+  defaultProductSort,
+  type ProductSort,
+  productPerPageOptions,
+  productPriceBounds,
+  productSortOptions,
+  totalCountHeader,
+} from "./product-options.ts";
 
 const nullableText = z.string().nullable();
 const nullableMoney = z.number().nullable();
@@ -52,14 +60,15 @@ export const productIdParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2147483647),
 });
 
-export const productSortOptions = ["name_asc", "price_asc", "price_desc"] as const;
-export type ProductSort = (typeof productSortOptions)[number];
-export const defaultProductSort: ProductSort = "name_asc";
-
-/** Per-page choices: 25, 50, 75, 100 (default), 200, and -1 for every product. */
-export const productPerPageOptions = perPageOptions;
-export const defaultProductPerPage = defaultPerPage;
-export const productPriceBounds = { min: priceFilterMin, max: priceFilterMax } as const;
+export {
+  defaultProductPerPage,
+  defaultProductSort,
+  type ProductSort,
+  productPerPageOptions,
+  productPriceBounds,
+  productSortOptions,
+  totalCountHeader,
+};
 
 /** An empty query value means "not given" (a blank search box, an "All" dropdown). */
 const blankToUndefined = (value: unknown) =>
@@ -128,6 +137,3 @@ export const productFacetsSchema = z.object({
   style_colors: z.array(z.string()),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
-
-/** The header carrying the number of products matching a list query, before paging. */
-export const totalCountHeader = "x-total-count";

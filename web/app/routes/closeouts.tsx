@@ -105,6 +105,8 @@ export default function Closeouts({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
+          {/* Keeps the heading order h1 → h2 → the cards' h3 for screen readers. */}
+          <h2 className="sr-only">Closeout list</h2>
           <p className="mb-4 text-sm text-stone-700" aria-live="polite">
             Showing {products.length} closeout {products.length === 1 ? "item" : "items"}
           </p>

@@ -1,5 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
-import { type ProductFacets, type PublicProduct, totalCountHeader } from "@mcf/contracts/product";
+import type { ProductFacets, PublicProduct } from "@mcf/contracts/product";
+import { totalCountHeader } from "@mcf/contracts/product-options";
 import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { publicPrice } from "../features/catalog/catalog-product.ts";
 import {

@@ -5,7 +5,7 @@ import {
   productPerPageOptions,
   productPriceBounds,
   productSortOptions,
-} from "@mcf/contracts/product";
+} from "@mcf/contracts/product-options";
 
 /** The list's state as the URL holds it: filters, search, price range, sort and paging. */
 export interface ListParams {

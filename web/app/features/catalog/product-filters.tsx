@@ -1,5 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
-import { type ProductFacets, productPriceBounds } from "@mcf/contracts/product";
+import type { ProductFacets } from "@mcf/contracts/product";
+import { productPriceBounds } from "@mcf/contracts/product-options";
 import { type FormEvent, useId, useState } from "react";
 import {
   type FilterKey,

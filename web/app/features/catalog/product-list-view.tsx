@@ -128,6 +128,8 @@ function ProductListBody<P extends CatalogProduct>({
   const last = first + products.length - 1;
   return (
     <div>
+      {/* Keeps the heading order h1 → h2 → the cards' h3 for screen readers (and Lighthouse). */}
+      <h2 className="sr-only">Product list</h2>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
         <p aria-live="polite">
           Showing {first}–{last} of {state.total} {state.total === 1 ? "product" : "products"}
