@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyUnderPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   beforeWeb?: (app: FastifyInstance) => Promise<void>;
   /** Writes logs here instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered (the access-matrix test lists the API from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole store: API, web pages, workers. Never listens; main.ts and tests do. */
@@ -73,13 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logStream && logger && typeof logger === "object"
         ? { ...logger, stream: options.logStream }
         : logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);

@@ -52,6 +52,13 @@ const envSchema = z.object({
     .max(600_000)
     .default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[\w.:/, -]+)$/, {
+      message: "must be true, false, a hop count, or addresses/CIDRs (e.g. loopback,10.0.0.0/8)",
+    })
+    .default("loopback"),
 });
 
 export interface Config {
@@ -80,6 +87,11 @@ export interface Config {
   logLevel: string;
   /** How often the mail worker looks for queued messages. */
   mailPollMs: number;
+  /**
+   * Which peers may set X-Forwarded-For (the client address that rate limits count by):
+   * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
+   */
+  trustProxy: boolean | number | string;
   /** Background loops (mail worker, expiry sweeper). Tests drive them by hand. */
   runWorkers: boolean;
 }
@@ -94,6 +106,14 @@ export function loadDotEnv(path = ".env"): void {
     if (!match?.[1] || process.env[match[1]] !== undefined) continue;
     process.env[match[1]] = (match[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
   }
+}
+
+/** TRUST_PROXY as Fastify wants it: a boolean, a hop count, or a list of addresses. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return value;
 }
 
 /**
@@ -142,6 +162,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };
 }
