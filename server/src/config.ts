@@ -55,8 +55,8 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|\d{1,2}|[\w.:/, -]+)$/, {
-      message: "must be true, false, a hop count, or addresses/CIDRs (e.g. loopback,10.0.0.0/8)",
+    .regex(/^[\w.:/, -]+$/, {
+      message: "must be true, false, or addresses/CIDRs (e.g. loopback,10.0.0.0/8)",
     })
     .default("loopback"),
 });
@@ -91,7 +91,7 @@ export interface Config {
    * Which peers may set X-Forwarded-For (the client address that rate limits count by):
    * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   /** Background loops (mail worker, expiry sweeper). Tests drive them by hand. */
   runWorkers: boolean;
 }
@@ -108,11 +108,10 @@ export function loadDotEnv(path = ".env"): void {
   }
 }
 
-/** TRUST_PROXY as Fastify wants it: a boolean, a hop count, or a list of addresses. */
-function parseTrustProxy(value: string): boolean | number | string {
+/** TRUST_PROXY as Fastify wants it: a boolean, or a list of addresses and CIDRs. */
+function parseTrustProxy(value: string): boolean | string {
   if (value === "true") return true;
   if (value === "false") return false;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
   return value;
 }
 

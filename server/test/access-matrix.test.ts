@@ -217,7 +217,7 @@ const matrix: Record<string, MatrixEntry> = {
     status: 200,
     request: (f, caller) => ({
       url: "/api/ace/auth/logout",
-      headers: caller === "partner" ? { authorization: `Bearer ${f.logoutToken}` } : {},
+      headers: caller === "partner" ? { authorization: `Bearer ${f.logoutToken}` } : undefined,
     }),
   },
   "POST /api/ace/auth/forgot-password": {
