@@ -5,4 +5,4 @@ import { z } from "zod";
  * has no 'unsafe-eval', so the probe is blocked and reported as a violation on every page that
  * validates a form. Imported first by the web app's root module; the server keeps the JIT.
  */
-if (typeof window !== "undefined") z.config({ jitless: true });
+if (typeof (globalThis as { window?: unknown }).window !== "undefined") z.config({ jitless: true });
