@@ -34,6 +34,7 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
 
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),
   });
   await app.register(fastifyFormbody);
+  registerNulCharacterGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {
