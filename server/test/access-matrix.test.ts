@@ -506,6 +506,10 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
         }
         // Partner prices: the internal one only ever reaches the back office; the shown one
         // only a signed-in partner (or the back office).
+        // No cookie (the store keeps none) and no server version, whoever calls.
+        expect(res.headers["set-cookie"], where).toBeUndefined();
+        expect(res.headers.server, where).toBeUndefined();
+        expect(res.headers["x-powered-by"], where).toBeUndefined();
         if (entry.describesApi) continue;
         if (caller !== "admin" || entry.access !== "admin") {
           expect(res.body, where).not.toContain("ace_price");
