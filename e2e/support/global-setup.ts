@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { e2eAdminPassword, e2eRunDir, mailLogPath, serverLogPath } from "./env.ts";
+import { collectRunSecrets, findSecretsInLog } from "./log-scan.ts";
 
 /**
  * Starts a real SMTP server that records every message to mail.jsonl, and the production build
@@ -82,5 +83,23 @@ export default async function globalSetup(config: FullConfig) {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await new Promise<void>((r) => (log.writableFinished ? r() : log.end(() => r())));
+
+    // The whole run's server log must hold no secret: passwords, cards, tokens (docs/security.md).
+    const secrets = await collectRunSecrets({
+      adminPassword: e2eAdminPassword,
+      specsDir: join(process.cwd(), "specs"),
+      dataDir: join(e2eRunDir, "data"),
+      databaseUrl: process.env.E2E_DATABASE_URL || undefined,
+    });
+    const findings = findSecretsInLog(readFileSync(serverLogPath, "utf8"), secrets);
+    if (findings.length > 0) {
+      throw new Error(
+        `The server log of this run (${serverLogPath}) contains secrets:\n  ${findings.join("\n  ")}`,
+      );
+    }
+    console.log(
+      `Log scan: ${serverLogPath} holds none of ${secrets.plain.size} secrets and ${secrets.hashed.size} hashed tokens.`,
+    );
   };
 }

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyUnderPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,6 +36,7 @@ import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { busyMessage, registerLoadShedding } from "./plugins/load-shedding.ts";
+import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
 
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   beforeWeb?: (app: FastifyInstance) => Promise<void>;
   /** Writes logs here instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered (the access-matrix test lists the API from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole store: API, web pages, workers. Never listens; main.ts and tests do. */
@@ -75,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logStream && logger && typeof logger === "object"
         ? { ...logger, stream: options.logStream }
         : logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),
   });
   await app.register(fastifyFormbody);
+  registerNulCharacterGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -90,6 +90,15 @@ describe("readConfig", () => {
     ).not.toBeNull();
   });
 
+  it("trusts X-Forwarded-For only from loopback proxies unless told otherwise", () => {
+    expect(readConfig({}).trustProxy).toBe("loopback");
+    expect(readConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe(
+      "10.0.0.0/8, 127.0.0.1",
+    );
+    expect(() => readConfig({ TRUST_PROXY: "$(rm -rf)" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(readConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
   });

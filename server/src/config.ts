@@ -73,6 +73,13 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[\w.:/, -]+$/, {
+      message: "must be true, false, or addresses/CIDRs (e.g. loopback,10.0.0.0/8)",
+    })
+    .default("loopback"),
 });
 
 export interface Config {
@@ -101,6 +108,11 @@ export interface Config {
   logLevel: string;
   /** How often the mail worker looks for queued messages. */
   mailPollMs: number;
+  /**
+   * Which peers may set X-Forwarded-For (the client address that rate limits count by):
+   * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
+   */
+  trustProxy: boolean | string;
   /** Background loops (mail worker, expiry sweeper). Tests drive them by hand. */
   runWorkers: boolean;
 }
@@ -115,6 +127,13 @@ export function loadDotEnv(path = ".env"): void {
     if (!match?.[1] || process.env[match[1]] !== undefined) continue;
     process.env[match[1]] = (match[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
   }
+}
+
+/** TRUST_PROXY as Fastify wants it: a boolean, or a list of addresses and CIDRs. */
+function parseTrustProxy(value: string): boolean | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return value;
 }
 
 /**
@@ -161,6 +180,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };
 }

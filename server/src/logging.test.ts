@@ -30,6 +30,16 @@ describe("logs keep secrets", () => {
     expect(redactUrl("/api/payments/test-sessions/test_abc/pay")).toBe(
       "/api/payments/test-sessions/[redacted]/pay",
     );
+    // React Router's route discovery carries page paths URL-encoded in its query.
+    expect(redactUrl("/__manifest?paths=%2Fpay%2C%2Fpay%2Ftest_LQlZ-zL&version=1")).toBe(
+      "/__manifest?paths=%2Fpay%2C%2Fpay%2F[redacted]&version=1",
+    );
+    expect(redactUrl("/__manifest?paths=%2Ftrack%2FabcSECRET%2C%2Fx")).toBe(
+      "/__manifest?paths=%2Ftrack%2F[redacted]%2C%2Fx",
+    );
+    expect(redactUrl("/__manifest?paths=%2Face%2Freset-password%3Ftoken%3Ds3cr3t")).toBe(
+      "/__manifest?paths=%2Face%2Freset-password%3Ftoken%3D[redacted]",
+    );
   });
 
   it("no password, token or secret URL part reaches the log output", async () => {

@@ -2,12 +2,18 @@ import type { FastifyServerOptions } from "fastify";
 
 /** Hides the secret parts of URLs: tracking tokens, reset tokens, payment session ids. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/track\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/(\/by-session\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/(\/pay\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/(\/test-sessions\/)[^/?#]+/g, "$1[redacted]")
-    .replace(/([?&](?:token|session_id|order_details)=)[^&#]*/g, "$1[redacted]");
+  return (
+    url
+      .replace(/(\/track\/)[^/?#]+/g, "$1[redacted]")
+      .replace(/(\/by-session\/)[^/?#]+/g, "$1[redacted]")
+      .replace(/(\/pay\/)[^/?#]+/g, "$1[redacted]")
+      .replace(/(\/test-sessions\/)[^/?#]+/g, "$1[redacted]")
+      .replace(/([?&](?:token|session_id|order_details)=)[^&#]*/g, "$1[redacted]")
+      // The same paths URL-encoded inside a query, e.g. React Router's lazy route discovery:
+      // /__manifest?paths=%2Fpay%2Ftest_abc (found by the e2e log scan).
+      .replace(/(%2F(?:track|by-session|pay|test-sessions)%2F)[^%&#]+/gi, "$1[redacted]")
+      .replace(/((?:%3F|%26)(?:token|session_id|order_details)%3D)[^%&#]*/gi, "$1[redacted]")
+  );
 }
 
 /** Paths pino blanks out wherever they appear in a log line. */

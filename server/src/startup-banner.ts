@@ -13,7 +13,7 @@ export function startupBanner(
     "",
     `  Magic City Floors is running at ${config.publicUrl}`,
     `  database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${database.dataDir}`}${database.seeded ? " (sample catalogue seeded)" : ""}`,
-    `  payments: ${config.stripe ? "Stripe Checkout" : "test mode — built-in payment page (card 4242 4242 4242 4242 pays)"}`,
+    `  payments: ${config.stripe ? "Stripe Checkout" : "test mode — built-in payment page (test cards: see README)"}`,
     `  mail:     ${config.smtpUrl ? "SMTP" : "outbox only (no SMTP_URL): messages are stored, recipients and subjects logged"}`,
   ];
   if (config.adminPasswordIsDevDefault)

@@ -73,3 +73,13 @@ export async function latestResetMail(db: Db, to: string) {
   const token = mail ? /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
   return { mail, token };
 }
+
+/** Waits (up to 10 s) for the reset email to an address: it is queued just after the reply. */
+export async function waitForResetMail(db: Db, to: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await latestResetMail(db, to);
+    if (found.mail || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

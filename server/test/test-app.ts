@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { type Config, readConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
@@ -38,6 +38,8 @@ export async function createTestApp(
     database?: Database;
     /** Adds routes before the app is ready (tests of cross-cutting behaviour). */
     beforeReady?: (app: FastifyInstance) => void;
+    /** Sees every route as the app registers it. */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -54,7 +56,13 @@ export async function createTestApp(
     ...(options.captureLogs ? { logLevel: "info" } : {}),
     ...options.config,
   });
-  const app = await buildApp({ config, database, mailTransport: options.mailTransport, logStream });
+  const app = await buildApp({
+    config,
+    database,
+    mailTransport: options.mailTransport,
+    logStream,
+    onRoute: options.onRoute,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

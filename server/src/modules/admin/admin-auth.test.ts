@@ -67,4 +67,27 @@ describe("admin password", () => {
     });
     expect(other.statusCode).toBe(200);
   });
+
+  it("a locked-out client cannot pick a new address with X-Forwarded-For (only loopback proxies are trusted)", async () => {
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({
+        url: "/api/admin/ping",
+        headers: { "admin-password": `wrong-${i}`, "x-forwarded-for": `203.0.113.${i}` },
+        remoteAddress: "198.51.100.7",
+      });
+    }
+    const spoofed = await t.app.inject({
+      url: "/api/admin/ping",
+      headers: { "admin-password": testAdminPassword, "x-forwarded-for": "203.0.113.99" },
+      remoteAddress: "198.51.100.7",
+    });
+    expect(spoofed.statusCode).toBe(429);
+    // A proxy on this machine (loopback) still passes the real client's address on.
+    const viaLocalProxy = await t.app.inject({
+      url: "/api/admin/ping",
+      headers: { "admin-password": testAdminPassword, "x-forwarded-for": "203.0.113.99" },
+      remoteAddress: "127.0.0.1",
+    });
+    expect(viaLocalProxy.statusCode).toBe(200);
+  });
 });

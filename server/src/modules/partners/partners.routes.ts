@@ -55,6 +55,11 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Set by the signed-in check, which runs before body validation so a signed-out caller
   // hears 401 rather than a list of field errors.
   const signedIn = new WeakMap<FastifyRequest, PartnerUserRow>();
+  // Reset requests still being written; closing waits for them.
+  const pendingResets = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.all(pendingResets);
+  });
 
   app.post(
     "/api/ace/auth/register",
@@ -150,10 +155,15 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(db, request.body.email, {
+      // Answered before the account is even looked up, so the reply takes the same time
+      // whether or not the email has an account (no enumeration by timing); the link is
+      // created and queued just after.
+      const work = requestPasswordReset(db, request.body.email, {
         publicUrl: app.config.publicUrl,
         log: request.log,
-      });
+      }).catch((error) => request.log.error({ err: error }, "password reset request failed"));
+      pendingResets.add(work);
+      void work.finally(() => pendingResets.delete(work));
       return { message: forgotPasswordReplyMessage };
     },
   );

@@ -11,6 +11,7 @@ import {
   latestResetMail,
   registerViaApi,
   registrationFor,
+  waitForResetMail,
 } from "../../../test/partner-factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
@@ -258,7 +259,7 @@ describe("ACE partner accounts", () => {
       expect(real.body).toBe(unknown.body);
       expect(real.json()).toEqual({ message: forgotPasswordReplyMessage });
 
-      const { mail, token } = await latestResetMail(t.database.db, payload.email);
+      const { mail, token } = await waitForResetMail(t.database.db, payload.email);
       expect(mail?.kind).toBe("partner-password-reset");
       expect(mail?.text).toContain(`http://store.test/ace/reset-password?token=${token}`);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -276,7 +277,7 @@ describe("ACE partner accounts", () => {
     it("a reset token sets the new password once, ends every session, and cannot be used again", async () => {
       const { payload, token: session } = await registerViaApi(t.app);
       await post("/api/ace/auth/forgot-password", { email: payload.email });
-      const { token } = await latestResetMail(t.database.db, payload.email);
+      const { token } = await waitForResetMail(t.database.db, payload.email);
 
       const res = await post("/api/ace/auth/reset-password", {
         token,
@@ -306,7 +307,7 @@ describe("ACE partner accounts", () => {
     it("an expired or unknown reset token answers 400 with the spec's message", async () => {
       const { payload } = await registerViaApi(t.app);
       await post("/api/ace/auth/forgot-password", { email: payload.email });
-      const { token } = await latestResetMail(t.database.db, payload.email);
+      const { token } = await waitForResetMail(t.database.db, payload.email);
       await t.database.db
         .update(acePasswordResets)
         .set({ expires_at: new Date(Date.now() - 1000) })
@@ -363,7 +364,7 @@ describe("ACE partner accounts", () => {
       async () => {
         const { payload } = await registerViaApi(t.app);
         await post("/api/ace/auth/forgot-password", { email: payload.email });
-        const { token } = await latestResetMail(t.database.db, payload.email);
+        const { token } = await waitForResetMail(t.database.db, payload.email);
         const results = await Promise.all(
           ["First-choice-2027", "Second-choice-2027"].map((new_password) =>
             post("/api/ace/auth/reset-password", { token, new_password }),

@@ -1,0 +1,523 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../src/db/schema/index.ts";
+import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
+import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
+import { approvedPartner, registerViaApi, registrationFor } from "./partner-factories.ts";
+import { type TestApp, testAdminPassword } from "./test-app.ts";
+
+/**
+ * Every /api route × every kind of caller: who gets in, and what they get. The list of routes
+ * comes from the app itself, so a new route without an entry here fails the suite.
+ */
+
+type Caller = "anonymous" | "partner" | "admin" | "wrongAdmin";
+const callers: Caller[] = ["anonymous", "wrongAdmin", "partner", "admin"];
+
+/** public: everyone gets `status`; partner/admin: only that caller does, the rest 401. */
+type Access = "public" | "partner" | "admin";
+
+interface Fixtures {
+  productId: number;
+  productToDeleteId: number;
+  orderId: string;
+  paidSessionId: string;
+  trackingToken: string;
+  openSessionToPay: string;
+  openSessionToCancel: string;
+  partnerToken: string;
+  partnerEmail: string;
+  partnerPassword: string;
+  logoutToken: string;
+  pendingPartnerId: string;
+  couponId: number;
+  inquiryId: number;
+  contactMessageId: number;
+  failedMailId: number;
+  postSlug: string;
+  areaSlug: string;
+}
+
+interface RequestSpec {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface MatrixEntry {
+  access: Access;
+  /** The status the allowed callers get. */
+  status: number;
+  request: (f: Fixtures, caller: Caller) => RequestSpec;
+  /** The API's own description (field names of every schema, no data). */
+  describesApi?: boolean;
+}
+
+const get =
+  (url: (f: Fixtures) => string) =>
+  (f: Fixtures): RequestSpec => ({ url: url(f) });
+
+const publicGet = (status: number, url: (f: Fixtures) => string): MatrixEntry => ({
+  access: "public",
+  status,
+  request: get(url),
+});
+const adminGet = (url: (f: Fixtures) => string): MatrixEntry => ({
+  access: "admin",
+  status: 200,
+  request: get(url),
+});
+const adminCall = (
+  status: number,
+  url: (f: Fixtures) => string,
+  payload?: (f: Fixtures) => unknown,
+): MatrixEntry => ({
+  access: "admin",
+  status,
+  request: (f) => ({ url: url(f), payload: payload?.(f) }),
+});
+
+const productBody = {
+  name: "Matrix Oak",
+  type: "hardwood",
+  our_price: 4.5,
+  sqft_per_carton: 20,
+  stock_quantity: 10,
+};
+
+const matrix: Record<string, MatrixEntry> = {
+  // Documentation and health: public.
+  "GET /api/docs": publicGet(200, () => "/api/docs"),
+  "GET /api/docs/static/index.html": publicGet(302, () => "/api/docs/static/index.html"),
+  "GET /api/docs/static/swagger-initializer.js": publicGet(
+    200,
+    () => "/api/docs/static/swagger-initializer.js",
+  ),
+  "GET /api/docs/json": { ...publicGet(200, () => "/api/docs/json"), describesApi: true },
+  "GET /api/docs/yaml": { ...publicGet(200, () => "/api/docs/yaml"), describesApi: true },
+  "GET /api/docs/static/*": publicGet(200, () => "/api/docs/static/index.css"),
+  "GET /api/openapi.json": { ...publicGet(200, () => "/api/openapi.json"), describesApi: true },
+  "GET /api/health": publicGet(200, () => "/api/health"),
+  "GET /api/ready": publicGet(200, () => "/api/ready"),
+
+  // Catalogue and content: public, never partner prices.
+  "GET /api/products": publicGet(200, () => "/api/products"),
+  "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
+  "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
+  "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
+  "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),
+  "GET /api/content/areas/:city": publicGet(200, () => "/api/content/areas/birmingham"),
+  "GET /api/content/areas/:city/:slug": publicGet(
+    200,
+    (f) => `/api/content/areas/birmingham/${f.areaSlug}`,
+  ),
+  "GET /api/content/gallery": publicGet(200, () => "/api/content/gallery"),
+  "GET /api/content/partners": publicGet(200, () => "/api/content/partners"),
+
+  // Shopping: public.
+  "POST /api/cart/calculate": {
+    access: "public",
+    status: 200,
+    request: (f) => ({
+      url: "/api/cart/calculate",
+      payload: { cart_items: [{ product_id: f.productId, quantity: 2 }] },
+    }),
+  },
+  "GET /api/coupons/:code": publicGet(200, () => "/api/coupons/MATRIX10?amount=150"),
+  "POST /api/payments/process": {
+    access: "public",
+    status: 200,
+    request: (f) => ({
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: f.productId, quantity: 1 }]),
+    }),
+  },
+  "GET /api/payments/test-sessions/:id": publicGet(
+    200,
+    (f) => `/api/payments/test-sessions/${f.openSessionToPay}`,
+  ),
+  "POST /api/payments/test-sessions/:id/pay": {
+    access: "public",
+    status: 200,
+    request: (f) => ({
+      url: `/api/payments/test-sessions/${f.openSessionToPay}/pay`,
+      payload: { card_number: "4242 4242 4242 4242" },
+    }),
+  },
+  "POST /api/payments/test-sessions/:id/cancel": {
+    access: "public",
+    status: 200,
+    request: (f) => ({ url: `/api/payments/test-sessions/${f.openSessionToCancel}/cancel` }),
+  },
+  // Without Stripe keys the webhook does not exist for anyone.
+  "POST /api/payments/webhook": {
+    access: "public",
+    status: 404,
+    request: () => ({ url: "/api/payments/webhook", payload: { id: "evt_1" } }),
+  },
+  "GET /api/orders/by-session/:session_id": publicGet(
+    200,
+    (f) => `/api/orders/by-session/${f.paidSessionId}`,
+  ),
+  "POST /api/send-order-email": {
+    access: "public",
+    status: 200,
+    request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
+  },
+  "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+
+  // Leads: public.
+  "POST /api/project-inquiries": {
+    access: "public",
+    status: 201,
+    request: () => ({
+      url: "/api/project-inquiries",
+      payload: {
+        name: "Matrix Caller",
+        email: "matrix@example.com",
+        phone: "205-555-0100",
+        address: "1 Main St, Birmingham, AL",
+      },
+    }),
+  },
+  "POST /api/contact": {
+    access: "public",
+    status: 201,
+    request: () => ({
+      url: "/api/contact",
+      payload: {
+        name: "Matrix Caller",
+        email: "matrix@example.com",
+        phone: "205-555-0100",
+        message: "Hello from the access matrix.",
+      },
+    }),
+  },
+
+  // ACE sign-in flows: public; the session routes need a partner.
+  "POST /api/ace/auth/register": {
+    access: "public",
+    status: 201,
+    request: (_f, caller) => ({
+      url: "/api/ace/auth/register",
+      payload: registrationFor({ email: `matrix-${caller}@hardware.example` }),
+    }),
+  },
+  "POST /api/ace/auth/login": {
+    access: "public",
+    status: 200,
+    request: (f) => ({
+      url: "/api/ace/auth/login",
+      payload: { email: f.partnerEmail, password: f.partnerPassword },
+    }),
+  },
+  // Logout always succeeds; the partner caller logs out a session of its own made for this.
+  "POST /api/ace/auth/logout": {
+    access: "public",
+    status: 200,
+    request: (f, caller) => ({
+      url: "/api/ace/auth/logout",
+      headers: caller === "partner" ? { authorization: `Bearer ${f.logoutToken}` } : undefined,
+    }),
+  },
+  "POST /api/ace/auth/forgot-password": {
+    access: "public",
+    status: 200,
+    request: (f) => ({ url: "/api/ace/auth/forgot-password", payload: { email: f.partnerEmail } }),
+  },
+  "POST /api/ace/auth/reset-password": {
+    access: "public",
+    status: 400,
+    request: () => ({
+      url: "/api/ace/auth/reset-password",
+      payload: { token: "x".repeat(43), new_password: "Birch-plank-2029" },
+    }),
+  },
+  "GET /api/ace/me": { access: "partner", status: 200, request: get(() => "/api/ace/me") },
+  "PUT /api/ace/account": {
+    access: "partner",
+    status: 200,
+    request: () => ({
+      url: "/api/ace/account",
+      payload: { company: "Matrix Hardware", contact_name: "Pat Matrix" },
+    }),
+  },
+  "GET /api/ace/products": {
+    access: "partner",
+    status: 200,
+    request: get(() => "/api/ace/products"),
+  },
+  "GET /api/ace/products/:id": {
+    access: "partner",
+    status: 200,
+    request: get((f) => `/api/ace/products/${f.productId}`),
+  },
+
+  // Back office: the admin password only.
+  "GET /api/admin/ping": adminGet(() => "/api/admin/ping"),
+  "GET /api/admin/audit": adminGet(() => "/api/admin/audit"),
+  "GET /api/admin/orders": adminGet(() => "/api/admin/orders"),
+  "GET /api/admin/orders/:id": adminGet((f) => `/api/admin/orders/${f.orderId}`),
+  "PATCH /api/admin/orders/:id/status": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.orderId}/status`,
+    () => ({ status: "processing" }),
+  ),
+  "POST /api/admin/orders/:id/shipping": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.orderId}/shipping`,
+    () => ({ tracking_number: "1Z999", shipping_notes: "Matrix" }),
+  ),
+  "POST /api/admin/orders/:id/resend-confirmation": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.orderId}/resend-confirmation`,
+  ),
+  "POST /api/admin/orders/:id/send-shipped-email": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.orderId}/send-shipped-email`,
+  ),
+  "GET /api/admin/products": adminGet(() => "/api/admin/products"),
+  "GET /api/admin/products/export.csv": adminGet(() => "/api/admin/products/export.csv"),
+  "POST /api/admin/products/import": adminCall(
+    200,
+    () => "/api/admin/products/import",
+    () => ({ csv: "name,type\nImported Matrix Oak,hardwood\n", dry_run: true }),
+  ),
+  "GET /api/admin/products/:id": adminGet((f) => `/api/admin/products/${f.productId}`),
+  "POST /api/admin/products": adminCall(
+    201,
+    () => "/api/admin/products",
+    () => productBody,
+  ),
+  "PATCH /api/admin/products/:id": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}`,
+    () => ({ stock_quantity: 500 }),
+  ),
+  "PUT /api/admin/products/:id": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productToDeleteId}`,
+    () => productBody,
+  ),
+  "DELETE /api/admin/products/:id": adminCall(
+    204,
+    (f) => `/api/admin/products/${f.productToDeleteId}`,
+  ),
+  "GET /api/admin/coupons": adminGet(() => "/api/admin/coupons"),
+  "POST /api/admin/coupons": adminCall(
+    201,
+    () => "/api/admin/coupons",
+    () => ({ code: "MATRIXNEW", kind: "fixed", value: 5 }),
+  ),
+  "PATCH /api/admin/coupons/:id": adminCall(
+    200,
+    (f) => `/api/admin/coupons/${f.couponId}`,
+    () => ({ active: true }),
+  ),
+  "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
+  "PATCH /api/admin/inquiries/:id": adminCall(
+    200,
+    (f) => `/api/admin/inquiries/${f.inquiryId}`,
+    () => ({ status: "contacted" }),
+  ),
+  "GET /api/admin/contact-messages": adminGet(() => "/api/admin/contact-messages"),
+  "PATCH /api/admin/contact-messages/:id": adminCall(
+    200,
+    (f) => `/api/admin/contact-messages/${f.contactMessageId}`,
+    () => ({ staff_note: "Called back" }),
+  ),
+  "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
+  "POST /api/admin/outbox/:id/retry": adminCall(
+    200,
+    (f) => `/api/admin/outbox/${f.failedMailId}/retry`,
+  ),
+  "GET /api/admin/partners": adminGet(() => "/api/admin/partners"),
+  "POST /api/admin/partners/:id/approve": adminCall(
+    200,
+    (f) => `/api/admin/partners/${f.pendingPartnerId}/approve`,
+  ),
+  "POST /api/admin/partners/:id/disable": adminCall(
+    200,
+    (f) => `/api/admin/partners/${f.pendingPartnerId}/disable`,
+  ),
+};
+
+// Unknown API paths: JSON 404 for everyone, whatever the method.
+for (const method of ["GET", "TRACE", "DELETE", "OPTIONS", "PATCH", "PUT", "POST"]) {
+  matrix[`${method} /api/*`] = { access: "public", status: 404, request: get(() => "/api/nope") };
+}
+// QUERY carries its question in a body; without one it is a malformed request.
+matrix["QUERY /api/*"] = { access: "public", status: 400, request: get(() => "/api/nope") };
+
+let addressCounter = 0;
+/** Each request from its own address, so rate limits and the admin lockout stay out of the way. */
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+function callerHeaders(caller: Caller, f: Fixtures): Record<string, string> {
+  if (caller === "partner") return { authorization: `Bearer ${f.partnerToken}` };
+  if (caller === "admin") return { "admin-password": testAdminPassword };
+  if (caller === "wrongAdmin") return { "admin-password": "not-the-admin-password" };
+  return {};
+}
+
+describe("access matrix: every /api route × anonymous, partner, admin, wrong admin password", () => {
+  let t: TestApp;
+  let routes: ApiRoute[];
+  let f: Fixtures;
+
+  beforeAll(async () => {
+    ({ t, routes } = await createTestAppListingRoutes());
+    const db = t.database.db;
+    const product = await createProduct(db, {
+      stock_quantity: 1000,
+      ace_price: 2.11,
+      ace_shown_price: 2.22,
+    });
+    const productToDelete = await createProduct(db);
+    const order = await createOrder(db, { lines: [{ product, quantity: 2 }] });
+
+    const openSession = async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/process",
+        payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+        remoteAddress: nextAddress(),
+      });
+      if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.body}`);
+      return String(res.json().id);
+    };
+
+    const partner = await approvedPartner(t.app);
+    const logoutSession = await t.app.inject({
+      method: "POST",
+      url: "/api/ace/auth/login",
+      payload: { email: partner.payload.email, password: partner.payload.password },
+      remoteAddress: nextAddress(),
+    });
+    const pending = await registerViaApi(t.app);
+
+    const coupon = await db.execute(sql`
+      insert into coupons (code, kind, value, min_subtotal) values ('MATRIX10', 'percent', 10, 0)
+      returning id`);
+    const inquiry = await t.app.inject({
+      method: "POST",
+      url: "/api/project-inquiries",
+      payload: {
+        name: "Seed Caller",
+        email: "seed@example.com",
+        phone: "205-555-0100",
+        address: "1 Main St",
+      },
+      remoteAddress: nextAddress(),
+    });
+    expect(inquiry.statusCode).toBe(201);
+    const contact = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: {
+        name: "Seed Caller",
+        email: "seed@example.com",
+        phone: "205-555-0100",
+        message: "Seed message",
+      },
+      remoteAddress: nextAddress(),
+    });
+    expect(contact.statusCode).toBe(201);
+    const [failedMail] = await db
+      .insert(mailOutbox)
+      .values({
+        kind: "staff-contact",
+        to_address: "staff@example.com",
+        subject: "Failed once",
+        text: "Body",
+        html: "<p>Body</p>",
+        status: "failed",
+      })
+      .returning({ id: mailOutbox.id });
+    const ids = await db.execute(sql`
+      select (select max(id) from project_inquiries) as inquiry_id,
+             (select max(id) from contact_messages) as contact_id`);
+    const idRow = ids.rows[0] as { inquiry_id: number | string; contact_id: number | string };
+
+    const posts = (await t.app.inject("/api/content/posts")).json().posts as Array<{
+      slug: string;
+    }>;
+    const areas = (await t.app.inject("/api/content/areas/birmingham")).json() as {
+      areas?: Array<{ slug: string }>;
+      categories?: Array<{ areas: Array<{ slug: string }> }>;
+    };
+    const areaSlug =
+      areas.areas?.[0]?.slug ?? areas.categories?.[0]?.areas[0]?.slug ?? "homewood-flooring";
+
+    f = {
+      productId: product.id,
+      productToDeleteId: productToDelete.id,
+      orderId: order.id,
+      paidSessionId: String(order.payment_session_id),
+      trackingToken: order.tracking_token,
+      openSessionToPay: await openSession(),
+      openSessionToCancel: await openSession(),
+      partnerToken: partner.token,
+      partnerEmail: partner.payload.email,
+      partnerPassword: partner.payload.password,
+      logoutToken: String(logoutSession.headers["x-ace-token"]),
+      pendingPartnerId: pending.user.id,
+      couponId: Number((coupon.rows[0] as { id: number | string }).id),
+      inquiryId: Number(idRow.inquiry_id),
+      contactMessageId: Number(idRow.contact_id),
+      failedMailId: Number(failedMail?.id),
+      postSlug: posts[0]?.slug ?? "missing",
+      areaSlug,
+    };
+  });
+  afterAll(() => t.close());
+
+  it("has an entry for every /api route the app registers, and none for a route that is gone", () => {
+    const registered = routes.map((route) => route.key).sort();
+    const listed = Object.keys(matrix).sort();
+    expect(registered.filter((key) => !listed.includes(key))).toEqual([]);
+    expect(listed.filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  for (const [key, entry] of Object.entries(matrix)) {
+    const method = key.split(" ")[0] as "GET";
+    it(`${key}: ${entry.access === "public" ? "everyone" : `only the ${entry.access}`} gets ${entry.status}`, async () => {
+      for (const caller of callers) {
+        const spec = entry.request(f, caller);
+        const res = await t.app.inject({
+          method,
+          url: spec.url,
+          headers: { ...callerHeaders(caller, f), ...spec.headers },
+          ...(spec.payload === undefined ? {} : { payload: spec.payload as object }),
+          remoteAddress: nextAddress(),
+        });
+        const allowed = entry.access === "public" || entry.access === caller;
+        const where = `${key} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (allowed) {
+          expect(res.statusCode, where).toBe(entry.status);
+        } else {
+          expect(res.statusCode, where).toBe(401);
+          expect(typeof res.json().detail, where).toBe("string");
+          if (entry.access === "admin")
+            expect(res.json(), where).toEqual({ detail: "Invalid password" });
+        }
+        // Partner prices: the internal one only ever reaches the back office; the shown one
+        // only a signed-in partner (or the back office).
+        // No cookie (the store keeps none) and no server version, whoever calls.
+        expect(res.headers["set-cookie"], where).toBeUndefined();
+        expect(res.headers.server, where).toBeUndefined();
+        expect(res.headers["x-powered-by"], where).toBeUndefined();
+        if (entry.describesApi) continue;
+        if (caller !== "admin" || entry.access !== "admin") {
+          expect(res.body, where).not.toContain("ace_price");
+        }
+        if (caller !== "partner" && entry.access !== "admin") {
+          expect(res.body, where).not.toContain("ace_shown_price");
+        }
+      }
+    });
+  }
+});
