@@ -16,6 +16,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Embedded only: calls `onNotify` for every NOTIFY on `channel`. PGlite has one session, in this
+   * process, so a notification arrives before the write that sent it resolves.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     ping: async () => {
       await client.query("select 1");
+    },
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
     },
     close: () => client.close(),
   };

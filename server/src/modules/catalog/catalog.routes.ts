@@ -8,6 +8,7 @@ import {
   publicProductSchema,
   totalCountHeader,
 } from "@mcf/contracts/product";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,6 +17,7 @@ import {
   listProductFacets,
   listProducts,
 } from "./catalog.service.ts";
+import { type CachedAnswer, createCatalogCache, queryCacheKey } from "./catalog-cache.ts";
 import { toPublicProduct } from "./product-mapper.ts";
 
 /**
@@ -24,6 +26,13 @@ import { toPublicProduct } from "./product-mapper.ts";
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyEtag, { weak: true });
+  const cache = await createCatalogCache(app.database);
+  /** Sends a cached answer as-is: already serialised, ETag already computed. */
+  const sendCached = (reply: FastifyReply, answer: CachedAnswer) =>
+    reply
+      .headers({ ...answer.headers, etag: answer.etag })
+      .type("application/json; charset=utf-8")
+      .send(answer.body);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     return payload;
@@ -43,14 +52,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const db = app.database.db;
-      if (request.query.closeout === "true") {
-        const rows = await listCloseoutProducts(db, request.query);
-        reply.header(totalCountHeader, String(rows.length));
-        return { products: rows.map(toPublicProduct) };
-      }
-      const { rows, total } = await listProducts(db, request.query, { priceColumn: "our_price" });
-      reply.header(totalCountHeader, String(total));
-      return rows.map(toPublicProduct);
+      const { query } = request;
+      const answer = await cache.answer(queryCacheKey("products", query), async () => {
+        if (query.closeout === "true") {
+          const rows = await listCloseoutProducts(db, query);
+          return {
+            value: { products: rows.map(toPublicProduct) },
+            headers: { [totalCountHeader]: String(rows.length) },
+          };
+        }
+        const { rows, total } = await listProducts(db, query, { priceColumn: "our_price" });
+        return { value: rows.map(toPublicProduct), headers: { [totalCountHeader]: String(total) } };
+      });
+      return sendCached(reply, answer);
     },
   );
 
@@ -63,7 +77,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productFacetsSchema },
       },
     },
-    async () => listProductFacets(app.database.db),
+    async (_request, reply) => {
+      const answer = await cache.answer("facets", async () => ({
+        value: await listProductFacets(app.database.db),
+      }));
+      return sendCached(reply, answer);
+    },
   );
 
   app.get(
@@ -76,6 +95,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicProductSchema },
       },
     },
-    async (request) => toPublicProduct(await getProductRow(app.database.db, request.params.id)),
+    async (request, reply) => {
+      const answer = await cache.answer(`product:${request.params.id}`, async () => ({
+        value: toPublicProduct(await getProductRow(app.database.db, request.params.id)),
+      }));
+      return sendCached(reply, answer);
+    },
   );
 };

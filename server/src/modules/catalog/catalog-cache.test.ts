@@ -1,0 +1,125 @@
+import type { PublicProduct } from "@mcf/contracts/product";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { products } from "../../db/schema/index.ts";
+import { readCatalogVersion } from "./catalog-cache.ts";
+
+/**
+ * The catalogue answers are cached per process (decision 041). These tests run two apps on one
+ * database, as two processes behind a load balancer would, and check that a change made through
+ * either shows at once in the other.
+ */
+describe("cached catalogue answers stay current", () => {
+  let shop: TestApp;
+  let other: TestApp;
+  let product: { id: number };
+
+  const listed = async (app: TestApp, url = "/api/products?per_page=-1") => {
+    const res = await app.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    return { res, body: res.json() as PublicProduct[] };
+  };
+  const find = (body: PublicProduct[], id: number) => body.find((p) => p.id === id);
+
+  beforeAll(async () => {
+    shop = await createTestApp();
+    other = await createTestApp({ database: shop.database });
+    product = await createProduct(shop.database.db, {
+      name: "Cache Check Oak",
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 8,
+    });
+  });
+  afterAll(async () => {
+    await other.close();
+    await shop.close();
+  });
+
+  it("a repeat request gets the same body and ETag, and revalidation costs a 304", async () => {
+    const first = await listed(shop);
+    const second = await listed(shop);
+    expect(second.res.body).toBe(first.res.body);
+    expect(second.res.headers.etag).toBe(first.res.headers.etag);
+    expect(second.res.headers["x-total-count"]).toBe(first.res.headers["x-total-count"]);
+    expect(second.res.headers["cache-control"]).toBe("no-cache");
+    expect(second.res.headers["content-type"]).toMatch(/^application\/json/);
+    const revalidated = await shop.app.inject({
+      url: "/api/products?per_page=-1",
+      headers: { "if-none-match": String(first.res.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe("");
+  });
+
+  it("a price edit made through another process shows at once in the list and the detail", async () => {
+    await listed(shop);
+    const before = await shop.app.inject(`/api/products/${product.id}`);
+    expect(before.json().our_price).toBe(5);
+
+    const edit = await other.app.inject({
+      method: "PATCH",
+      url: `/api/admin/products/${product.id}`,
+      headers: { "admin-password": testAdminPassword },
+      payload: { our_price: 4.25 },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const after = await listed(shop);
+    expect(find(after.body, product.id)?.our_price).toBe(4.25);
+    expect(find(after.body, product.id)?.price_per_box).toBe(85);
+    const detail = await shop.app.inject({
+      url: `/api/products/${product.id}`,
+      headers: { "if-none-match": String(before.headers.etag) },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().our_price).toBe(4.25);
+  });
+
+  it("stock reserved by a checkout in another process shows at once", async () => {
+    const before = find((await listed(shop)).body, product.id)?.stock_quantity ?? 0;
+    const pay = await other.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 3 }]),
+    });
+    expect(pay.statusCode).toBe(200);
+    expect(find((await listed(shop)).body, product.id)?.stock_quantity).toBe(before - 3);
+  });
+
+  it("a product deleted or added elsewhere leaves or joins the list at once", async () => {
+    const extra = await createProduct(shop.database.db, {
+      name: "Cache Check Added",
+      our_price: 2,
+    });
+    expect(find((await listed(shop)).body, extra.id)?.name).toBe("Cache Check Added");
+    await shop.database.db.delete(products).where(eq(products.id, extra.id));
+    expect(find((await listed(shop)).body, extra.id)).toBeUndefined();
+    expect((await shop.app.inject(`/api/products/${extra.id}`)).statusCode).toBe(404);
+  });
+
+  it("the catalogue version moves once per committed transaction, not for one rolled back", async () => {
+    const db = shop.database.db;
+    const start = BigInt(await readCatalogVersion(db));
+    await db.transaction(async (tx) => {
+      await tx.update(products).set({ stock_quantity: 40 }).where(eq(products.id, product.id));
+      await tx.update(products).set({ stock_quantity: 41 }).where(eq(products.id, product.id));
+    });
+    expect(BigInt(await readCatalogVersion(db))).toBe(start + 1n);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(products).set({ stock_quantity: 7 }).where(eq(products.id, product.id));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(BigInt(await readCatalogVersion(db))).toBe(start + 1n);
+    const [row] = await db
+      .execute<{ stock: number }>(
+        sql`select stock_quantity as stock from products where id = ${product.id}`,
+      )
+      .then((r) => r.rows);
+    expect(Number(row?.stock)).toBe(41);
+  });
+});

@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+
+/** A serialised public catalogue answer, valid while the catalogue version is unchanged. */
+export interface CachedAnswer {
+  version: string;
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+export interface CatalogCache {
+  /**
+   * The answer for `key`: from the cache when the catalogue has not changed since it was made,
+   * else from `compute` (then kept). `compute` returns the JSON value and extra headers.
+   */
+  answer(
+    key: string,
+    compute: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
+  ): Promise<CachedAnswer>;
+}
+
+/**
+ * The catalogue's version: a counter a deferred trigger on `products` bumps in every transaction
+ * that changes a product (migration 0001), so it moves exactly when committed product data does,
+ * whichever process wrote it.
+ */
+export async function readCatalogVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string }>(
+    sql`select version::text as version from catalog_version where id = 1`,
+  );
+  return String(result.rows[0]?.version ?? "0");
+}
+
+/**
+ * Where the current catalogue version comes from. On PostgreSQL several processes may write, so
+ * every request reads it (one primary-key read of a one-row table). The embedded database belongs
+ * to this process alone, and a table read there costs about a millisecond of file access, so it
+ * counts the `catalog_changed` notifications the same trigger sends at commit instead.
+ */
+async function catalogVersionSource(database: Database): Promise<() => Promise<string>> {
+  if (!database.listen) return () => readCatalogVersion(database.db);
+  let changes = 0;
+  await database.listen("catalog_changed", () => {
+    changes += 1;
+  });
+  return async () => `local:${changes}`;
+}
+
+/**
+ * A per-process cache of public catalogue answers (docs/decisions/041). A request still learns
+ * the catalogue version first, so a price edit, a sale or an expired reservation in any process
+ * shows at once; only the list query, the mapping and the serialisation are saved. The version
+ * is taken before the data, so a cached answer is never older than the version it is filed under.
+ */
+export async function createCatalogCache(
+  database: Database,
+  limits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+): Promise<CatalogCache> {
+  const currentVersion = await catalogVersionSource(database);
+  const entries = new Map<string, CachedAnswer>();
+  let bytes = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+  };
+  return {
+    async answer(key, compute) {
+      const version = await currentVersion();
+      const cached = entries.get(key);
+      if (cached && cached.version === version) return cached;
+      const { value, headers = {} } = await compute();
+      const body = Buffer.from(JSON.stringify(value));
+      const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+      const fresh: CachedAnswer = { version, body, etag, headers };
+      forget(key);
+      // An answer bigger than a quarter of the budget (every product of a huge catalogue) is
+      // served but not kept: it would push out everything else.
+      if (body.length > limits.maxBytes / 4) return fresh;
+      entries.set(key, fresh);
+      bytes += body.length;
+      // Oldest first in a Map: drop the least recently made answers past the limits.
+      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        forget(oldest);
+      }
+      return fresh;
+    },
+  };
+}
+
+/** A cache key for a parsed query: the same filters in any order give the same key. */
+export function queryCacheKey(route: string, query: Record<string, unknown>): string {
+  const pairs = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${route}?${JSON.stringify(pairs)}`;
+}
