@@ -58,6 +58,13 @@ export const products = pgTable(
     index("products_collection_idx").on(t.collection),
     index("products_closeout_idx").on(t.is_closeout),
     index("products_name_idx").on(sql`lower(${t.name})`),
+    // The default list order (out of stock last, then name): a page reads the index in order
+    // instead of sorting every product (decision 022: 130-230 ms to 0.6 ms at 20,000 products).
+    index("products_list_order_idx").on(
+      sql`(${t.stock_quantity} = 0)`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     index("products_our_price_idx").on(t.our_price),
   ],
 );

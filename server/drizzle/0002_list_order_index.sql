@@ -1,0 +1,1 @@
+CREATE INDEX "products_list_order_idx" ON "products" USING btree (("stock_quantity" = 0),lower("name"),"id");
