@@ -1,4 +1,7 @@
 import { z } from "zod";
+
+export * from "./orders-options.ts";
+
 import { cartLineInputSchema } from "./cart.ts";
 
 const required = (label: string, max = 200) =>
@@ -45,15 +48,6 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 export const paymentSessionSchema = z.object({ id: z.string(), url: z.string() });
-
-export const orderStatusValues = [
-  "pending",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof orderStatusValues)[number];
 
 export const orderItemSchema = z.object({
   product_id: z.number().int().nullable(),
@@ -115,33 +109,6 @@ export const trackingResultSchema = z.object({
   shipped_at: z.string().nullable(),
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
-
-/** Parcel carriers whose tracking pages we can link to. */
-export const shippingCarriers = [
-  "UPS",
-  "FedEx",
-  "USPS",
-  "Freight carrier",
-  "Local delivery",
-] as const;
-
-export function carrierTrackingUrl(
-  carrier: string | null,
-  trackingNumber: string | null,
-): string | null {
-  if (!carrier || !trackingNumber) return null;
-  const n = encodeURIComponent(trackingNumber);
-  switch (carrier.toLowerCase()) {
-    case "ups":
-      return `https://www.ups.com/track?tracknum=${n}`;
-    case "fedex":
-      return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
-    case "usps":
-      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
-    default:
-      return null;
-  }
-}
 
 /** The built-in test payment page's view of its session (`GET /api/payments/test-sessions/{id}`). */
 export const testPaymentSessionSchema = z.object({

@@ -1,4 +1,4 @@
-import { honeypotField } from "@mcf/contracts/leads";
+import { honeypotField } from "@mcf/contracts/leads-options";
 import type { InputHTMLAttributes } from "react";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {

@@ -3,10 +3,6 @@ import { jsonLdText } from "../lib/seo.ts";
 /** A structured-data block (not executed, so the CSP does not apply). */
 export function JsonLd({ data }: { data: unknown }) {
   return (
-    <script
-      type="application/ld+json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw; jsonLdText escapes "<".
-      dangerouslySetInnerHTML={{ __html: jsonLdText(data) }}
-    />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
   );
 }

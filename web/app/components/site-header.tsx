@@ -25,7 +25,6 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (

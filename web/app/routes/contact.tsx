@@ -1,5 +1,5 @@
 import { business, formattedAddress } from "@mcf/contracts/business";
-import { contactSuccessMessage } from "@mcf/contracts/leads";
+import { contactSuccessMessage } from "@mcf/contracts/leads-options";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PhoneIcon } from "../components/icons.tsx";

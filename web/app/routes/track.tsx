@@ -1,5 +1,6 @@
 import { business } from "@mcf/contracts/business";
-import { carrierTrackingUrl, type TrackingResult } from "@mcf/contracts/orders";
+import type { TrackingResult } from "@mcf/contracts/orders";
+import { carrierTrackingUrl } from "@mcf/contracts/orders-options";
 import { Link } from "react-router";
 import progressCss from "../features/orders/tracking-progress.css?url";
 import { TrackingProgress } from "../features/orders/tracking-progress.tsx";

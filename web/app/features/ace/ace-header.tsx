@@ -53,7 +53,6 @@ export function AceHeader() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const logoutButton = (

@@ -1,5 +1,5 @@
 import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
-import { orderStatusValues, shippingCarriers } from "@mcf/contracts/orders";
+import { orderStatusValues, shippingCarriers } from "@mcf/contracts/orders-options";
 import { type FormEvent, useEffect, useState } from "react";
 import { isAbortError } from "../../lib/api.ts";
 import { capitalize, money } from "./admin-format.ts";

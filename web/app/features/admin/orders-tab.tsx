@@ -1,5 +1,5 @@
 import { type AdminOrder, adminOrderListLimit } from "@mcf/contracts/admin";
-import { orderStatusValues } from "@mcf/contracts/orders";
+import { orderStatusValues } from "@mcf/contracts/orders-options";
 import { useCallback, useEffect, useState } from "react";
 import { isAbortError } from "../../lib/api.ts";
 import { capitalize, money, statusBadgeClass, statusRowClass } from "./admin-format.ts";

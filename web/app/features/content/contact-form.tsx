@@ -1,4 +1,4 @@
-import { contactMethods } from "@mcf/contracts/leads";
+import { contactMethods } from "@mcf/contracts/leads-options";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
 
 /**

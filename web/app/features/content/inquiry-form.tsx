@@ -5,7 +5,7 @@ import {
   locationTypes,
   propertyTypes,
   timelines,
-} from "@mcf/contracts/leads";
+} from "@mcf/contracts/leads-options";
 import { Form, useNavigation } from "react-router";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
 
