@@ -48,7 +48,7 @@ describe("the web app's API client", () => {
   it("flattens a string detail, and a validation list of {msg}, to one line of text", async () => {
     await expect(
       apiCall("/x", { fetch: answering(409, { detail: "Only 3 boxes left" }).fetch }),
-    ).rejects.toThrow(new ApiError(409, "Only 3 boxes left"));
+    ).rejects.toThrow(new ApiError(409, "Only 3 boxes left", "Only 3 boxes left"));
     const list = answering(422, {
       detail: [
         { loc: ["body", "email"], msg: "Enter a valid email address" },
@@ -58,9 +58,10 @@ describe("the web app's API client", () => {
     await expect(apiCall("/x", { fetch: list.fetch })).rejects.toThrow(
       "Enter a valid email address; Phone is required",
     );
-    await expect(apiCall("/x", { fetch: answering(500, "oops").fetch })).rejects.toThrow(
-      "Request failed with status 500",
-    );
+    await expect(apiCall("/x", { fetch: answering(500, "oops").fetch })).rejects.toMatchObject({
+      message: "Request failed with status 500",
+      detail: null,
+    });
   });
 
   it("gives up after 10 seconds with a readable message", async () => {
