@@ -99,7 +99,7 @@ test("a partner disabled in the Partners tab is signed out and cannot sign in", 
   const row = adminPage.getByRole("row").filter({ hasText: partner.email });
   adminPage.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Disable" }).click();
-  await expect(row.getByText("disabled")).toBeVisible();
+  await expect(row.getByText("disabled", { exact: true })).toBeVisible();
   await adminPage.close();
 
   await openPage(page, "/ace");

@@ -47,9 +47,9 @@ test.describe("ACE partner portal", () => {
     const adminPage = await page.context().newPage();
     await signInToAdmin(adminPage, "partners");
     const row = adminPage.getByRole("row").filter({ hasText: email });
-    await expect(row.getByText("pending")).toBeVisible();
+    await expect(row.getByText("pending", { exact: true })).toBeVisible();
     await row.getByRole("button", { name: "Approve" }).click();
-    await expect(row.getByText("approved")).toBeVisible();
+    await expect(row.getByText("approved", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await adminPage.close();
 
