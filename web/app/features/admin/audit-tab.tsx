@@ -1,9 +1,9 @@
 import { type AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
-import { useEffect, useState } from "react";
-import { isAbortError } from "../../lib/api.ts";
+import { useCallback, useState } from "react";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { usePagedList } from "./use-paged-list.ts";
 
 const pageSize = 100;
 
@@ -62,45 +62,24 @@ function changes(entry: AuditEntry): Array<{ field: string; before?: string; aft
 export function AuditTab() {
   const { request } = useAdminSession();
   const [entityType, setEntityType] = useState("");
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const path = (offset: number) =>
-    `/api/admin/audit?limit=${pageSize}&offset=${offset}${entityType ? `&entity_type=${entityType}` : ""}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    request<{ entries: AuditEntry[] }>(path(0), { signal: controller.signal })
-      .then((data) => {
-        setEntries(data.entries);
-        setHasMore(data.entries.length === pageSize);
-      })
-      .catch((e) => {
-        if (!isAbortError(e))
-          setError(e instanceof Error ? e.message : "Failed to load the audit log");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [request, entityType]);
-
-  const loadMore = async () => {
-    setLoading(true);
-    try {
-      const data = await request<{ entries: AuditEntry[] }>(path(entries.length));
-      setEntries((list) => [...list, ...data.entries]);
-      setHasMore(data.entries.length === pageSize);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Failed to load the audit log");
-    } finally {
-      setLoading(false);
-    }
-  };
+  const loadPage = useCallback(
+    async (offset: number, signal?: AbortSignal) => {
+      const filter = entityType ? `&entity_type=${entityType}` : "";
+      const data = await request<{ entries: AuditEntry[] }>(
+        `/api/admin/audit?limit=${pageSize}&offset=${offset}${filter}`,
+        { signal },
+      );
+      return data.entries;
+    },
+    [request, entityType],
+  );
+  const {
+    items: entries,
+    hasMore,
+    loading,
+    error,
+    loadMore,
+  } = usePagedList(loadPage, pageSize, "Failed to load the audit log");
 
   return (
     <section

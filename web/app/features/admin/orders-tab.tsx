@@ -1,12 +1,12 @@
 import { type AdminOrder, adminOrderListLimit } from "@mcf/contracts/admin";
 import { orderStatusValues } from "@mcf/contracts/orders-options";
-import { useCallback, useEffect, useState } from "react";
-import { isAbortError } from "../../lib/api.ts";
+import { useCallback, useState } from "react";
 import { capitalize, money, statusBadgeClass, statusRowClass } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import { OrderDetail } from "./order-detail.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { usePagedList } from "./use-paged-list.ts";
 
 /** An order's status as a coloured pill; processing (work to do) pulses. */
 export function StatusBadge({ status }: { status: string }) {
@@ -31,14 +31,10 @@ export function OrdersTab() {
   const { request } = useAdminSession();
   const [status, setStatus] = useState("");
   const [attentionOnly, setAttentionOnly] = useState(false);
-  const [orders, setOrders] = useState<AdminOrder[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  const query = useCallback(
-    (offset: number) => {
+  const loadPage = useCallback(
+    async (offset: number, signal?: AbortSignal) => {
       const params = new URLSearchParams({
         include_items: "true",
         limit: String(adminOrderListLimit),
@@ -46,41 +42,21 @@ export function OrdersTab() {
       });
       if (status) params.set("status", status);
       if (attentionOnly) params.set("needs_attention", "true");
-      return `/api/admin/orders?${params}`;
-    },
-    [status, attentionOnly],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    request<{ orders: AdminOrder[] }>(query(0), { signal: controller.signal })
-      .then((data) => {
-        setOrders(data.orders);
-        setHasMore(data.orders.length === adminOrderListLimit);
-      })
-      .catch((e) => {
-        if (!isAbortError(e)) setError(e instanceof Error ? e.message : "Failed to load orders");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+      const data = await request<{ orders: AdminOrder[] }>(`/api/admin/orders?${params}`, {
+        signal,
       });
-    return () => controller.abort();
-  }, [request, query]);
-
-  const loadMore = async () => {
-    setLoading(true);
-    try {
-      const data = await request<{ orders: AdminOrder[] }>(query(orders.length));
-      setOrders((list) => [...list, ...data.orders]);
-      setHasMore(data.orders.length === adminOrderListLimit);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Failed to load orders");
-    } finally {
-      setLoading(false);
-    }
-  };
+      return data.orders;
+    },
+    [request, status, attentionOnly],
+  );
+  const {
+    items: orders,
+    setItems: setOrders,
+    hasMore,
+    loading,
+    error,
+    loadMore,
+  } = usePagedList(loadPage, adminOrderListLimit, "Failed to load orders");
 
   const onOrderChanged = (order: AdminOrder) =>
     setOrders((list) => list.map((o) => (o.order_id === order.order_id ? { ...o, ...order } : o)));
