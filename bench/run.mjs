@@ -130,11 +130,20 @@ function cannon(opts) {
   });
 }
 
+/** Every load request asks for compression, as every browser does. */
+const browserHeaders = { "accept-encoding": "gzip, deflate, br" };
+
 async function runScenarios(base, list, label) {
   const rows = [];
   for (const scenario of list) {
     const extra = scenario.setup ? await scenario.setup({ base }) : {};
-    const opts = { ...scenario, ...extra, url: base + (extra.path ?? scenario.path), connections };
+    const opts = {
+      ...scenario,
+      ...extra,
+      headers: { ...browserHeaders, ...scenario.headers, ...extra.headers },
+      url: base + (extra.path ?? scenario.path),
+      connections,
+    };
     await waitCalm(base);
     if (warmup > 0) await cannon({ ...opts, duration: warmup });
     await waitCalm(base);
@@ -185,6 +194,7 @@ async function runOverload(base, path, label) {
   let shed = 0;
   const r = await cannon({
     url: base + path,
+    headers: browserHeaders,
     connections: overloadConnections,
     duration,
     timeout: 30,

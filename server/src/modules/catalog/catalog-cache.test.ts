@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { PublicProduct } from "@mcf/contracts/product";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +53,36 @@ describe("cached catalogue answers stay current", () => {
     });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe("");
+  });
+
+  it("sends the cached answer compressed as the client accepts, and plain when it accepts none", async () => {
+    for (let n = 0; n < 4; n++) {
+      await createProduct(shop.database.db, { name: `Compressed Maple ${n}`, our_price: 3 + n });
+    }
+    const url = "/api/products?per_page=-1";
+    const plain = await shop.app.inject(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024); // @fastify/compress's threshold
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const expected = plain.json();
+    expect(expected.length).toBeGreaterThan(0);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0.5, gzip", "gzip", gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        const res = await shop.app.inject({ url, headers: { "accept-encoding": accept } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-encoding"]).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(expected);
+      }
+    }
+    // A coding the cache does not keep is still honoured, by @fastify/compress.
+    const deflated = await shop.app.inject({ url, headers: { "accept-encoding": "deflate" } });
+    expect(deflated.headers["content-encoding"]).toBe("deflate");
+    expect(JSON.parse(inflateSync(deflated.rawPayload).toString())).toEqual(expected);
   });
 
   it("a price edit made through another process shows at once in the list and the detail", async () => {

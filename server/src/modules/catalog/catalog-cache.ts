@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
+
+/** The content codings a cached answer is kept in besides plain bytes, best first. */
+export const cachedEncodings = ["br", "gzip"] as const;
+export type CachedEncoding = (typeof cachedEncodings)[number];
 
 /** A serialised public catalogue answer, valid while the catalogue version is unchanged. */
 export interface CachedAnswer {
@@ -8,6 +13,46 @@ export interface CachedAnswer {
   body: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /**
+   * The body compressed with `encoding`, made on first use and then kept with the answer, so a
+   * browser's repeat of a popular query costs neither the query nor the compression.
+   */
+  encoded(encoding: CachedEncoding): Buffer;
+}
+
+/** Brotli at quality 5 (as fast as gzip, smaller); gzip at its default level. */
+const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+
+function cachedAnswer(
+  version: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): CachedAnswer {
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const copies = new Map<CachedEncoding, Buffer>();
+  return {
+    version,
+    body,
+    etag,
+    headers,
+    encoded(encoding) {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        copy = compressors[encoding](body);
+        copies.set(encoding, copy);
+      }
+      return copy;
+    },
+  };
 }
 
 export interface CatalogCache {
@@ -35,17 +80,54 @@ export async function readCatalogVersion(db: Db): Promise<string> {
 
 /**
  * Where the current catalogue version comes from. On PostgreSQL several processes may write, so
- * every request reads it (one primary-key read of a one-row table). The embedded database belongs
+ * every request waits for a read of it that began after the request arrived (one primary-key read
+ * of a one-row table, shared by the requests that arrive together: `sharedReads`). The embedded database belongs
  * to this process alone, and a table read there costs about a millisecond of file access, so it
  * counts the `catalog_changed` notifications the same trigger sends at commit instead.
  */
 async function catalogVersionSource(database: Database): Promise<() => Promise<string>> {
-  if (!database.listen) return () => readCatalogVersion(database.db);
+  if (!database.listen) return sharedReads(() => readCatalogVersion(database.db));
   let changes = 0;
   await database.listen("catalog_changed", () => {
     changes += 1;
   });
   return async () => `local:${changes}`;
+}
+
+/**
+ * Lets concurrent callers share one read, without ever handing a caller a read that began before
+ * it asked: a caller that arrives while a read is running waits for the next one, which starts
+ * when the running one ends and serves everyone who arrived in the meantime. So a change committed
+ * before a request came in is always seen, and under load there are at most two reads at a time
+ * instead of one per request.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const current = read();
+    running = current;
+    const done = () => {
+      if (running === current) running = null;
+    };
+    current.then(done, done);
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    if (!queued) {
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return start();
+        });
+    }
+    return queued;
+  };
 }
 
 /**
@@ -60,6 +142,7 @@ export async function createCatalogCache(
 ): Promise<CatalogCache> {
   const currentVersion = await catalogVersionSource(database);
   const entries = new Map<string, CachedAnswer>();
+  // Counts the plain bodies; the compressed copies add about a tenth more.
   let bytes = 0;
   const forget = (key: string) => {
     const entry = entries.get(key);
@@ -73,9 +156,8 @@ export async function createCatalogCache(
       const cached = entries.get(key);
       if (cached && cached.version === version) return cached;
       const { value, headers = {} } = await compute();
-      const body = Buffer.from(JSON.stringify(value));
-      const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-      const fresh: CachedAnswer = { version, body, etag, headers };
+      const fresh = cachedAnswer(version, Buffer.from(JSON.stringify(value)), headers);
+      const { body } = fresh;
       forget(key);
       // An answer bigger than a quarter of the budget (every product of a huge catalogue) is
       // served but not kept: it would push out everything else.

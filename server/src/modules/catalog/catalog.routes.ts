@@ -1,3 +1,4 @@
+import negotiate from "@fastify/accept-negotiator";
 import fastifyEtag from "@fastify/etag";
 import {
   closeoutListResponseSchema,
@@ -8,7 +9,7 @@ import {
   publicProductSchema,
   totalCountHeader,
 } from "@mcf/contracts/product";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -17,7 +18,12 @@ import {
   listProductFacets,
   listProducts,
 } from "./catalog.service.ts";
-import { type CachedAnswer, createCatalogCache, queryCacheKey } from "./catalog-cache.ts";
+import {
+  type CachedAnswer,
+  cachedEncodings,
+  createCatalogCache,
+  queryCacheKey,
+} from "./catalog-cache.ts";
 import { toPublicProduct } from "./product-mapper.ts";
 
 /**
@@ -27,12 +33,20 @@ import { toPublicProduct } from "./product-mapper.ts";
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyEtag, { weak: true });
   const cache = await createCatalogCache(app.database);
-  /** Sends a cached answer as-is: already serialised, ETag already computed. */
-  const sendCached = (reply: FastifyReply, answer: CachedAnswer) =>
+  /**
+   * Sends a cached answer as-is: already serialised, ETag already computed, and compressed in
+   * the best coding the client accepts (a set Content-Encoding makes @fastify/compress pass it
+   * by). The ETag is weak, so it stays the same across codings.
+   */
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
     reply
-      .headers({ ...answer.headers, etag: answer.etag })
-      .type("application/json; charset=utf-8")
-      .send(answer.body);
+      .headers({ ...answer.headers, etag: answer.etag, vary: "accept-encoding" })
+      .type("application/json; charset=utf-8");
+    const accepted = request.headers["accept-encoding"];
+    const encoding = accepted ? negotiate(accepted.toLowerCase(), [...cachedEncodings]) : null;
+    if (!encoding || answer.body.length < 1024) return reply.send(answer.body);
+    return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
+  };
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     return payload;
@@ -64,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         const { rows, total } = await listProducts(db, query, { priceColumn: "our_price" });
         return { value: rows.map(toPublicProduct), headers: { [totalCountHeader]: String(total) } };
       });
-      return sendCached(reply, answer);
+      return sendCached(request, reply, answer);
     },
   );
 
@@ -77,11 +91,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productFacetsSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const answer = await cache.answer("facets", async () => ({
         value: await listProductFacets(app.database.db),
       }));
-      return sendCached(reply, answer);
+      return sendCached(request, reply, answer);
     },
   );
 
@@ -99,7 +113,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await cache.answer(`product:${request.params.id}`, async () => ({
         value: toPublicProduct(await getProductRow(app.database.db, request.params.id)),
       }));
-      return sendCached(reply, answer);
+      return sendCached(request, reply, answer);
     },
   );
 };
