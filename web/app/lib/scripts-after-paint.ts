@@ -1,0 +1,97 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Starts the page's JavaScript after its first paint (docs/decisions/046).
+ *
+ * The HTML arrives complete and readable; the ~125 KB of scripts that hydrate it are only needed
+ * for what happens next. Fetched at once (React Router's `<Scripts>` preloads every chunk from the
+ * `<head>`), they share a phone's bandwidth with the stylesheet and the largest image and hold back
+ * the first and largest paints. So this rewrites React Router's output as it streams:
+ *
+ * - each `<link rel="modulepreload">` becomes inert (`rel="deferred-modulepreload"`);
+ * - the bootstrap `<script type="module">` becomes inert (`type="deferred-module"`);
+ * - a small script in the `<head>` brings both back once the document is parsed, the page's
+ *   priority image (`fetchpriority="high"`, the likely largest paint) has loaded, and a frame has
+ *   been painted: a real preload per chunk, then the bootstrap as a module script.
+ *
+ * React Router offers no hook for any of this, hence a text rewrite of three fixed tags. The
+ * tests in scripts-after-paint.test.ts and the end-to-end suite (every page hydrates) hold it to
+ * React Router's current output.
+ */
+export function scriptsAfterPaint(nonce: string): Transform {
+  const rewrites: [string, string][] = [
+    ['<link rel="modulepreload"', '<link rel="deferred-modulepreload"'],
+    [' type="module" async="">', ' type="deferred-module">'],
+    ["</head>", `<script nonce="${nonce}">${startScriptsAfterPaint}</script></head>`],
+  ];
+  const rewrite = (text: string) =>
+    rewrites.reduce((out, [from, to]) => out.replaceAll(from, to), text);
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const joined = held + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+      // A chunk may end part-way through one of the tags: keep that part for the next chunk.
+      const keep = partialTagAtEnd(
+        joined,
+        rewrites.map(([from]) => from),
+      );
+      held = joined.slice(joined.length - keep);
+      const out = rewrite(joined.slice(0, joined.length - keep));
+      callback(null, out === "" ? undefined : out);
+    },
+    flush(callback) {
+      const out = rewrite(held + decoder.end());
+      held = "";
+      callback(null, out === "" ? undefined : out);
+    },
+  });
+}
+
+/** How many characters at the end of `text` could be the start of one of `tags`. */
+function partialTagAtEnd(text: string, tags: string[]): number {
+  let longest = 0;
+  for (const tag of tags) {
+    for (let length = Math.min(tag.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(tag.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
+
+/** The browser side, inlined in the `<head>` (plain ES2017, no dependencies). */
+const startScriptsAfterPaint = `(function () {
+  function start() {
+    document.querySelectorAll('link[rel="deferred-modulepreload"]').forEach(function (inert) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = inert.getAttribute("href");
+      document.head.appendChild(link);
+    });
+    document.querySelectorAll('script[type="deferred-module"]').forEach(function (inert) {
+      var script = document.createElement("script");
+      script.type = "module";
+      script.nonce = inert.nonce;
+      script.textContent = inert.textContent;
+      document.head.appendChild(script);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var images = Array.prototype.filter.call(
+      document.querySelectorAll('img[fetchpriority="high"]'),
+      function (image) { return !image.complete; }
+    );
+    Promise.all(images.map(function (image) {
+      return new Promise(function (done) {
+        image.addEventListener("load", done);
+        image.addEventListener("error", done);
+      });
+    })).then(function () {
+      requestAnimationFrame(function () { setTimeout(start, 0); });
+    });
+  });
+})();`;
