@@ -11,9 +11,9 @@ test.describe("script loading", () => {
       const timings = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-        const priority = [
-          ...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
-        ]
+        const priority = Array.from(
+          document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
+        )
           .map((img) => resources.find((r) => r.name === img.currentSrc))
           .filter((r) => r !== undefined);
         const scripts = resources.filter((r) => /\/assets\/.+\.js$/.test(r.name));

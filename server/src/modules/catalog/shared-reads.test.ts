@@ -8,14 +8,19 @@ function heldReads() {
     new Promise<string>((resolve, reject) => {
       calls.push({ resolve, reject });
     });
-  return { read, calls };
+  const call = (index: number) => {
+    const held = calls[index];
+    if (!held) throw new Error(`read ${index + 1} was never started`);
+    return held;
+  };
+  return { read, calls, call };
 }
 
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe("sharedReads", () => {
   it("callers arriving during a read share the next one, never the one already running", async () => {
-    const { read, calls } = heldReads();
+    const { read, calls, call } = heldReads();
     const version = sharedReads(read);
 
     const first = version();
@@ -25,11 +30,11 @@ describe("sharedReads", () => {
     expect(second).toBe(third);
 
     // A change commits here, while the first read runs: the later callers must see it.
-    calls[0].resolve("v1");
+    call(0).resolve("v1");
     expect(await first).toBe("v1");
     await flush();
     expect(calls).toHaveLength(2);
-    calls[1].resolve("v2");
+    call(1).resolve("v2");
     expect(await second).toBe("v2");
     expect(await third).toBe("v2");
 
@@ -37,19 +42,19 @@ describe("sharedReads", () => {
     const fourth = version();
     await flush();
     expect(calls).toHaveLength(3);
-    calls[2].resolve("v3");
+    call(2).resolve("v3");
     expect(await fourth).toBe("v3");
   });
 
   it("a failed read fails its callers only; those queued behind it still get a read", async () => {
-    const { read, calls } = heldReads();
+    const { read, calls, call } = heldReads();
     const version = sharedReads(read);
     const first = version();
     const second = version();
-    calls[0].reject(new Error("connection lost"));
+    call(0).reject(new Error("connection lost"));
     await expect(first).rejects.toThrow("connection lost");
     await flush();
-    calls[1].resolve("v2");
+    call(1).resolve("v2");
     expect(await second).toBe("v2");
   });
 });
