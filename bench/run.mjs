@@ -25,6 +25,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os, { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { auditPage, chromePath } from "./lighthouse.mjs";
@@ -267,15 +268,21 @@ function getRaw(url) {
 /** Every script a page loads (module preloads, module scripts, dynamic entry imports). */
 async function scriptWeights(base, path) {
   const html = await (await fetch(base + path)).text();
-  const urls = new Set();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
-    urls.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) urls.add(m[1]);
+  const pending = [];
+  // What the page asks for: module preloads (made inert until after the first paint, decision
+  // 046), script tags, and the modules its inline bootstrap imports...
+  for (const m of html.matchAll(/<link[^>]+rel="(?:deferred-)?modulepreload"[^>]+href="([^"]+)"/g))
+    pending.push(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) pending.push(m[1]);
+  for (const m of html.matchAll(/(?:import\s*\(|from)\s*"([^"]+\.js)"/g)) pending.push(m[1]);
+  // ...and everything those import statically (dynamic imports load later, on demand).
+  const seen = new Set();
   let gzip = 0;
   const thirdParty = [];
-  for (const u of urls) {
-    const url = new URL(u, base);
+  while (pending.length > 0) {
+    const url = new URL(pending.pop(), base);
+    if (seen.has(url.href)) continue;
+    seen.add(url.href);
     if (url.origin !== new URL(base).origin) {
       thirdParty.push(url.href);
       continue;
@@ -283,8 +290,11 @@ async function scriptWeights(base, path) {
     const res = await getRaw(url.href);
     if (res.status !== 200) throw new Error(`${url.href} answered ${res.status}`);
     gzip += res.body.length;
+    const code = res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body;
+    for (const m of code.toString().matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g))
+      pending.push(new URL(m[1], url).href);
   }
-  return { path, scripts: urls.size, gzip, thirdParty };
+  return { path, scripts: seen.size, gzip, thirdParty };
 }
 
 // ---------------------------------------------------------------- large catalogue

@@ -1,4 +1,3 @@
-import "@mcf/contracts/zod-without-eval";
 import { business, formattedAddress } from "@mcf/contracts/business";
 import { serviceAreas } from "@mcf/contracts/service-areas";
 import { useEffect } from "react";

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 import { orderStatusValues, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";

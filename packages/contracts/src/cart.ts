@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 
 /** One line of the browser's cart, as saved in localStorage["flooringCart"] (SPEC.md §3). */

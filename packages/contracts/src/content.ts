@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 
 /** A date kept as written in the content files: "YYYY-MM-DD". */

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 
 /** Every error answer: a sentence, or for schema validation a list of {loc, msg}. */

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 
 export const healthResponseSchema = z.object({ status: z.literal("ok"), version: z.string() });

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 
 export * from "./orders-options.ts";

@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { z } from "zod";
 import { publicProductSchema } from "./product.ts";
 

@@ -12,8 +12,9 @@ import { StringDecoder } from "node:string_decoder";
  * - each `<link rel="modulepreload">` becomes inert (`rel="deferred-modulepreload"`);
  * - the bootstrap `<script type="module">` becomes inert (`type="deferred-module"`);
  * - a small script in the `<head>` brings both back once the document is parsed, the page's
- *   priority image (`fetchpriority="high"`, the likely largest paint) has loaded, and a frame has
- *   been painted: a real preload per chunk, then the bootstrap as a module script.
+ *   priority image (`fetchpriority="high"`, the likely largest paint) has loaded, and the browser
+ *   has reported the first contentful paint: a real preload per chunk, then the bootstrap as a
+ *   module script. A hidden tab waits for its first frame instead, and no page waits over 3 s.
  *
  * React Router offers no hook for any of this, hence a text rewrite of three fixed tags. The
  * tests in scripts-after-paint.test.ts and the end-to-end suite (every page hydrates) hold it to
@@ -80,6 +81,31 @@ const startScriptsAfterPaint = `(function () {
       document.head.appendChild(script);
     });
   }
+  // The first contentful paint as the browser reports it (after the frame is on screen). Where
+  // paint timing is missing, or the tab is hidden (it may never report one), the next frame
+  // instead; and in any case after 3 s, so a page never stays without its scripts.
+  function afterFirstPaint(then) {
+    var started = false;
+    function go() {
+      if (started) return;
+      started = true;
+      setTimeout(then, 0);
+    }
+    setTimeout(go, 3000);
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (!types || types.indexOf("paint") < 0 || document.visibilityState === "hidden") {
+      requestAnimationFrame(go);
+      return;
+    }
+    new PerformanceObserver(function (list, observer) {
+      var painted = list.getEntries().some(function (entry) {
+        return entry.name === "first-contentful-paint";
+      });
+      if (!painted) return;
+      observer.disconnect();
+      go();
+    }).observe({ type: "paint", buffered: true });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     var images = Array.prototype.filter.call(
       document.querySelectorAll('img[fetchpriority="high"]'),
@@ -90,8 +116,6 @@ const startScriptsAfterPaint = `(function () {
         image.addEventListener("load", done);
         image.addEventListener("error", done);
       });
-    })).then(function () {
-      requestAnimationFrame(function () { setTimeout(start, 0); });
-    });
+    })).then(function () { afterFirstPaint(start); });
   });
 })();`;

@@ -7,7 +7,7 @@ import {
   closeoutSortOptions,
   sortCloseouts,
 } from "../features/catalog/closeout-sort.ts";
-import { productListErrorMessage } from "../features/catalog/product-list-view.tsx";
+import { productListErrorMessage } from "../features/catalog/list-messages.ts";
 import { Spinner } from "../features/catalog/spinner.tsx";
 import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";

@@ -1,6 +1,7 @@
 import type { ProductFacets } from "@mcf/contracts/product";
 import { Link } from "react-router";
 import type { CatalogProduct, ShownPrice } from "./catalog-product.ts";
+import { productListErrorMessage } from "./list-messages.ts";
 import {
   changeListParams,
   defaultListParams,
@@ -14,8 +15,6 @@ import { Pagination } from "./pagination.tsx";
 import { ProductCard } from "./product-card.tsx";
 import { ProductFilters } from "./product-filters.tsx";
 import { Spinner } from "./spinner.tsx";
-
-export const productListErrorMessage = "Failed to load products. Please try again later.";
 
 export type ProductListState<P extends CatalogProduct = CatalogProduct> =
   | { status: "loading" }
