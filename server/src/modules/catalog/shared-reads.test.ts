@@ -47,7 +47,7 @@ describe("sharedReads", () => {
   });
 
   it("a failed read fails its callers only; those queued behind it still get a read", async () => {
-    const { read, calls, call } = heldReads();
+    const { read, call } = heldReads();
     const version = sharedReads(read);
     const first = version();
     const second = version();
