@@ -191,7 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         root: options.web.clientDir,
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz copies of its scripts and styles (web/scripts/precompress.mjs).
+        preCompressed: true,
+        // Ours below, not @fastify/send's (which would overwrite it with max-age=0).
+        cacheControl: false,
         setHeaders(res, path) {
+          res.setHeader("vary", "accept-encoding");
           if (path.startsWith(join(options.web?.clientDir ?? "", "assets"))) {
             res.setHeader("cache-control", "public, max-age=31536000, immutable");
           } else {
