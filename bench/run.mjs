@@ -614,9 +614,11 @@ ${report}
   ${largeCount.toLocaleString("en-US")} rows straight in the database, then restarts the
   server; its last column is the throughput relative to the same scenario on the sample
   catalogue (${"`"}1.00${"`"} = no slower).
-- Lighthouse's JS KB and total KB are what the browser transferred (compressed, response
-  headers included); the "JavaScript per public page" table counts the gzip bodies of every
-  script the server-rendered page preloads, which is the budget's measure.
+- Every load request sends \`Accept-Encoding: gzip, deflate, br\`, as browsers do.
+- Lighthouse's JS KB and total KB are what the browser transferred (brotli where offered,
+  response headers included); the "JavaScript per public page" table counts the gzip bodies
+  of every script the page loads before it is interactive (its module preloads, its bootstrap's
+  imports and everything they import statically), which is the budget's measure.
 - The overload scenario counts per status: "served" are 200s, "shed" are 503s, and the share
   of those that carried Retry-After.
 - Quick runs: \`npm run bench -- --duration=3 --only=products --no-lighthouse --no-pg\`;
