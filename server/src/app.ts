@@ -33,6 +33,7 @@ import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
 import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { answerWhileClosing } from "./plugins/closing.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { busyMessage, registerLoadShedding } from "./plugins/load-shedding.ts";
@@ -46,6 +47,8 @@ declare module "fastify" {
     database: Database;
     /** Null when no SMTP server is configured: mail then stays in the outbox. */
     mailWorker: MailWorker | null;
+    /** Shared counters across processes (REDIS_URL); null when counted per process. */
+    redis: Redis | null;
   }
 }
 
@@ -83,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Our own answer while closing, in the {detail} shape (plugins/closing.ts).
+    return503OnClosing: false,
     // Addresses the router cannot decode (e.g. "/a%E0%A4%A") get our error shape, not Fastify's.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       reply
@@ -92,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  answerWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -148,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redis.disconnect();
     });
   }
+  app.decorate("redis", redis);
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),

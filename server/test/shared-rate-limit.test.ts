@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "./test-app.ts";
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) {
@@ -43,6 +43,42 @@ describe.runIf(Boolean(redisUrl))("rate limits shared through Redis", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await second.app.inject({ url: limitedPath, remoteAddress: "203.0.113.9" });
     expect(limited.json()).toHaveProperty("detail");
+  });
+});
+
+describe.runIf(Boolean(redisUrl))("admin password lockout shared through Redis", () => {
+  let first: TestApp;
+  let second: TestApp;
+  // An address of its own per run: the lockout window (15 minutes) outlives a test run.
+  const caller = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+  const ping = (app: TestApp, password: string) =>
+    app.app.inject({
+      url: "/api/admin/ping",
+      headers: { "admin-password": password },
+      remoteAddress: caller,
+    });
+  beforeAll(async () => {
+    first = await createTestApp({ config: { redisUrl } });
+    second = await createTestApp({ config: { redisUrl }, database: first.database });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("ten wrong passwords spread over two processes lock the address out of both", async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await ping(i % 2 === 0 ? first : second, `wrong-${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    for (const app of [first, second]) {
+      const locked = await ping(app, testAdminPassword);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+      expect(locked.json()).toEqual({
+        detail: "Too many failed sign-in attempts. Please wait and try again.",
+      });
+    }
   });
 });
 

@@ -18,7 +18,8 @@ export interface LoadSheddingOptions {
   internal?: (request: FastifyRequest) => boolean;
 }
 
-const inProcess = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
+/** A request made inside this process (Fastify inject), not over a socket. */
+export const inProcess = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
 
 /**
  * Overload is shed, not queued: past `maxInFlight` requests in progress, a new request gets
