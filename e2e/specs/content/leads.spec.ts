@@ -114,4 +114,56 @@ test.describe("installation inquiries and contact messages", () => {
     await expect(page.getByRole("alert")).toContainText("Enter a valid email address");
     await context.close();
   });
+
+  test("with JavaScript on, a sent message clears the form and shows the banner without leaving the page", async ({
+    page,
+  }) => {
+    const name = `Script On ${Date.now()}`;
+    await openPage(page, "/contact");
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("textbox", { name: "Email" }).fill("scripton@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("205-555-0166");
+    await page.getByRole("textbox", { name: "Message" }).fill("Do you install in Hoover?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Message sent successfully! We'll get back to you soon.",
+    );
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
+    const mail = await waitForMail((m) => m.subject === `New contact message from ${name}`);
+    expect(mail.text).toContain("Do you install in Hoover?");
+  });
+
+  test("with JavaScript on, a refused message keeps everything typed and says why", async ({
+    page,
+  }) => {
+    await openPage(page, "/contact");
+    await page.getByLabel("Name").fill("Kept Fields");
+    await page.getByRole("textbox", { name: "Email" }).fill("kept@example.com");
+    // The browser does not check a phone number's shape; the server does.
+    const phone = page.getByRole("textbox", { name: "Phone" });
+    await phone.fill("12");
+    await page.getByLabel("Best time to contact").fill("Mornings");
+    await page
+      .getByRole("textbox", { name: "Message" })
+      .fill("A long message I would hate to retype.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert")).toContainText("Your message was not sent.");
+    await expect(page.getByRole("alert")).toContainText("Enter a valid phone number");
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByLabel("Name")).toHaveValue("Kept Fields");
+    await expect(phone).toHaveValue("12");
+    await expect(page.getByLabel("Best time to contact")).toHaveValue("Mornings");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+      "A long message I would hate to retype.",
+    );
+    // Corrected and sent again: the refusal gives way to the success banner.
+    await phone.fill("205-555-0100");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Message sent successfully! We'll get back to you soon.",
+    );
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
 });

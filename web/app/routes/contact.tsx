@@ -1,6 +1,6 @@
 import { business, formattedAddress } from "@mcf/contracts/business";
 import { contactSuccessMessage } from "@mcf/contracts/leads-options";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PhoneIcon } from "../components/icons.tsx";
 import { ContactForm } from "../features/content/contact-form.tsx";
@@ -19,14 +19,26 @@ export default function Contact() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   // Kept in state so the banner stays after ?success=true is removed from the address bar.
-  const [showSuccess] = useState(searchParams.get("success") === "true");
-  const error = searchParams.get("error");
+  const [showSuccess, setShowSuccess] = useState(searchParams.get("success") === "true");
+  // A refusal the form got itself (JavaScript on); ?error= is one from a plain form post.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const error = refusal ?? searchParams.get("error");
+  const bannerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (searchParams.get("success") === "true") {
       navigate("/contact", { replace: true, preventScrollReset: true });
     }
   }, [searchParams, navigate]);
+
+  const showResult = (result: { sent: true } | { sent: false; reason: string }) => {
+    setShowSuccess(result.sent);
+    setRefusal(result.sent ? null : result.reason);
+    if (searchParams.has("error"))
+      navigate("/contact", { replace: true, preventScrollReset: true });
+    // The banner is above the form: bring it into view on a phone, where the button is far below.
+    requestAnimationFrame(() => bannerRef.current?.scrollIntoView({ block: "center" }));
+  };
 
   return (
     <>
@@ -38,28 +50,33 @@ export default function Contact() {
       </PageHero>
       <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
         <section className="lg:col-span-3" aria-labelledby="message-heading">
-          {showSuccess ? (
-            <div
-              role="status"
-              className="mb-6 rounded-lg border border-sage-600/40 bg-sage-600/10 p-4 font-semibold text-sage-600"
-            >
-              {contactSuccessMessage}
-            </div>
-          ) : null}
-          {error ? (
-            <div
-              role="alert"
-              className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
-            >
-              <p className="font-bold">Your message was not sent.</p>
-              <p>{error}</p>
-            </div>
-          ) : null}
+          <div ref={bannerRef}>
+            {showSuccess ? (
+              <div
+                role="status"
+                className="mb-6 rounded-lg border border-sage-600/40 bg-sage-600/10 p-4 font-semibold text-sage-600"
+              >
+                {contactSuccessMessage}
+              </div>
+            ) : null}
+            {error ? (
+              <div
+                role="alert"
+                className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
+              >
+                <p className="font-bold">Your message was not sent.</p>
+                <p>{error}</p>
+              </div>
+            ) : null}
+          </div>
           <h2 id="message-heading" className="mb-6 text-3xl font-bold">
             Send us a message
           </h2>
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
-            <ContactForm />
+            <ContactForm
+              onSent={() => showResult({ sent: true })}
+              onRefused={(reason) => showResult({ sent: false, reason })}
+            />
           </div>
         </section>
         <aside className="space-y-6 lg:col-span-2" aria-label="Contact information">

@@ -1,13 +1,46 @@
 import { contactMethods } from "@mcf/contracts/leads-options";
+import { type FormEvent, useState } from "react";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
+import { ApiError, api, serverDetail } from "../../lib/api.ts";
 
 /**
  * The contact form: a plain HTML form posting to POST /api/contact, so it works with
- * JavaScript off. The server answers 303 back to /contact with ?success=true or ?error=.
+ * JavaScript off (the server answers 303 back to /contact with ?success=true or ?error=).
+ * With JavaScript on it sends the same fields as JSON instead, so a refused message keeps
+ * everything typed, and a sent one clears the form without leaving the page.
  */
-export function ContactForm() {
+export function ContactForm({
+  onSent,
+  onRefused,
+}: {
+  onSent: () => void;
+  onRefused: (reason: string) => void;
+}) {
+  const [sending, setSending] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = Object.fromEntries(
+      [...new FormData(form).entries()].map(([key, value]) => [key, String(value)]),
+    );
+    setSending(true);
+    try {
+      await api("/api/contact", { method: "POST", body: fields });
+      form.reset();
+      onSent();
+    } catch (caught) {
+      onRefused(
+        serverDetail(caught) ??
+          (caught instanceof ApiError ? caught.message : "Please try again in a moment."),
+      );
+    } finally {
+      setSending(false);
+    }
+  }
+
   return (
-    <form method="post" action="/api/contact" className="space-y-5">
+    <form method="post" action="/api/contact" className="space-y-5" onSubmit={send}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="contact-name" name="name" label="Name" required autoComplete="name" />
         <TextField
@@ -57,8 +90,8 @@ export function ContactForm() {
         <textarea id="contact-message" name="message" rows={6} required className="field-input" />
       </div>
       <Honeypot id="contact-website" />
-      <button type="submit" className="btn-primary px-6 py-3 text-base">
-        Send Message
+      <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={sending}>
+        {sending ? "Sending..." : "Send Message"}
       </button>
     </form>
   );
