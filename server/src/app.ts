@@ -208,14 +208,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         index: false,
         // The web build writes .br and .gz copies of its scripts and styles (web/scripts/precompress.mjs).
         preCompressed: true,
-        // Ours below, not @fastify/send's (which would overwrite it with max-age=0).
-        cacheControl: false,
-        setHeaders(res, path) {
-          res.setHeader("vary", "accept-encoding");
+        // Ours replace @fastify/send's headers (since @fastify/static 10; before, send's
+        // Cache-Control: max-age=0 won).
+        setHeaders(reply, path) {
+          reply.header("vary", "accept-encoding");
           if (path.startsWith(join(options.web?.clientDir ?? "", "assets"))) {
-            res.setHeader("cache-control", "public, max-age=31536000, immutable");
+            reply.header("cache-control", "public, max-age=31536000, immutable");
           } else {
-            res.setHeader("cache-control", "public, max-age=86400");
+            reply.header("cache-control", "public, max-age=86400");
           }
         },
       });
