@@ -22,6 +22,8 @@ export const filteredQuery = "type=hardwood&min_price=2&max_price=8&sort=price_a
 export const scenarios = [
   { name: "GET /api/health (ceiling)", path: "/api/health", ceiling: true },
   { name: "GET /api/products (default page)", path: "/api/products", list: true },
+  // Every product in one answer (per_page=-1): the cost the default page of 100 avoids.
+  { name: "GET /api/products?per_page=-1 (all)", path: "/api/products?per_page=-1", list: true },
   { name: "GET /api/products (filtered)", path: `/api/products?${filteredQuery}`, list: true },
   { name: "GET /api/products?q=oak (search)", path: "/api/products?q=oak&per_page=25", list: true },
   {

@@ -150,27 +150,43 @@ export async function createCatalogCache(
     bytes -= entry.body.length;
     entries.delete(key);
   };
+  const make = async (
+    key: string,
+    version: string,
+    compute: Parameters<CatalogCache["answer"]>[1],
+  ): Promise<CachedAnswer> => {
+    const { value, headers = {} } = await compute();
+    const fresh = cachedAnswer(version, Buffer.from(JSON.stringify(value)), headers);
+    const { body } = fresh;
+    forget(key);
+    // An answer bigger than half the budget is served but not kept: it would push out
+    // everything else. (Every product of a 20,000-product catalogue is about 18 MB: kept.)
+    if (body.length > limits.maxBytes / 2) return fresh;
+    entries.set(key, fresh);
+    bytes += body.length;
+    // Oldest first in a Map: drop the least recently made answers past the limits.
+    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      forget(oldest);
+    }
+    return fresh;
+  };
+  // Answers being made, by version and key: requests that miss together wait for one query
+  // instead of each running it (after a change, every open connection misses at once).
+  const making = new Map<string, Promise<CachedAnswer>>();
   return {
     async answer(key, compute) {
       const version = await currentVersion();
       const cached = entries.get(key);
       if (cached && cached.version === version) return cached;
-      const { value, headers = {} } = await compute();
-      const fresh = cachedAnswer(version, Buffer.from(JSON.stringify(value)), headers);
-      const { body } = fresh;
-      forget(key);
-      // An answer bigger than a quarter of the budget (every product of a huge catalogue) is
-      // served but not kept: it would push out everything else.
-      if (body.length > limits.maxBytes / 4) return fresh;
-      entries.set(key, fresh);
-      bytes += body.length;
-      // Oldest first in a Map: drop the least recently made answers past the limits.
-      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        forget(oldest);
+      const flight = `${version}\u0000${key}`;
+      let pending = making.get(flight);
+      if (!pending) {
+        pending = make(key, version, compute).finally(() => making.delete(flight));
+        making.set(flight, pending);
       }
-      return fresh;
+      return pending;
     },
   };
 }
