@@ -82,7 +82,7 @@ export default function Home() {
     <>
       <section className="relative overflow-hidden bg-navy-800 text-white">
         <img
-          src="/img/gallery/hardwood-living-room.webp"
+          src="/img/gallery/hardwood-living-room-hero.webp"
           alt=""
           width={1200}
           height={800}
