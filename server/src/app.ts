@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -34,6 +33,7 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { answerWhileClosing } from "./plugins/closing.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { busyMessage, registerLoadShedding } from "./plugins/load-shedding.ts";
@@ -135,15 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerLoadShedding(app, { maxInFlight: 64, retryAfterSeconds: 2 });
   }
   await registerSecurityHeaders(app, config);
-  // Compression made per response (pages, uncached API answers) is gzip only: a brotli stream per
-  // response costs about three times the page's own rendering (server-rendered / fell from
-  // ~420 to ~130 req/s). Brotli is still sent where it is made once: the built scripts and
-  // styles (precompressed) and the cached catalogue answers.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ["gzip", "deflate"],
-  });
+  await registerCompression(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -26,6 +26,7 @@ export function scriptsAfterPaint(nonce: string): Transform {
     [' type="module" async="">', ' type="deferred-module">'],
     ["</head>", `<script nonce="${nonce}">${startScriptsAfterPaint}</script></head>`],
   ];
+  const tags = rewrites.map(([from]) => from);
   const rewrite = (text: string) =>
     rewrites.reduce((out, [from, to]) => out.replaceAll(from, to), text);
   const decoder = new StringDecoder("utf8");
@@ -34,10 +35,7 @@ export function scriptsAfterPaint(nonce: string): Transform {
     transform(chunk: Buffer | string, _encoding, callback) {
       const joined = held + (typeof chunk === "string" ? chunk : decoder.write(chunk));
       // A chunk may end part-way through one of the tags: keep that part for the next chunk.
-      const keep = partialTagAtEnd(
-        joined,
-        rewrites.map(([from]) => from),
-      );
+      const keep = partialTagAtEnd(joined, tags);
       held = joined.slice(joined.length - keep);
       const out = rewrite(joined.slice(0, joined.length - keep));
       callback(null, out === "" ? undefined : out);

@@ -80,10 +80,11 @@ export async function readCatalogVersion(db: Db): Promise<string> {
 
 /**
  * Where the current catalogue version comes from. On PostgreSQL several processes may write, so
- * every request waits for a read of it that began after the request arrived (one primary-key read
- * of a one-row table, shared by the requests that arrive together: `sharedReads`). The embedded database belongs
- * to this process alone, and a table read there costs about a millisecond of file access, so it
- * counts the `catalog_changed` notifications the same trigger sends at commit instead.
+ * every request waits for a read of it that began after the request arrived (one primary-key
+ * read of a one-row table, shared by the requests that arrive together: `sharedReads`). The
+ * embedded database belongs to this process alone, and a table read there costs about a
+ * millisecond of file access, so it counts the `catalog_changed` notifications the same trigger
+ * sends at commit instead.
  */
 async function catalogVersionSource(database: Database): Promise<() => Promise<string>> {
   if (!database.listen) return sharedReads(() => readCatalogVersion(database.db));

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { compressionThresholdBytes } from "../../plugins/compression.ts";
 import {
   getProductRow,
   listCloseoutProducts,
@@ -44,7 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       .type("application/json; charset=utf-8");
     const accepted = request.headers["accept-encoding"];
     const encoding = accepted ? negotiate(accepted.toLowerCase(), [...cachedEncodings]) : null;
-    if (!encoding || answer.body.length < 1024) return reply.send(answer.body);
+    if (!encoding || answer.body.length < compressionThresholdBytes) return reply.send(answer.body);
     return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
   };
   app.addHook("onSend", async (_request, reply, payload) => {

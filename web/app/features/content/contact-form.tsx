@@ -1,7 +1,7 @@
 import { contactMethods } from "@mcf/contracts/leads-options";
 import { type FormEvent, useState } from "react";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
-import { ApiError, api, serverDetail } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 
 /**
  * The contact form: a plain HTML form posting to POST /api/contact, so it works with
@@ -30,10 +30,8 @@ export function ContactForm({
       form.reset();
       onSent();
     } catch (caught) {
-      onRefused(
-        serverDetail(caught) ??
-          (caught instanceof ApiError ? caught.message : "Please try again in a moment."),
-      );
+      // An ApiError's message is the server's detail when it sent one.
+      onRefused(caught instanceof ApiError ? caught.message : "Please try again in a moment.");
     } finally {
       setSending(false);
     }
