@@ -106,7 +106,7 @@ export async function createPartnerWithSession(
   return { user, token };
 }
 
-/** A complete, valid payment request (SPEC.md §3) for these cart lines. */
+/** A complete, valid payment request for these cart lines. */
 export function buildPaymentRequest(
   cartItems: Array<{ product_id: number; quantity: number }>,
   overrides: Record<string, unknown> = {},

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
 import { purchasableProducts, seedCart } from "./shop-fixtures.ts";
 
-test.describe("cart state (SPEC.md §4)", () => {
+test.describe("cart state", () => {
   test("the slide-over removes a line, Clear Cart empties the cart and deletes the saved copy", async ({
     page,
     request,

@@ -10,7 +10,7 @@ import {
 } from "./shop-fixtures.ts";
 
 /**
- * The purchase's less travelled states, each exact as SPEC.md §8 words it: the checkout's
+ * The purchase's less travelled states, each exact in the words shoppers see: the checkout's
  * messages when the server cannot be reached, and the success page when the order lookup is
  * slow or the order's lines are not ready.
  */

@@ -36,8 +36,8 @@ export async function stockOf(request: APIRequestContext, id: number): Promise<n
 }
 
 /**
- * Seeds the browser's saved cart (localStorage["flooringCart"], the cart-item shape of
- * SPEC.md §3) and reloads, as a shopper returning to a cart they filled earlier.
+ * Seeds the browser's saved cart (localStorage["flooringCart"], in the cart-line shape
+ * of the contracts) and reloads, as a shopper returning to a cart they filled earlier.
  */
 export async function seedCart(
   page: Page,

@@ -12,7 +12,7 @@ export const pingResponseSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- orders
 
-/** Admin order limits (SPEC.md §9). */
+/** Admin order limits. */
 export const adminOrderListLimit = 100;
 export const adminProductListLimit = 1000;
 
@@ -44,7 +44,7 @@ export const adminOrderItemSchema = z.object({
   total_sqft: z.number(),
 });
 
-/** SPEC.md §3 "Order (admin)", plus what the detail panel shows. */
+/** An order as staff see it, plus what the detail panel shows. */
 export const adminOrderSchema = z.object({
   order_id: z.string(),
   friendly_order_id: z.string(),
@@ -92,7 +92,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** SPEC.md §3 "Shipping update". shipped_at is an ISO timestamp (stored as UTC). */
+/** A shipping update. shipped_at is an ISO timestamp (stored as UTC). */
 export const shippingUpdateSchema = z.object({
   shipping_carrier: z
     .enum(shippingCarriers, { message: `Carrier must be one of: ${shippingCarriers.join(", ")}` })

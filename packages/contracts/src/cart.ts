@@ -1,7 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 
-/** One line of the browser's cart, as saved in localStorage["flooringCart"] (SPEC.md §3). */
+/** One line of the browser's cart, as saved in localStorage["flooringCart"]. */
 export const cartItemSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
@@ -55,7 +55,7 @@ export const cartCalculationItemSchema = z.object({
   price_source: z.enum(["public", "partner"]),
 });
 
-/** SPEC.md §3 "Cart calculation result", plus the discount and tax rate it applied. */
+/** The cart calculation result, plus the discount and tax rate it applied. */
 export const cartCalculationResultSchema = z.object({
   items: z.array(cartCalculationItemSchema),
   shipping: z.object({
@@ -77,7 +77,7 @@ export const cartCalculationResultSchema = z.object({
 });
 export type CartCalculationResult = z.infer<typeof cartCalculationResultSchema>;
 
-/** SPEC.md §3 "Coupon check result". */
+/** The answer to a coupon check. */
 export const couponCheckResultSchema = z.object({
   is_valid: z.boolean(),
   message: z.string(),

@@ -4,7 +4,7 @@ import { z } from "zod";
 /** A date kept as written in the content files: "YYYY-MM-DD". */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** SPEC.md §3 "Blog post", as listed on the blog index. */
+/** A blog post, as listed on the blog index. */
 export const blogPostSummarySchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -24,7 +24,7 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogPostListSchema = z.object({ posts: z.array(blogPostSummarySchema) });
 export type BlogPostList = z.infer<typeof blogPostListSchema>;
 
-/** SPEC.md §3 "Service area", as listed in the area catalogue. */
+/** A Birmingham-area guide, as listed in the area catalogue. */
 export const areaGuideSummarySchema = z.object({
   name: z.string(),
   slug: z.string(),

@@ -1,7 +1,7 @@
 // The lead forms' choices and messages without zod, so the pages that show the forms do not
 // ship the schema library to the browser (decision 022).
 
-/** The choices of the project-inquiry form (SPEC.md §5), in display order. */
+/** The choices of the project-inquiry form, in display order. */
 export const propertyTypes = ["Residential", "Commercial"] as const;
 export const locationTypes = [
   "Single-family home",

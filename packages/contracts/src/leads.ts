@@ -45,7 +45,7 @@ const phoneField = requiredText("Phone", 40).regex(/^(?=(?:\D*\d){7})[\d\s()+.\-
   error: "Enter a valid phone number",
 });
 
-/** POST /api/project-inquiries body (JSON), SPEC.md §3 "Project inquiry". */
+/** POST /api/project-inquiries body (JSON): a project inquiry. */
 export const projectInquiryRequestSchema = z.object({
   name: requiredText("Name", 200),
   email: emailField,
@@ -84,7 +84,7 @@ export const projectInquiryResponseSchema = z.object({
 });
 export type ProjectInquiryResponse = z.infer<typeof projectInquiryResponseSchema>;
 
-/** The contact form's fields, SPEC.md §3 "Contact message" (posted natively, urlencoded). */
+/** The contact form's fields (posted natively, urlencoded). */
 export const contactMessageRequestSchema = z.object({
   name: requiredText("Name", 200),
   email: emailField,

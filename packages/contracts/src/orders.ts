@@ -28,7 +28,7 @@ export const postalAddressSchema = z.object({
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
-/** SPEC.md §3 "Payment request". The amounts are the browser's view; the server recomputes them. */
+/** What the checkout sends to start a payment. The amounts are the browser's view; the server recomputes them. */
 export const paymentRequestSchema = z.object({
   cart_items: z.array(cartLineInputSchema.passthrough()).min(1, "The cart is empty").max(200),
   customer_name: required("Name", 120),
@@ -73,7 +73,7 @@ const addressOut = z.object({
   country: z.string(),
 });
 
-/** SPEC.md §3 "Order (confirmation)", plus what the success page shows. */
+/** An order as its confirmation shows it, plus what the success page shows. */
 export const orderConfirmationSchema = z.object({
   order_id: z.string(),
   friendly_order_id: z.string(),
@@ -99,7 +99,7 @@ export const orderConfirmationSchema = z.object({
 });
 export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 
-/** SPEC.md §3 "Tracking result". */
+/** What order tracking answers. */
 export const trackingResultSchema = z.object({
   friendly_order_id: z.string(),
   status: z.string(),

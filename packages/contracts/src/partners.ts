@@ -2,7 +2,7 @@ import "./zod-without-eval.ts";
 import { z } from "zod";
 import { publicProductSchema } from "./product.ts";
 
-/** SPEC.md §5 and issue 6: the one minimum password length, shared by register and reset. */
+/** The one minimum password length, shared by register and reset. */
 export const minPasswordLength = 8;
 export const passwordTooShortMessage = "Password must be at least 8 characters long";
 export const commonPasswordMessage =
@@ -18,7 +18,7 @@ export const partnerDisabledMessage =
   "This partner account has been disabled. Please contact us for help.";
 export const forgotPasswordReplyMessage =
   "If an account exists for that email, a password reset link is on its way.";
-/** The ACE list's default collection filter (SPEC.md §7). */
+/** The ACE list's default collection filter. */
 export const aceDefaultCollection = "AR";
 
 export const partnerStatusValues = ["pending", "approved", "disabled"] as const;
@@ -75,7 +75,7 @@ export const partnerUserSchema = z.object({
 });
 export type PartnerUser = z.infer<typeof partnerUserSchema>;
 
-/** SPEC.md §3 "Registration payload" (confirm password is not sent). */
+/** A partner registration (confirm password is not sent). */
 export const partnerRegistrationSchema = z.object({
   email: emailField,
   password: newPassword,
@@ -96,7 +96,7 @@ export const forgotPasswordSchema = z.object({
   email: z.string({ message: "Email is required" }).trim().min(1, "Email is required").max(254),
 });
 
-/** SPEC.md §3 "Reset payload". */
+/** A password reset: the emailed token and the new password. */
 export const resetPasswordSchema = z.object({
   token: z.string({ message: "Reset token is required" }).trim().min(1).max(200),
   new_password: newPassword,

@@ -118,7 +118,7 @@ export const productListQuerySchema = z.object({
       })
       .default(defaultProductPerPage),
   ),
-  /** `true`: every closeout, unpaged, as `{"products": [...]}` (SPEC.md §7). */
+  /** `true`: every closeout, unpaged, as `{"products": [...]}`. */
   closeout: z.preprocess(blankToUndefined, z.enum(["true", "false"]).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -45,7 +45,7 @@ export function detailText(detail: unknown): string | null {
 
 /**
  * The server's `detail` of a failed call, or null (network error, timeout, an answer without
- * one): for SPEC.md §8's "server detail, else <message>".
+ * one): for "the server detail, else a fixed message".
  */
 export function serverDetail(error: unknown): string | null {
   return error instanceof ApiError ? error.detail : null;

@@ -9,7 +9,7 @@ import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/blog";
 
-/** The blog index shows this many Birmingham areas (SPEC.md §9). */
+/** The blog index shows this many Birmingham areas. */
 const featuredAreaCount = 8;
 
 const trustStats = [

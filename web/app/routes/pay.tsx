@@ -46,7 +46,7 @@ async function postAndRedirect(path: string, body?: unknown) {
   window.location.assign(redirect_url);
 }
 
-/** The built-in TEST payment page (DESIGN.md §8): no real card is ever charged here. */
+/** The built-in TEST payment page: no real card is ever charged here. */
 export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
   const { session, problem } = loaderData;
   const [paying, setPaying] = useState(false);

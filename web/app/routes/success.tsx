@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** How long the order lookup may take before the page reassures instead (SPEC.md §9). */
+/** How long the order lookup may take before the page reassures instead. */
 const lookupTimeoutMs = 10_000;
 
 type LookupState =
@@ -56,7 +56,7 @@ function requestConfirmationEmail(order: OrderConfirmation) {
     .catch((error: unknown) => console.error("Could not request the order email", error));
 }
 
-/** /success: clears the cart and shows the order confirmation (SPEC.md §2, §4). */
+/** /success: clears the cart and shows the order confirmation. */
 export default function SuccessPage() {
   const [searchParams] = useSearchParams();
   const { restored, clear } = useCart();

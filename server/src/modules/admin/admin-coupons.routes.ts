@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./admin-coupons.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
-/** Coupons (DESIGN.md §7): create, edit, deactivate; never deleted, since orders name them. */
+/** Coupons: create, edit, deactivate; never deleted, since orders name them. */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.get(

@@ -152,7 +152,7 @@ const auditView = (row: OrderRow) => ({
 });
 
 /**
- * Sets any of the five statuses (SPEC.md §4: no restrictions). Shipped stamps shipped_at when it
+ * Sets any of the five statuses. Shipped stamps shipped_at when it
  * is empty; cancelling an unshipped order returns its stock.
  */
 export async function updateOrderStatus(db: Db, id: string, status: OrderStatus): Promise<void> {

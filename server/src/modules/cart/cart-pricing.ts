@@ -68,7 +68,7 @@ function mergeLines(items: CartLineInput[]): CartLineInput[] {
 }
 
 /**
- * Prices a cart from the database (DESIGN.md §7): per-line price from the price resolver,
+ * Prices a cart from the database: per-line price from the price resolver,
  * shipping by pallets per line, coupon discount, tax on merchandise after discount by ship-to
  * state. Throws 422 for unknown or unpriced products. An invalid coupon is not an error: it
  * gives no discount and its reason is in `coupon.message`.

@@ -91,7 +91,7 @@ function parseOrThrow<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
   return result.data;
 }
 
-/** The default picture of an area guide (SPEC.md §3 "Service area"). */
+/** The default picture of an area guide. */
 export function defaultAreaImageUrl(citySlug: string, slug: string): string {
   return `/img/blog/areas/${citySlug}/${slug}.png`;
 }

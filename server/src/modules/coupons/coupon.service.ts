@@ -51,7 +51,7 @@ function offerText(coupon: CouponRow): string {
 }
 
 /**
- * Applies the coupon rules (DESIGN.md §7) to a subtotal: unknown, inactive, expired, used up and
+ * Applies the coupon rules to a subtotal: unknown, inactive, expired, used up and
  * below-minimum codes are answered as invalid with a reason, never thrown.
  * `reservedUses` counts unpaid orders that already hold the coupon (payment time only).
  */

@@ -32,7 +32,7 @@ export interface ProjectInquiryFields {
 export const acknowledgementKind = "inquiry-acknowledgement";
 const acknowledgementWindowMs = 60 * 60 * 1000;
 
-/** Applies the form's defaults (SPEC.md §5) and turns empty optional fields into null. */
+/** Applies the form's defaults and turns empty optional fields into null. */
 export function normalizeInquiry(input: ParsedInquiry): ProjectInquiryFields {
   return {
     name: input.name,

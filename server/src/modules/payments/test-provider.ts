@@ -2,7 +2,7 @@ import { newTestSessionId } from "../orders/order-identifiers.ts";
 import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
 
 /**
- * The built-in test payment page at `/pay/{id}` (DESIGN.md §8). The page itself reports payment
+ * The built-in test payment page at `/pay/{id}`. The page itself reports payment
  * through `POST /api/payments/test-sessions/{id}/pay`, so there is nothing to ask afterwards.
  */
 export function createTestProvider(publicUrl: string): PaymentProvider {

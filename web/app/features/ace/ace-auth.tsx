@@ -40,7 +40,7 @@ async function fetchUser(token: string): Promise<PartnerUser> {
   return api<PartnerUser>("/api/ace/me", { token });
 }
 
-/** Fetches the user; a failure is retried once after 1 s (SPEC.md §4). */
+/** Fetches the user; a failure is retried once after 1 s. */
 async function fetchUserWithRetry(token: string): Promise<PartnerUser> {
   try {
     return await fetchUser(token);
@@ -51,7 +51,7 @@ async function fetchUserWithRetry(token: string): Promise<PartnerUser> {
   }
 }
 
-/** The partner session (SPEC.md §4 "Partner auth"): token in localStorage, user from /api/ace/me. */
+/** The partner session: token in localStorage, user from /api/ace/me. */
 export function AceAuthProvider({ children }: { children: React.ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [loggingOut, setLoggingOut] = useState(false);

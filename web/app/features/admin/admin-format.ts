@@ -6,7 +6,7 @@ export function money(value: number | null | undefined): string {
 }
 
 /**
- * Tailwind classes of an order status badge (SPEC.md §2: processing red and pulsing, shipped
+ * Tailwind classes of an order status badge (processing red and pulsing, shipped
  * green, delivered darker green, cancelled grey). White text keeps 4.5:1 on every colour; the
  * processing pulse is a dot beside the text (see StatusBadge), so the text never fades.
  */

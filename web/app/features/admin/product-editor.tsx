@@ -171,7 +171,7 @@ export function ProductEditor({
     for (const group of groups)
       for (const field of group.fields) {
         const raw = (values[field.name] ?? "").trim();
-        // Empty numeric fields are sent as null (SPEC.md §5); price_per_box is never sent.
+        // Empty numeric fields are sent as null; price_per_box is never sent.
         body[field.name] = numericKinds.has(field.kind)
           ? raw === ""
             ? null

@@ -1,6 +1,6 @@
 import type { AdminProduct } from "@mcf/contracts/product";
 
-/** The columns staff can sort by (SPEC.md §2 Admin, Products tab). */
+/** The columns staff can sort by. */
 export const sortableProductColumns = [
   "name",
   "type",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A scrolling box around a long table (SPEC.md §2: the products table scrolls within 60% of the
+ * A scrolling box around a long table (the products table scrolls within 60% of the
  * viewport). It is focusable so keyboard users can scroll it too (WCAG 2.1.1; axe
  * "scrollable-region-focusable"), and labelled so that stop is announced.
  */

@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 
-/** Admin toasts stay up for 3 s (SPEC.md §9). */
+/** Admin toasts stay up for 3 s. */
 export const toastMs = 3000;
 
 type ToastKind = "success" | "error";

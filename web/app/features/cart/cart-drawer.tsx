@@ -12,7 +12,7 @@ import { useCart } from "./cart-context.tsx";
 import { shouldPreviewCart } from "./cart-preview-rule.ts";
 import { boxesLabel } from "./cart-wording.ts";
 
-/** How long the slide-over stays open after the box count rises (SPEC.md §9). */
+/** How long the slide-over stays open after the box count rises. */
 export const cartPreviewMs = 3000;
 
 /**

@@ -11,7 +11,7 @@ const oak = {
   image_url: null,
 };
 
-describe("cart lines (SPEC.md §4)", () => {
+describe("cart lines", () => {
   it("a new line defaults to quantity 1 with totals and the thumbnail fallback chain", () => {
     const line = cartLineFor(oak);
     expect(line).toMatchObject({
@@ -66,7 +66,7 @@ describe("cart lines (SPEC.md §4)", () => {
   });
 });
 
-describe("repricing when a partner signs in or out (DESIGN.md §10)", () => {
+describe("repricing when a partner signs in or out", () => {
   it("sets the new per-box price and partner flag on the named lines only", async () => {
     const { repriceLines } = await import("./cart-lines.ts");
     const partnerLine = cartLineFor(oak, 2, { partnerPrice: true, unitPrice: 80 });

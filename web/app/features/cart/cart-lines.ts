@@ -27,7 +27,7 @@ export function withQuantity(item: CartItem, quantity: number): CartItem {
   };
 }
 
-/** A new cart line for a product (SPEC.md §3 field rules, thumbnail fallback chain). */
+/** A new cart line for a product. */
 export function cartLineFor(
   product: CartableProduct,
   quantity = 1,

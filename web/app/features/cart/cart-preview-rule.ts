@@ -1,5 +1,5 @@
 /**
- * Whether a change in the cart's box count opens the slide-over preview (SPEC.md §2 Cart):
+ * Whether a change in the cart's box count opens the slide-over preview:
  * only a rise, never the first count after the saved cart is restored (previous is null),
  * and never on /cart, which shows the cart itself.
  */

@@ -1,4 +1,4 @@
-/** "1 box", "3 boxes" (SPEC.md §9). */
+/** "1 box", "3 boxes". */
 export function boxesLabel(count: number): string {
   return `${count} ${count === 1 ? "box" : "boxes"}`;
 }

@@ -21,7 +21,7 @@ export function EmptyCart() {
   );
 }
 
-/** The full cart (/cart): lines, quantities and the summary sidebar (SPEC.md §2 Cart). */
+/** The full cart (/cart): lines, quantities and the summary sidebar. */
 export function FullCart() {
   const { items, boxCount, totalSqft, subtotal, setQuantity, removeItem, clear } = useCart();
 

@@ -24,7 +24,7 @@ const filled = (): CheckoutForm => ({
   },
 });
 
-describe("checkout form (SPEC.md §5)", () => {
+describe("checkout form", () => {
   it("defaults the billing state to NY and the country to US; lists 50 states plus DC", () => {
     const form = emptyCheckoutForm();
     expect(form.billing.state).toBe("NY");
@@ -74,7 +74,7 @@ describe("checkout form (SPEC.md §5)", () => {
   });
 });
 
-describe("payment failure reasons (SPEC.md §8)", () => {
+describe("payment failure reasons", () => {
   it("prefers the server's detail, then the status, then the generic message", () => {
     expect(paymentFailureReason(new ApiError(409, "Only 2 left of Oak"))).toBe(
       "Only 2 left of Oak",

@@ -24,7 +24,7 @@ export const checkoutMessages = {
   shipping: "Please fill in all shipping address fields.",
 } as const;
 
-/** An empty form: billing state NY and country US by default (SPEC.md §5). */
+/** An empty form: billing state NY and country US by default. */
 export function emptyCheckoutForm(): CheckoutForm {
   return {
     customer_name: "",
@@ -86,7 +86,7 @@ export interface CheckoutAmounts {
   coupon_code: string | null;
 }
 
-/** The payment request of SPEC.md §3 from a validated form, the cart and the shown totals. */
+/** The payment request from a validated form, the cart and the shown totals. */
 export function paymentRequestFor(
   form: CheckoutForm,
   items: CartItem[],

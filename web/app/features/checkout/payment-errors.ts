@@ -6,7 +6,7 @@ export const paymentMessages = {
 } as const;
 
 /**
- * Why starting a payment failed, as SPEC.md §8 words it: the server's detail, else
+ * Why starting a payment failed, in the words shoppers see: the server's detail, else
  * "Payment failed with status {code}", else (no answer at all) the generic message.
  */
 export function paymentFailureReason(error: unknown): string {

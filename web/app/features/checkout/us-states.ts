@@ -1,4 +1,4 @@
-/** The 50 states plus DC, selectable for billing and shipping addresses (SPEC.md §5). */
+/** The 50 states plus DC, selectable for billing and shipping addresses. */
 export const usStates = [
   { code: "AL", name: "Alabama" },
   { code: "AK", name: "Alaska" },

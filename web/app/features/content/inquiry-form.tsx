@@ -13,7 +13,7 @@ export interface InquiryFormError {
   detail: string;
 }
 
-/** The project-inquiry form (SPEC.md §5). Posts to the page's action, with or without JavaScript. */
+/** The project-inquiry form. Posts to the page's action, with or without JavaScript. */
 export function InquiryForm({ error }: { error: InquiryFormError | null }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";

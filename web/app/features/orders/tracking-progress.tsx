@@ -1,11 +1,11 @@
 import { CheckIcon } from "../../components/icons.tsx";
 import { isCancelledStatus, trackingSteps } from "./tracking-steps.ts";
 
-/** The whole progress takes about this long to draw (SPEC.md §9). */
+/** The whole progress takes about this long to draw. */
 const animationSeconds = 14;
 
 /**
- * The four-step progress bar (SPEC.md §4), animated over about 14 s unless the visitor prefers
+ * The four-step progress bar, animated over about 14 s unless the visitor prefers
  * reduced motion (tracking-progress.css). The step list says in words what is done.
  */
 export function TrackingProgress({ status }: { status: string }) {

@@ -6,7 +6,7 @@ const doneLabels = (status: string) =>
     .filter((step) => step.done)
     .map((step) => step.label);
 
-describe("tracking progress (SPEC.md §4)", () => {
+describe("tracking progress", () => {
   it("a pending order has only Order Placed done", () => {
     expect(doneLabels("pending")).toEqual(["Order Placed"]);
   });

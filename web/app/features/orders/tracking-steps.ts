@@ -13,7 +13,7 @@ export function isCancelledStatus(status: string): boolean {
 }
 
 /**
- * The four steps of the tracking progress bar (SPEC.md §4): Order Placed is always done;
+ * The four steps of the tracking progress bar: Order Placed is always done;
  * a cancelled order shows Cancelled, done, in place of the last step.
  */
 export function trackingSteps(status: string): TrackingStep[] {
