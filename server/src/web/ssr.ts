@@ -1,18 +1,8 @@
+import type { WebLoadContext } from "@mcf/contracts/web-context";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
-
-/** What route loaders receive as `context`: the in-process API and page settings. */
-export interface WebLoadContext {
-  cspNonce: string;
-  publicUrl: string;
-  /** Calls our own API in-process (Fastify inject): the one path to the data. */
-  apiFetch: (
-    path: string,
-    init?: { method?: string; headers?: Record<string, string>; body?: string },
-  ) => Promise<Response>;
-}
 
 export function createApiFetch(
   app: FastifyInstance,
