@@ -11,6 +11,7 @@ import {
 import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
+import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
 
 let sequence = 0;
 
@@ -138,15 +139,13 @@ export interface OrderFactoryOverrides extends Partial<typeof orders.$inferInser
 
 /**
  * An order as checkout leaves it once paid (status processing, payment paid, stock committed);
- * override any column, and pass `lines` to add items priced from their products.
+ * override any column, and pass `lines` to add items at their products' public price.
  */
 export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {}) {
   orderSequence += 1;
   const { lines = [], ...columns } = overrides;
   const itemValues = lines.map(({ product, quantity }) => {
-    const unitCents = Math.round(
-      Number(product.our_price ?? 0) * Number(product.sqft_per_carton ?? 0) * 100,
-    );
+    const unitCents = publicPriceOf(product).perBoxCents ?? 0;
     const sqft = Number(product.sqft_per_carton ?? 0);
     return {
       product_id: product.id,
