@@ -52,6 +52,21 @@ export function buildProduct(overrides: Partial<SeedProduct> = {}): SeedProduct 
   };
 }
 
+/** A product row as the database answers it (numbers as numeric strings), without a database. */
+export function buildProductRow(
+  overrides: Partial<SeedProduct> = {},
+): typeof products.$inferSelect {
+  const values = productValues(buildProduct(overrides));
+  const now = new Date();
+  // Every column is present: buildProduct fills them all.
+  return {
+    ...values,
+    id: sequence,
+    created_at: now,
+    updated_at: now,
+  } as typeof products.$inferSelect;
+}
+
 export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
   const [row] = await db
     .insert(products)
