@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
+import { multiplyCents } from "@mcf/contracts/money";
 import type { Db } from "../src/db/client.ts";
 import {
   aceSessions,
@@ -181,6 +183,9 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     (sum, item) => sum + Math.round(Number(item.total_price) * 100),
     0,
   );
+  // Alabama's 10% on the merchandise, and one pallet at the default rate.
+  const taxCents = multiplyCents(subtotalCents, salesTaxRates.AL ?? 0);
+  const shippingCents = shippingDefaults.palletShippingCostCents;
   const address = {
     street: "1 Main St",
     city: "Birmingham",
@@ -206,9 +211,9 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       billing_address: address,
       shipping_address: null,
       subtotal: (subtotalCents / 100).toFixed(2),
-      shipping_cost: "195.00",
-      tax_amount: ((subtotalCents * 0.1) / 100).toFixed(2),
-      total_amount: ((subtotalCents * 1.1 + 19500) / 100).toFixed(2),
+      shipping_cost: (shippingCents / 100).toFixed(2),
+      tax_amount: (taxCents / 100).toFixed(2),
+      total_amount: ((subtotalCents + taxCents + shippingCents) / 100).toFixed(2),
       total_sqft: itemValues.reduce((sum, item) => sum + Number(item.total_sqft), 0).toFixed(2),
       total_cartons: itemValues.reduce((sum, item) => sum + item.quantity, 0),
       pallets_needed: itemValues.length > 0 ? 1 : 0,

@@ -1,6 +1,6 @@
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -125,7 +125,7 @@ export async function priceCart(
   }
   const discountCents = coupon?.discountCents ?? 0;
   const taxRate = taxRateFor(options.shippingState);
-  const taxCents = Math.round((subtotalCents - discountCents) * taxRate + 1e-9);
+  const taxCents = multiplyCents(subtotalCents - discountCents, taxRate);
   const shippingCents = lines.reduce((sum, line) => sum + line.shippingCents, 0);
   const sharedCpp = new Set(lines.map((line) => line.cartonsPerPallet));
   return {
