@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
+import { multiplyCents } from "@mcf/contracts/money";
 import type { Db } from "../src/db/client.ts";
 import {
   aceSessions,
@@ -11,6 +13,7 @@ import {
 import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
+import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
 
 let sequence = 0;
 
@@ -49,6 +52,21 @@ export function buildProduct(overrides: Partial<SeedProduct> = {}): SeedProduct 
     is_closeout: false,
     ...overrides,
   };
+}
+
+/** A product row as the database answers it (numbers as numeric strings), without a database. */
+export function buildProductRow(
+  overrides: Partial<SeedProduct> = {},
+): typeof products.$inferSelect {
+  const values = productValues(buildProduct(overrides));
+  const now = new Date();
+  // Every column is present: buildProduct fills them all.
+  return {
+    ...values,
+    id: sequence,
+    created_at: now,
+    updated_at: now,
+  } as typeof products.$inferSelect;
 }
 
 export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
@@ -138,15 +156,13 @@ export interface OrderFactoryOverrides extends Partial<typeof orders.$inferInser
 
 /**
  * An order as checkout leaves it once paid (status processing, payment paid, stock committed);
- * override any column, and pass `lines` to add items priced from their products.
+ * override any column, and pass `lines` to add items at their products' public price.
  */
 export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {}) {
   orderSequence += 1;
   const { lines = [], ...columns } = overrides;
   const itemValues = lines.map(({ product, quantity }) => {
-    const unitCents = Math.round(
-      Number(product.our_price ?? 0) * Number(product.sqft_per_carton ?? 0) * 100,
-    );
+    const unitCents = publicPriceOf(product).perBoxCents ?? 0;
     const sqft = Number(product.sqft_per_carton ?? 0);
     return {
       product_id: product.id,
@@ -167,6 +183,9 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     (sum, item) => sum + Math.round(Number(item.total_price) * 100),
     0,
   );
+  // Alabama's 10% on the merchandise, and one pallet at the default rate.
+  const taxCents = multiplyCents(subtotalCents, salesTaxRates.AL ?? 0);
+  const shippingCents = shippingDefaults.palletShippingCostCents;
   const address = {
     street: "1 Main St",
     city: "Birmingham",
@@ -192,9 +211,9 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       billing_address: address,
       shipping_address: null,
       subtotal: (subtotalCents / 100).toFixed(2),
-      shipping_cost: "195.00",
-      tax_amount: ((subtotalCents * 0.1) / 100).toFixed(2),
-      total_amount: ((subtotalCents * 1.1 + 19500) / 100).toFixed(2),
+      shipping_cost: (shippingCents / 100).toFixed(2),
+      tax_amount: (taxCents / 100).toFixed(2),
+      total_amount: ((subtotalCents + taxCents + shippingCents) / 100).toFixed(2),
       total_sqft: itemValues.reduce((sum, item) => sum + Number(item.total_sqft), 0).toFixed(2),
       total_cartons: itemValues.reduce((sum, item) => sum + item.quantity, 0),
       pallets_needed: itemValues.length > 0 ? 1 : 0,

@@ -16,9 +16,9 @@ test.describe("product detail", () => {
     ).toBeVisible();
     await expect(page.getByText("$6.49").first()).toBeVisible();
     await expect(page.getByText("$129.80 per box").first()).toBeVisible();
-    // Their price = $129.80 / 0.75 = $173.07: a $43.27 saving.
-    await expect(page.getByText("$173.07")).toBeVisible();
-    await expect(page.getByText("You save $43.27")).toBeVisible();
+    // Their price = the competitor's $8.99 a sq ft × 20 sq ft = $179.80: a $50.00 saving.
+    await expect(page.getByText("$179.80")).toBeVisible();
+    await expect(page.getByText("You save $50.00")).toBeVisible();
     await expect(page.getByText("In Stock")).toBeVisible();
     await expect(page.getByRole("cell", { name: "MCF-HW-1001" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute(

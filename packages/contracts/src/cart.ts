@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { priceSourceValues } from "./pricing.ts";
 
 /** One line of the browser's cart, as saved in localStorage["flooringCart"]. */
 export const cartItemSchema = z.object({
@@ -52,7 +53,7 @@ export const cartCalculationItemSchema = z.object({
   sqft_per_box: z.number(),
   total_sqft: z.number(),
   total_price: z.number(),
-  price_source: z.enum(["public", "partner"]),
+  price_source: z.enum(priceSourceValues),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

@@ -8,9 +8,47 @@ export function toDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Round half up to the cent, once per line. */
+/** `numerator / divisor` rounded half away from zero, for a safe-integer numerator. */
+function divideHalfUp(numerator: number, divisor: number): number | null {
+  const shifted = Math.abs(numerator) + Math.floor(divisor / 2);
+  if (!Number.isSafeInteger(shifted)) return null;
+  // Both are exact integers below 2^53, so the floating quotient never crosses an integer.
+  const magnitude = Math.floor(shifted / divisor);
+  return numerator < 0 ? -magnitude : magnitude;
+}
+
+/** The same, in BigInt, for factors with many decimals or products past 2^53. */
+function multiplyCentsExactly(priceCents: number, factor: number): number {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(factor));
+  const [, sign = "", whole = "", fraction = "", exponent = "0"] = match ?? [];
+  const scale = fraction.length - Number(exponent);
+  const digits = BigInt(`${sign}${whole}${fraction}`) * 10n ** BigInt(Math.max(0, -scale));
+  const divisor = 10n ** BigInt(Math.max(0, scale));
+  const product = BigInt(priceCents) * digits;
+  const magnitude = ((product < 0n ? -product : product) + divisor / 2n) / divisor;
+  return Number(product < 0n ? -magnitude : magnitude);
+}
+
+/**
+ * `priceCents × factor`, rounded half up (away from zero) to a whole cent, once. The factor is
+ * taken as the decimal it prints as, so 105 × 16.9 is exactly 1774.5 and becomes 1775 (binary
+ * floating point makes it 1774.4999…). Throws a RangeError for a non-integer price or a factor
+ * that is not a finite number.
+ */
 export function multiplyCents(priceCents: number, factor: number): number {
-  return Math.round(priceCents * factor + 1e-9);
+  if (!Number.isSafeInteger(priceCents)) throw new RangeError(`Not whole cents: ${priceCents}`);
+  if (!Number.isFinite(factor)) throw new RangeError(`Not a finite factor: ${factor}`);
+  // Fast path: the factor's decimal digits as an integer (16.9 → 169 tenths), all in integers.
+  for (let scale = 0, unit = 1; scale <= 6; scale += 1, unit *= 10) {
+    const digits = Math.round(factor * unit);
+    if (digits / unit !== factor) continue;
+    const product = priceCents * digits;
+    if (!Number.isSafeInteger(product)) break;
+    const rounded = divideHalfUp(product, unit);
+    if (rounded !== null) return rounded;
+    break;
+  }
+  return multiplyCentsExactly(priceCents, factor);
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

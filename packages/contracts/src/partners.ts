@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { priceSourceValues } from "./pricing.ts";
 import { publicProductSchema } from "./product.ts";
 
 /** The one minimum password length, shared by register and reset. */
@@ -152,12 +153,14 @@ export const partnerAccountUpdateSchema = z.object({
 export type PartnerAccountUpdate = z.input<typeof partnerAccountUpdateSchema>;
 
 /**
- * A product as an approved partner sees it: the public fields with every price replaced by the
- * partner price (ace_shown_price per sq ft, and the per-box price from it). ace_price never leaves
- * the admin.
+ * A product as an approved partner sees it: our_price and price_per_box carry the price the
+ * partner pays, the partner price (ace_shown_price) where the product has one, else the public
+ * price, and price_source says which. The retail comparisons (competitor_price, msrp, their
+ * price) are left out; ace_price never leaves the admin.
  */
 export const aceProductSchema = publicProductSchema.extend({
   ace_shown_price: z.number().nullable(),
+  price_source: z.enum(priceSourceValues),
 });
 export type AceProduct = z.infer<typeof aceProductSchema>;
 

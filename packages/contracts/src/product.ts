@@ -30,6 +30,8 @@ export const publicProductSchema = z.object({
   price_per_box: nullableMoney,
   our_price: nullableMoney,
   competitor_price: nullableMoney,
+  /** "Their price" per box: the competitor's price × sq ft per box, else price_per_box / 0.75. */
+  their_price_per_box: nullableMoney,
   msrp: nullableMoney,
   sqft_per_carton: z.number().nullable(),
   cartons_per_pallet: z.number().int().nullable(),

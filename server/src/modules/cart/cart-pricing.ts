@@ -1,6 +1,7 @@
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
+import type { PriceSource } from "@mcf/contracts/pricing";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
@@ -8,7 +9,7 @@ import { invalid } from "../../errors.ts";
 import type { ProductRow } from "../catalog/product-mapper.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupon.service.ts";
 import type { PartnerUserRow } from "../partners/partner-session.ts";
-import { type PriceSource, resolveProductPrice } from "../pricing/price-resolver.ts";
+import { sellingPrice } from "../pricing/pricing.service.ts";
 
 export interface CartLineInput {
   product_id: number;
@@ -68,9 +69,9 @@ function mergeLines(items: CartLineInput[]): CartLineInput[] {
 }
 
 /**
- * Prices a cart from the database: per-line price from the price resolver,
- * shipping by pallets per line, coupon discount, tax on merchandise after discount by ship-to
- * state. Throws 422 for unknown or unpriced products. An invalid coupon is not an error: it
+ * Prices a cart from the database: the per-box price from the pricing service (the one the
+ * product pages show), shipping by pallets per line, coupon discount, tax on merchandise after
+ * discount by ship-to state. Throws 422 for unknown or unpriced products. An invalid coupon is not an error: it
  * gives no discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
@@ -89,7 +90,7 @@ export async function priceCart(
       throw invalid(
         `Product ${product_id} is not in our catalogue. Please remove it from your cart.`,
       );
-    const price = resolveProductPrice(product, options.partner);
+    const price = sellingPrice(product, options.partner);
     if (!price)
       throw invalid(
         `"${product.name}" is not available for online purchase. Please contact us for pricing.`,
@@ -124,7 +125,7 @@ export async function priceCart(
   }
   const discountCents = coupon?.discountCents ?? 0;
   const taxRate = taxRateFor(options.shippingState);
-  const taxCents = Math.round((subtotalCents - discountCents) * taxRate + 1e-9);
+  const taxCents = multiplyCents(subtotalCents - discountCents, taxRate);
   const shippingCents = lines.reduce((sum, line) => sum + line.shippingCents, 0);
   const sharedCpp = new Set(lines.map((line) => line.cartonsPerPallet));
   return {

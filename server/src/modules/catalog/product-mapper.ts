@@ -1,22 +1,18 @@
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { toDollars } from "@mcf/contracts/money";
 import type { AdminProduct, PublicProduct } from "@mcf/contracts/product";
 import type { products } from "../../db/schema/index.ts";
+import { publicPriceOf, theirPricePerBoxCents } from "../pricing/pricing.service.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 
 export const numberOrNull = (value: string | number | null): number | null =>
   value === null || value === undefined ? null : Number(value);
 
-/** Per-box price = per-sq-ft price × sq ft per carton, rounded to the cent; null when either is missing. */
-export function pricePerBox(
-  pricePerSqft: string | number | null,
-  sqftPerCarton: string | number | null,
-): number | null {
-  if (pricePerSqft === null || sqftPerCarton === null) return null;
-  return toDollars(Math.round(toCents(pricePerSqft) * Number(sqftPerCarton)));
-}
+/** Cents to JSON dollars, keeping "no price" as null. */
+export const dollarsOrNull = (cents: number | null): number | null =>
+  cents === null ? null : toDollars(cents);
 
-/** The public view of a product: derived per-box price, no partner prices. */
+/** The public view of a product: the public per-box price and "their price", no partner prices. */
 export function toPublicProduct(row: ProductRow): PublicProduct {
   return {
     id: row.id,
@@ -31,9 +27,10 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     size: row.size,
     description: row.description,
     sku: row.sku,
-    price_per_box: pricePerBox(row.our_price, row.sqft_per_carton),
+    price_per_box: dollarsOrNull(publicPriceOf(row).perBoxCents),
     our_price: numberOrNull(row.our_price),
     competitor_price: numberOrNull(row.competitor_price),
+    their_price_per_box: dollarsOrNull(theirPricePerBoxCents(row)),
     msrp: numberOrNull(row.msrp),
     sqft_per_carton: numberOrNull(row.sqft_per_carton),
     cartons_per_pallet: row.cartons_per_pallet,

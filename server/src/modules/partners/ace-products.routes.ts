@@ -7,10 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getProductRow, listProducts } from "../catalog/catalog.service.ts";
-import { toAceProduct } from "./partner-pricing.ts";
+import { toAceProduct } from "./ace-product-mapper.ts";
 import { requireApprovedPartner } from "./partners.routes.ts";
 
-/** The partner catalogue: approved partners only, at ace_shown_price. */
+/** The partner catalogue: approved partners only, at the partner price where there is one. */
 export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 

@@ -69,7 +69,12 @@ describe("ACE partner products", () => {
     ]);
     expect(res.headers["x-total-count"]).toBe("3");
     const birch = products[0];
-    expect(birch).toMatchObject({ ace_shown_price: 4.25, our_price: 4.25, price_per_box: 85 });
+    expect(birch).toMatchObject({
+      ace_shown_price: 4.25,
+      our_price: 4.25,
+      price_per_box: 85,
+      price_source: "partner",
+    });
     expect(birch).not.toHaveProperty("ace_price");
     expect(res.body).not.toContain("3.1");
   });
@@ -90,6 +95,21 @@ describe("ACE partner products", () => {
     const paged = await list("?per_page=25&page=2");
     expect(paged.json()).toEqual([]);
     expect((await list("?max_price=abc")).statusCode).toBe(422);
+  });
+
+  it("lists a product without a partner price at the public price, labelled public, with no retail comparison", async () => {
+    const retail = (await list("?collection=Retail")).json();
+    expect(retail).toHaveLength(1);
+    expect(retail[0]).toMatchObject({
+      name: "Retail Only Oak",
+      our_price: 4.99,
+      price_per_box: 99.8,
+      ace_shown_price: null,
+      price_source: "public",
+      competitor_price: null,
+      their_price_per_box: null,
+      msrp: null,
+    });
   });
 
   it("GET /api/ace/products/{id} answers the partner view, 404 for an unknown id", async () => {

@@ -7,8 +7,9 @@ export const notForOnlinePurchaseMessage =
   "This product is not available for online purchase. Please contact us for pricing.";
 
 /**
- * Adds a product to the cart at the partner price (marked partner_price so checkout reprices it
- * with the partner's token). Products without ace_shown_price cannot be added.
+ * Adds a product to the cart at the price the partner sees: the partner price, or the public
+ * price where the product has none (marked partner_price so checkout reprices it with the
+ * partner's token). Products without a box price cannot be added.
  */
 export function useAddAceProduct(): {
   add(product: AceProduct, quantity?: number): void;
@@ -24,7 +25,7 @@ export function useAddAceProduct(): {
   return {
     added,
     add(product, quantity = 1) {
-      if (product.ace_shown_price === null || product.price_per_box === null) {
+      if (product.price_per_box === null) {
         window.alert(notForOnlinePurchaseMessage);
         return;
       }

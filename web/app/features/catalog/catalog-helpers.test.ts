@@ -10,10 +10,10 @@ import {
 } from "./list-params.ts";
 import {
   closeoutDiscountPercent,
-  competitorBoxPrice,
   coverageEstimate,
   normalizeQuantity,
   stockState,
+  theirBoxPrice,
 } from "./product-pricing.ts";
 
 describe("product list URL state", () => {
@@ -67,9 +67,13 @@ describe("product list URL state", () => {
 });
 
 describe("product pricing and quantities", () => {
-  it("prices the competitor's box at price_per_box / 0.75", () => {
-    expect(competitorBoxPrice(129.8)).toBe(173.07);
-    expect(competitorBoxPrice(75)).toBe(100);
+  it("crosses out the server's their price only when it is a saving over our box price", () => {
+    expect(theirBoxPrice(179.8, 129.8)).toBe(179.8);
+    expect(theirBoxPrice(129.8, 129.8)).toBeNull();
+    expect(theirBoxPrice(99, 129.8)).toBeNull();
+    expect(theirBoxPrice(null, 129.8)).toBeNull();
+    expect(theirBoxPrice(undefined, 129.8)).toBeNull();
+    expect(theirBoxPrice(179.8, null)).toBeNull();
   });
 
   it("rounds the closeout discount to a whole percent", () => {

@@ -1,18 +1,19 @@
-import { competitorPriceFactor, lowStockThreshold } from "@mcf/contracts/business";
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { lowStockThreshold } from "@mcf/contracts/business";
 
-/** Competitor "their price" per box: our box price / 0.75 (the 25% saving claim), to the cent. */
-export function competitorBoxPrice(pricePerBox: number): number {
-  return toDollars(Math.round(toCents(pricePerBox) / competitorPriceFactor));
-}
+// The closeout discount is a price rule like the others, so it lives with them in the contracts.
+export { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 
-/** Closeout discount: rounded 100 × (1 − our_price / msrp); null without both prices. */
-export function closeoutDiscountPercent(
-  ourPrice: number | null,
-  msrp: number | null,
+/**
+ * The "Their price" per box to cross out, as the server computed it (the competitor's price the
+ * staff entered, else our box price / 0.75), or null when there is none or it would not be a
+ * saving over our box price.
+ */
+export function theirBoxPrice(
+  theirPricePerBox: number | null | undefined,
+  pricePerBox: number | null,
 ): number | null {
-  if (ourPrice === null || msrp === null || msrp <= 0) return null;
-  return Math.round(100 * (1 - ourPrice / msrp));
+  if (theirPricePerBox == null || pricePerBox === null) return null;
+  return theirPricePerBox > pricePerBox ? theirPricePerBox : null;
 }
 
 export type StockState =

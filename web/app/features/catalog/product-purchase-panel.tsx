@@ -6,11 +6,14 @@ import { AddToCartButton } from "./add-to-cart-button.tsx";
 import type { ShownPrice } from "./catalog-product.ts";
 import { CoverageCalculator } from "./coverage-calculator.tsx";
 import { ProductPrice } from "./product-price.tsx";
-import { competitorBoxPrice, normalizeQuantity } from "./product-pricing.ts";
+import { normalizeQuantity, theirBoxPrice } from "./product-pricing.ts";
 import { StockLine } from "./stock-line.tsx";
 
 export interface ProductPurchasePanelProps {
-  product: Omit<CartableProduct, "price_per_box"> & { stock_quantity: number };
+  product: Omit<CartableProduct, "price_per_box"> & {
+    stock_quantity: number;
+    their_price_per_box?: number | null;
+  };
   price: ShownPrice;
   /** Show the competitor "their price" per box and the saving (public store only). */
   showCompetitorPrice?: boolean;
@@ -32,8 +35,9 @@ export function ProductPurchasePanel({
   const stock = product.stock_quantity;
   const quantity = normalizeQuantity(quantityText, stock);
   const outOfStock = stock <= 0;
-  const theirPrice =
-    showCompetitorPrice && price.perBox !== null ? competitorBoxPrice(price.perBox) : null;
+  const theirPrice = showCompetitorPrice
+    ? theirBoxPrice(product.their_price_per_box, price.perBox)
+    : null;
 
   return (
     <div className="space-y-6">

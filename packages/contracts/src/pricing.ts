@@ -1,0 +1,93 @@
+import { competitorPriceFactor } from "./business.ts";
+import { multiplyCents } from "./money.ts";
+
+/**
+ * The price rules of the store, in integer cents, with no database and no display: the server
+ * applies them to product rows and answers the results; the web shows what the server answers.
+ */
+
+/** Where a price comes from: the public price, or an approved partner's price. */
+export const priceSourceValues = ["public", "partner"] as const;
+export type PriceSource = (typeof priceSourceValues)[number];
+
+/** Who the price is for: an approved partner, or anyone else. */
+export type PriceAudience = "public" | "partner";
+
+/** What the rules read of a product: per-sq-ft prices in cents, the box size in sq ft. */
+export interface ProductPriceInputs {
+  /** our_price: the public price per sq ft. */
+  ourPriceCents: number | null;
+  /** ace_shown_price: what an approved partner sees and pays per sq ft. */
+  partnerPriceCents: number | null;
+  /** competitor_price: the competitor's price per sq ft, as staff entered it. */
+  competitorPriceCents: number | null;
+  /** sqft_per_carton. */
+  sqftPerBox: number | null;
+}
+
+/** A product's price as shown and charged. */
+export interface ProductPrice {
+  /** Per sq ft; null when the product has no price (shown "Contact for Price"). */
+  perSqftCents: number | null;
+  /** Per box; null without a price or a box size (then it cannot be bought online). */
+  perBoxCents: number | null;
+  source: PriceSource;
+}
+
+/** A price or a box size of zero or less is no price at all: nothing is sold for $0. */
+const positive = (value: number | null): value is number => value !== null && value > 0;
+
+/**
+ * Per-box price = per-sq-ft price × sq ft per box, rounded half up to the cent once per box.
+ * Null when either is missing or not positive.
+ */
+export function boxPriceCents(perSqftCents: number | null, sqftPerBox: number | null) {
+  if (!positive(perSqftCents) || !positive(sqftPerBox)) return null;
+  return multiplyCents(perSqftCents, sqftPerBox);
+}
+
+function priceFrom(
+  perSqftCents: number | null,
+  sqftPerBox: number | null,
+  source: PriceSource,
+): ProductPrice {
+  return {
+    perSqftCents: positive(perSqftCents) ? perSqftCents : null,
+    perBoxCents: boxPriceCents(perSqftCents, sqftPerBox),
+    source,
+  };
+}
+
+/**
+ * The price for an audience. The public pays our_price. An approved partner pays the partner
+ * price where the product has one, and the public price (source "public", so pages can say so)
+ * where it has none: a partner can buy everything the public can.
+ */
+export function productPrice(product: ProductPriceInputs, audience: PriceAudience): ProductPrice {
+  if (audience === "partner" && positive(product.partnerPriceCents)) {
+    return priceFrom(product.partnerPriceCents, product.sqftPerBox, "partner");
+  }
+  return priceFrom(product.ourPriceCents, product.sqftPerBox, "public");
+}
+
+/**
+ * "Their price" per box: the competitor's per-sq-ft price × sq ft per box when staff entered one;
+ * otherwise our public box price / 0.75 (the 25% saving claim). Null without a box size, or
+ * without either price.
+ */
+export function theirBoxPriceCents(product: ProductPriceInputs): number | null {
+  const competitor = boxPriceCents(product.competitorPriceCents, product.sqftPerBox);
+  if (competitor !== null) return competitor;
+  const ours = boxPriceCents(product.ourPriceCents, product.sqftPerBox);
+  // Dividing whole cents by 0.75 leaves a third or two thirds, never a half: one rounding is exact.
+  return ours === null ? null : Math.round(ours / competitorPriceFactor);
+}
+
+/** Closeout discount: rounded 100 × (1 − our_price / msrp); null without both prices. */
+export function closeoutDiscountPercent(
+  ourPrice: number | null,
+  msrp: number | null,
+): number | null {
+  if (ourPrice === null || msrp === null || msrp <= 0) return null;
+  return Math.round(100 * (1 - ourPrice / msrp));
+}

@@ -1,0 +1,23 @@
+import type { AceProduct } from "@mcf/contracts/partners";
+import { dollarsOrNull, type ProductRow, toPublicProduct } from "../catalog/product-mapper.ts";
+import { partnerPriceOf } from "../pricing/pricing.service.ts";
+
+/**
+ * A product as an approved partner sees it: our_price and price_per_box carry what the partner
+ * pays (the partner price, or the public price where the product has none, as price_source
+ * says); the retail comparisons and the internal ace_price are left out.
+ */
+export function toAceProduct(row: ProductRow): AceProduct {
+  const price = partnerPriceOf(row);
+  const perSqft = dollarsOrNull(price.perSqftCents);
+  return {
+    ...toPublicProduct(row),
+    our_price: perSqft,
+    price_per_box: dollarsOrNull(price.perBoxCents),
+    competitor_price: null,
+    their_price_per_box: null,
+    msrp: null,
+    ace_shown_price: price.source === "partner" ? perSqft : null,
+    price_source: price.source,
+  };
+}

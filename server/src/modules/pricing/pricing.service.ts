@@ -1,0 +1,82 @@
+import { toCents } from "@mcf/contracts/money";
+import {
+  type PriceSource,
+  type ProductPrice,
+  type ProductPriceInputs,
+  productPrice,
+  theirBoxPriceCents,
+} from "@mcf/contracts/pricing";
+import type { products } from "../../db/schema/index.ts";
+
+/**
+ * Every price the store shows or charges is decided here, from the rules in the contracts:
+ * the product mappers (public, admin, ACE), the cart calculation, payments and the test
+ * factories all call these functions; nothing else multiplies a price.
+ */
+
+/** The product columns the price rules read (numeric columns arrive as strings). */
+export type PricedProductRow = Pick<
+  typeof products.$inferSelect,
+  "our_price" | "ace_shown_price" | "competitor_price" | "sqft_per_carton"
+>;
+
+/** The signed-in partner, if any: only an approved one sees partner prices. */
+export type PriceBuyer = { status: string } | null;
+
+/** A price that can be charged online: both the per-sq-ft and the per-box price are known. */
+export interface SellingPrice {
+  pricePerSqftCents: number;
+  /** Per-sq-ft price × sq ft per box, rounded half up once per box. */
+  unitPriceCents: number;
+  sqftPerBox: number;
+  source: PriceSource;
+}
+
+const centsOrNull = (value: string | null) => (value === null ? null : toCents(value));
+
+function priceInputs(row: PricedProductRow): ProductPriceInputs {
+  return {
+    ourPriceCents: centsOrNull(row.our_price),
+    partnerPriceCents: centsOrNull(row.ace_shown_price),
+    competitorPriceCents: centsOrNull(row.competitor_price),
+    sqftPerBox: row.sqft_per_carton === null ? null : Number(row.sqft_per_carton),
+  };
+}
+
+/** The public price of a product (what the store shows anyone who is not a partner). */
+export function publicPriceOf(row: PricedProductRow): ProductPrice {
+  return productPrice(priceInputs(row), "public");
+}
+
+/**
+ * What an approved partner sees and pays: the partner price where the product has one, the
+ * public price (source "public") where it has none.
+ */
+export function partnerPriceOf(row: PricedProductRow): ProductPrice {
+  return productPrice(priceInputs(row), "partner");
+}
+
+/** The price this buyer sees and pays: partner prices for an approved partner only. */
+export function priceFor(row: PricedProductRow, buyer: PriceBuyer): ProductPrice {
+  return buyer?.status === "approved" ? partnerPriceOf(row) : publicPriceOf(row);
+}
+
+/** The per-box price the product page crosses out as "Their price", in cents, or null. */
+export function theirPricePerBoxCents(row: PricedProductRow): number | null {
+  return theirBoxPriceCents(priceInputs(row));
+}
+
+/**
+ * The price a cart line is charged for this buyer, or null when the product cannot be sold
+ * online (no price or no box size): exactly the per-box price the product pages show.
+ */
+export function sellingPrice(row: PricedProductRow, buyer: PriceBuyer): SellingPrice | null {
+  const price = priceFor(row, buyer);
+  if (price.perSqftCents === null || price.perBoxCents === null) return null;
+  return {
+    pricePerSqftCents: price.perSqftCents,
+    unitPriceCents: price.perBoxCents,
+    sqftPerBox: Number(row.sqft_per_carton),
+    source: price.source,
+  };
+}
