@@ -1,7 +1,13 @@
 // Order statuses and carriers without zod, for browser code (decision 022).
 
 /** Where an order is in its life; the database refuses any other value. */
-export const orderStatuses = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const orderStatuses = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Where an order's payment is: cancelled by the shopper, failed (declined) or expired unpaid. */
