@@ -6,8 +6,9 @@ import { conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../admin/audit.ts";
 import { recordCouponUse } from "../coupons/coupon.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
-import { nextStatus, type OrderEvent, staffStatusEvents, transitionOf } from "./order-status.ts";
-import { commitStock, returnHeldStock, takeStock } from "./order-stock.ts";
+import { nextStatus, staffStatusEvents } from "./order-status.ts";
+import { commitStock, takeStock } from "./order-stock.ts";
+import { applyEvent, auditChange } from "./order-transitions.ts";
 import { toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
@@ -110,60 +111,6 @@ export async function markPaid(
 export type UnpaidOutcome = Extract<PaymentStatus, "failed" | "expired" | "cancelled">;
 
 /**
- * Moves locked orders by `event`, returning the stock they hold when the event returns stock
- * and they move into cancelled (so it goes back at most once), and writes the event's audit
- * entry. Returns the rows after.
- */
-async function applyEvent(
-  tx: DbOrTx,
-  lockedOrders: OrderRow[],
-  event: OrderEvent,
-  changes: (order: OrderRow) => Partial<OrderRow> = () => ({}),
-): Promise<OrderRow[]> {
-  const rule = transitionOf(event);
-  const moving = lockedOrders.map((order) => ({ order, to: nextStatus(event, order.status) }));
-  const returned =
-    rule.stock === "return"
-      ? await returnHeldStock(
-          tx,
-          moving.filter(({ order, to }) => to !== order.status).map(({ order }) => order),
-        )
-      : new Set<string>();
-  const after: OrderRow[] = [];
-  for (const { order, to } of moving) {
-    const extra = changes(order);
-    const shippedAt = rule.stampsShippedAt
-      ? (extra.shipped_at ?? order.shipped_at ?? new Date())
-      : extra.shipped_at;
-    const row = await updateOrder(tx, order.id, {
-      ...extra,
-      status: to,
-      ...(shippedAt === undefined ? {} : { shipped_at: shippedAt }),
-      ...(returned.has(order.id) ? { stock_status: "released" } : {}),
-    });
-    if (rule.audit)
-      await writeAudit(tx, {
-        action: rule.audit,
-        entityType: "order",
-        entityId: order.id,
-        before: auditView(order),
-        after: { ...auditView(row), ...(returned.has(order.id) ? { stock_returned: true } : {}) },
-      });
-    after.push(row);
-  }
-  return after;
-}
-
-const auditView = (row: OrderRow) => ({
-  status: row.status,
-  stock_status: row.stock_status,
-  shipping_carrier: row.shipping_carrier,
-  tracking_number: row.tracking_number,
-  shipped_at: row.shipped_at?.toISOString() ?? null,
-  shipping_notes: row.shipping_notes,
-});
-
-/**
  * Ends the wait for payment of an unpaid order (declined, expired or cancelled): status
  * cancelled and its reserved stock returned, exactly once. A paid order is never touched.
  * Returns true when this call cancelled it.
@@ -256,14 +203,7 @@ export async function saveShipping(
         shipped_at: fields.shipped_at ?? new Date(),
       }));
     } else {
-      const after = await updateOrder(tx, orderId, fields);
-      await writeAudit(tx, {
-        action: "order.shipping",
-        entityType: "order",
-        entityId: orderId,
-        before: auditView(before),
-        after: auditView(after),
-      });
+      await auditChange(tx, "order.shipping", before, await updateOrder(tx, orderId, fields));
     }
     return input.send_email ? sendShippedEmailIn(tx, orderId, options.publicUrl) : false;
   });
