@@ -16,9 +16,9 @@ import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createJobs, type Jobs } from "./jobs.ts";
 import { loggerOptions } from "./logging.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
-import { type MailWorker, startMailWorker } from "./mail/worker.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -30,6 +30,7 @@ import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
 import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
+import { createPaymentProvider } from "./modules/payments/create-payment-provider.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { answerWhileClosing } from "./plugins/closing.ts";
@@ -45,8 +46,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** Null when no SMTP server is configured: mail then stays in the outbox. */
-    mailWorker: MailWorker | null;
+    /** The background jobs (mail sender, payment-expiry sweeper); routes wake the mail sender. */
+    jobs: Jobs;
     /** Shared counters across processes (REDIS_URL); null when counted per process. */
     redis: Redis | null;
   }
@@ -72,7 +73,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the whole store: API, web pages, workers. Never listens; main.ts and tests do. */
+/**
+ * Builds the whole store: API, web pages and its background jobs (started when
+ * config.runWorkers is set). Never listens; main.ts and tests do.
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const logger = loggerOptions(config.logLevel);
@@ -103,21 +107,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
 
-  const transport =
-    options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
-  const mailWorker = transport
-    ? startMailWorker({
-        db: database.db,
-        transport,
-        from: config.mailFrom,
-        log: app.log,
-        intervalMs: config.runWorkers ? config.mailPollMs : 3_600_000,
-      })
-    : null;
-  app.decorate("mailWorker", mailWorker);
-  app.addHook("onClose", async () => {
-    await mailWorker?.stop();
+  const jobs = createJobs({
+    config,
+    db: database.db,
+    transport:
+      options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null),
+    log: app.log,
   });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
+  // One payment provider for every route that opens, checks or completes a payment.
+  const paymentProvider = createPaymentProvider(config);
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
@@ -177,9 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   await app.register(cartRoutes);
   await app.register(couponRoutes);
-  await app.register(paymentRoutes);
+  await app.register(paymentRoutes, { provider: paymentProvider });
   await app.register(stripeWebhookRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
   await app.register(partnerAuthRoutes);
@@ -214,5 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     await registerSsr(app, config, options.web.getBuild, options.web.mode);
   }
+  // Tests leave the jobs stopped and run them on demand (app.jobs).
+  if (config.runWorkers) jobs.start();
   return app;
 }

@@ -130,7 +130,7 @@ describe.runIf(onRealPostgres)(
         if (Number(left?.n) === 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      for (const app of apps) await app.app.mailWorker?.stop();
+      for (const app of apps) await app.app.jobs.stop();
 
       const arrived = smtp.messages.slice(before);
       const recipients = arrived.map((m) => (Array.isArray(m.to) ? m.to[0]?.text : m.to?.text));

@@ -33,7 +33,7 @@ describe("SMTP down and back, through the store's own mail worker", () => {
     ).rows as Array<{ status: string; attempts: number; last_error: string | null }>;
 
   it("a paid order's confirmation stays queued while SMTP is down and is delivered once when it returns", async () => {
-    const worker = t.app.mailWorker;
+    const worker = t.app.jobs.mail;
     if (!worker) throw new Error("SMTP_URL is set, so the store must run a mail worker");
     const p = await createProduct(t.database.db, { stock_quantity: 10 });
     const payment = buildPaymentRequest([{ product_id: p.id, quantity: 2 }]);

@@ -1,6 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
-import { orderStatusValues, shippingCarriers } from "./orders.ts";
+import { orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 
 /** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
@@ -21,7 +21,7 @@ export const adminOrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(adminOrderListLimit).default(adminOrderListLimit),
   offset: z.coerce.number().int().min(0).default(0),
   /** One status; cancelled orders are hidden unless asked for by status. */
-  status: z.enum(orderStatusValues).optional(),
+  status: z.enum(orderStatuses).optional(),
   /** Only orders flagged for staff (paid after their reservation expired with stock short). */
   needs_attention: queryBoolean.default(false),
 });
@@ -59,8 +59,8 @@ export const adminOrderSchema = z.object({
   shipping_cost: z.number(),
   tax_amount: z.number(),
   total_amount: z.number(),
-  status: z.string(),
-  payment_status: z.string(),
+  status: z.enum(orderStatuses),
+  payment_status: z.enum(paymentStatuses),
   needs_attention: z.boolean(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
@@ -78,8 +78,8 @@ export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema)
 export const orderIdParamsSchema = z.object({ id: z.uuid("Order not found") });
 
 export const orderStatusUpdateSchema = z.object({
-  status: z.enum(orderStatusValues, {
-    message: "Status must be one of: pending, processing, shipped, delivered, cancelled",
+  status: z.enum(orderStatuses, {
+    message: `Status must be one of: ${orderStatuses.join(", ")}`,
   }),
   send_email: z.boolean().default(false),
 });

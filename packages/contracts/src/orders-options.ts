@@ -1,13 +1,18 @@
 // Order statuses and carriers without zod, for browser code (decision 022).
 
-export const orderStatusValues = [
+/** Where an order is in its life; the database refuses any other value. */
+export const orderStatuses = [
   "pending",
   "processing",
   "shipped",
   "delivered",
   "cancelled",
 ] as const;
-export type OrderStatus = (typeof orderStatusValues)[number];
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Where an order's payment is: cancelled by the shopper, failed (declined) or expired unpaid. */
+export const paymentStatuses = ["unpaid", "paid", "failed", "expired", "cancelled"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Parcel carriers whose tracking pages we can link to. */
 export const shippingCarriers = [

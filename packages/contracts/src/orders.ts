@@ -4,6 +4,7 @@ import { z } from "zod";
 export * from "./orders-options.ts";
 
 import { cartLineInputSchema } from "./cart.ts";
+import { orderStatuses, paymentStatuses } from "./orders-options.ts";
 
 const required = (label: string, max = 200) =>
   z
@@ -78,8 +79,8 @@ export const orderConfirmationSchema = z.object({
   order_id: z.string(),
   friendly_order_id: z.string(),
   stripe_session_id: z.string().nullable(),
-  status: z.string(),
-  payment_status: z.string(),
+  status: z.enum(orderStatuses),
+  payment_status: z.enum(paymentStatuses),
   customer_name: z.string(),
   customer_email: z.string(),
   customer_phone: z.string(),
@@ -102,7 +103,7 @@ export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 /** What order tracking answers. */
 export const trackingResultSchema = z.object({
   friendly_order_id: z.string(),
-  status: z.string(),
+  status: z.enum(orderStatuses),
   tracking_url: z.string().nullable(),
   shipping_carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),

@@ -79,20 +79,23 @@ export async function deliverDueMail(
 }
 
 export interface MailWorker {
-  /** Runs one delivery pass now (used by tests and after queueing). */
+  /** Runs one delivery pass now (tests, and after queueing so mail leaves at once). */
   runOnce(): Promise<number>;
+  /** Polls the outbox every `intervalMs` until stopped. */
+  start(intervalMs: number): void;
+  /** Stops polling, waits for a pass in progress and closes the transport. */
   stop(): Promise<void>;
 }
 
-/** Polls the outbox every `intervalMs` until stopped. */
-export function startMailWorker(options: {
+/** The outbox sender; it polls only once started (jobs.ts decides when). */
+export function createMailWorker(options: {
   db: Db;
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;
-  intervalMs?: number;
 }): MailWorker {
   let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const runOnce = async () => {
     if (running) return running;
@@ -106,15 +109,19 @@ export function startMailWorker(options: {
       });
     return running;
   };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.intervalMs ?? 5000);
-  timer.unref();
   return {
     runOnce,
+    start(intervalMs) {
+      if (timer || stopped) return;
+      timer = setInterval(() => {
+        if (!stopped) void runOnce();
+      }, intervalMs);
+      timer.unref();
+    },
     async stop() {
+      if (stopped) return;
       stopped = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       if (running) await running;
       options.transport.close();
     },

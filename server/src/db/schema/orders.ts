@@ -1,6 +1,8 @@
+import { orderStatuses, paymentStatuses } from "@mcf/contracts/orders";
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,6 +15,14 @@ import {
 import { products } from "./catalog.ts";
 import { money, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
+
+/** Whether an order holds boxes: reserved while unpaid, committed once paid, released when returned. */
+export const stockStatuses = ["reserved", "committed", "released"] as const;
+export type StockStatus = (typeof stockStatuses)[number];
+
+/** `column in ('a', 'b', ...)`: the check that keeps a text column inside its tuple. */
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
 
 export interface PostalAddress {
   street: string;
@@ -27,12 +37,9 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     friendly_order_id: text("friendly_order_id").notNull().unique(),
-    /** pending | processing | shipped | delivered | cancelled */
-    status: text("status").notNull().default("pending"),
-    /** unpaid | paid | failed | expired */
-    payment_status: text("payment_status").notNull().default("unpaid"),
-    /** reserved | committed | released */
-    stock_status: text("stock_status").notNull().default("reserved"),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    payment_status: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    stock_status: text("stock_status", { enum: stockStatuses }).notNull().default("reserved"),
     payment_provider: text("payment_provider").notNull(),
     payment_session_id: text("payment_session_id").unique(),
     payment_expires_at: timestamp("payment_expires_at", {
@@ -73,8 +80,14 @@ export const orders = pgTable(
     index("orders_pending_expiry_idx")
       .on(t.payment_expires_at)
       .where(sql`${t.payment_status} = 'unpaid'`),
+    check("orders_status_check", oneOf(t.status, orderStatuses)),
+    check("orders_payment_status_check", oneOf(t.payment_status, paymentStatuses)),
+    check("orders_stock_status_check", oneOf(t.stock_status, stockStatuses)),
   ],
 );
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export const orderItems = pgTable(
   "order_items",

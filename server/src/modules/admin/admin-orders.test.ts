@@ -119,7 +119,7 @@ describe("admin orders API", () => {
     });
     expect(shipped.json().email_queued).toBe(true);
     expect(shipped.json().order.shipped_at).not.toBeNull();
-    await t.app.mailWorker?.runOnce();
+    await t.app.jobs.mail?.runOnce();
     const mail = smtp.messages.find((m) =>
       m.subject?.includes(`${order.friendly_order_id} has shipped`),
     );
@@ -179,7 +179,7 @@ describe("admin orders API", () => {
       shipping_notes: "Left at the loading dock",
     });
     expect(Date.now() - Date.parse(body.order.shipped_at)).toBeLessThan(60_000);
-    await t.app.mailWorker?.runOnce();
+    await t.app.jobs.mail?.runOnce();
     const mail = smtp.messages.find((m) =>
       m.subject?.includes(`${order.friendly_order_id} has shipped`),
     );

@@ -36,7 +36,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const message = await retryOutboxMessage(db, request.params.id);
-      void app.mailWorker?.runOnce();
+      void app.jobs.mail?.runOnce();
       return message;
     },
   );

@@ -21,18 +21,18 @@ import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/produc
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { queueOrderConfirmation, queueShippedEmail } from "../orders/order-emails.ts";
+import {
+  getAdminOrder,
+  listAdminOrders,
+  resendConfirmation,
+  saveShipping,
+  sendShippedEmail,
+  setStatusByStaff,
+} from "../orders/orders.service.ts";
 import { requireAdmin } from "./admin-auth.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
-import {
-  auditOrderEmail,
-  getAdminOrder,
-  listAdminOrders,
-  updateOrderStatus,
-  updateShipping,
-} from "./admin-orders.service.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import {
   createAdminProduct,
@@ -46,7 +46,7 @@ import { importProductsCsv, productsToCsv } from "./product-csv.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
-  void app.mailWorker?.runOnce();
+  void app.jobs.mail?.runOnce();
 }
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,13 +92,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await updateOrderStatus(db, id, request.body.status);
-      let emailQueued = false;
-      if (request.body.status === "shipped" && request.body.send_email) {
-        emailQueued = await queueShippedEmail(db, id, { publicUrl });
-        await auditOrderEmail(db, id, "order.send_shipped_email");
-        deliverSoon(app);
-      }
+      const emailQueued = await setStatusByStaff(db, id, request.body.status, {
+        sendEmail: request.body.send_email,
+        publicUrl,
+      });
+      if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
   );
@@ -120,13 +118,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await updateShipping(db, id, request.body);
-      let emailQueued = false;
-      if (request.body.send_email) {
-        emailQueued = await queueShippedEmail(db, id, { publicUrl });
-        await auditOrderEmail(db, id, "order.send_shipped_email");
-        deliverSoon(app);
-      }
+      const emailQueued = await saveShipping(db, id, request.body, { publicUrl });
+      if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
   );
@@ -143,9 +136,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await getAdminOrder(db, id);
-      const emailQueued = await queueOrderConfirmation(db, id, { force: true, publicUrl });
-      await auditOrderEmail(db, id, "order.resend_confirmation");
+      const emailQueued = await resendConfirmation(db, id, { publicUrl });
       deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
@@ -163,9 +154,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await getAdminOrder(db, id);
-      const emailQueued = await queueShippedEmail(db, id, { publicUrl });
-      await auditOrderEmail(db, id, "order.send_shipped_email");
+      const emailQueued = await sendShippedEmail(db, id, { publicUrl });
       deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },

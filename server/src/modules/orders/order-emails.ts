@@ -3,11 +3,12 @@ import { formatUsd, toCents } from "@mcf/contracts/money";
 import { carrierTrackingUrl } from "@mcf/contracts/orders";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders, type PostalAddress } from "../../db/schema/index.ts";
+import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { getOrderWithItems, type OrderRow, shipToAddress, trackingPageUrl } from "./order-reads.ts";
+import { shipToAddress, trackingPageUrl } from "./order-views.ts";
+import { getOrderWithItems } from "./orders.repository.ts";
 
 const money = (value: string) => formatUsd(toCents(value) / 100);
 

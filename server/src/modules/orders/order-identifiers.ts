@@ -14,8 +14,3 @@ export function newFriendlyOrderId(): string {
 export function newTrackingToken(): string {
   return randomBytes(24).toString("base64url");
 }
-
-/** A built-in test payment session id: 160 random bits, so it cannot be guessed either. */
-export function newTestSessionId(): string {
-  return `test_${randomBytes(20).toString("base64url")}`;
-}

@@ -7,46 +7,53 @@ import {
   trackingParamsSchema,
   trackingResultSchema,
 } from "@mcf/contracts/orders";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orders } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
-import { createPaymentProvider } from "../payments/create-payment-provider.ts";
-import { fulfilPaidOrder } from "../payments/fulfilment.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
-import {
-  findOrderBySessionId,
-  getOrderWithItems,
-  type OrderRow,
-  toOrderConfirmation,
-  toTrackingResult,
-} from "./order-reads.ts";
+import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
+import { findOrder, getOrderWithItems } from "./orders.repository.ts";
+import { markPaid } from "./orders.service.ts";
 
 const sessionNotFound = "We could not find an order for this payment session.";
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * What the order pages need of the payment provider (the app builds it once and passes it in):
+ * whether a session not yet reported here was paid. The built-in test page always answers no,
+ * since it reports payment itself.
+ */
+export interface PaymentLookup {
+  readonly name: string;
+  isSessionPaid(sessionId: string): Promise<boolean>;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = async (
+  app,
+  { payments },
+) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
-  const provider = createPaymentProvider(app.config);
 
   /**
-   * The order of a payment session. A Stripe payment the webhook has not reported yet is asked
-   * of Stripe and fulfilled here (the same exactly-once fulfilment).
+   * The order of a payment session. A payment the provider's webhook has not reported yet is
+   * asked of the provider and marked paid here (the same exactly-once markPaid).
    */
   async function orderForSession(sessionId: string, log: typeof app.log): Promise<OrderRow | null> {
-    const order = await findOrderBySessionId(db, sessionId);
-    if (order?.payment_status !== "unpaid" || order.payment_provider !== provider.name)
+    const order = await findOrder(db, { sessionId });
+    if (order?.payment_status !== "unpaid" || order.payment_provider !== payments.name)
       return order;
-    if (provider.name !== "stripe") return order;
     try {
-      if (!(await provider.isSessionPaid(sessionId))) return order;
+      if (!(await payments.isSessionPaid(sessionId))) return order;
     } catch (error) {
-      log.warn({ err: error }, "could not ask Stripe about a session; showing the stored order");
+      log.warn(
+        { err: error },
+        "could not ask the payment provider about a session; showing the stored order",
+      );
       return order;
     }
-    const result = await fulfilPaidOrder(db, sessionId, { publicUrl });
-    if (result?.newlyPaid) void app.mailWorker?.runOnce();
-    return findOrderBySessionId(db, sessionId);
+    const result = await markPaid(db, sessionId, { publicUrl });
+    if (result?.newlyPaid) void app.jobs.mail?.runOnce();
+    return findOrder(db, { sessionId });
   }
 
   app.get(
@@ -64,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await orderForSession(request.params.session_id, request.log);
       const found = order ? await getOrderWithItems(db, order.id) : null;
       if (!found) throw notFound(sessionNotFound);
-      return toOrderConfirmation(found, publicUrl);
+      return toOrderConfirmation(found.order, found.items, publicUrl);
     },
   );
 
@@ -84,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessionId = session_id ?? stripe_session_id;
       let order: OrderRow | null = null;
       if (order_id) {
-        [order = null] = await db.select().from(orders).where(eq(orders.id, order_id)).limit(1);
+        order = await findOrder(db, { orderId: order_id });
       } else if (sessionId) {
         order = await orderForSession(sessionId, request.log);
       }
@@ -92,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (order.payment_status !== "paid")
         throw conflict("This order has not been paid yet, so there is no confirmation to send.");
       const queued = await queueOrderConfirmation(db, order.id, { publicUrl });
-      if (queued) void app.mailWorker?.runOnce();
+      if (queued) void app.jobs.mail?.runOnce();
       return {
         detail: queued
           ? "The order confirmation is on its way."
@@ -114,11 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.tracking_token, request.params.token))
-        .limit(1);
+      const order = await findOrder(db, { trackingToken: request.params.token });
       if (!order) throw notFound(trackingNotFoundMessage);
       return toTrackingResult(order);
     },

@@ -1,4 +1,4 @@
-import type { OrderItemRow, OrderRow } from "../orders/order-reads.ts";
+import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 
 /** How long a payment session (and its stock reservation) stays open. */
 export const paymentSessionMinutes = 30;
@@ -11,7 +11,7 @@ export interface CreatedPaymentSession {
   expiresAt: Date;
 }
 
-/** What every payment provider does; both complete through `fulfilPaidOrder`. */
+/** What every payment provider does; both complete through the orders module's `markPaid`. */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
   /** Opens a hosted payment session for a pending order. */

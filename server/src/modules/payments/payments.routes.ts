@@ -9,10 +9,10 @@ import {
 } from "@mcf/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
+import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
 import { startCheckout } from "./checkout.service.ts";
-import { createPaymentProvider } from "./create-payment-provider.ts";
-import { expireOverduePayments, fulfilPaidOrder, releaseUnpaidOrder } from "./fulfilment.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
 import { assertSameOrigin } from "./same-origin.ts";
 import {
   describeTestSession,
@@ -21,23 +21,13 @@ import {
   testSessionStatus,
 } from "./test-sessions.ts";
 
-const sweepIntervalMs = 60_000;
-
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app.config);
+/** Checkout and the built-in test payment page, with the one payment provider the app built. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+  app,
+  { provider },
+) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
-  const wakeMailWorker = () => void app.mailWorker?.runOnce();
-
-  if (app.config.runWorkers) {
-    const timer = setInterval(() => {
-      expireOverduePayments(db).catch((error) =>
-        app.log.error({ err: error }, "payment expiry sweep failed"),
-      );
-    }, sweepIntervalMs);
-    timer.unref();
-    app.addHook("onClose", async () => clearInterval(timer));
-  }
 
   app.post(
     "/api/payments/process",
@@ -93,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = testSessionStatus(order);
       if (status === "paid") return success;
       if (status === "expired") {
-        await releaseUnpaidOrder(db, { sessionId }, "expired");
+        await cancelUnpaid(db, { sessionId }, "expired");
         throw conflict(
           "This payment session has expired. Please return to your cart and try again.",
         );
@@ -103,12 +93,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const card = request.body.card_number.replace(/\s+/g, "");
       if (card === testCards.pays) {
-        const result = await fulfilPaidOrder(db, sessionId, { publicUrl });
-        if (result?.newlyPaid) wakeMailWorker();
+        const result = await markPaid(db, sessionId, { publicUrl });
+        if (result?.newlyPaid) void app.jobs.mail?.runOnce();
         return success;
       }
       if (card === testCards.declined) {
-        await releaseUnpaidOrder(db, { sessionId }, "failed");
+        await cancelUnpaid(db, { sessionId }, "failed");
         return reply.status(402).send({ detail: "Your card was declined." });
       }
       throw invalid("Use test card 4242 4242 4242 4242");
@@ -129,7 +119,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       assertSameOrigin(request, publicUrl);
       const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
       if (order.payment_status === "paid") throw conflict("This order is already paid.");
-      await releaseUnpaidOrder(db, { sessionId: request.params.id }, "cancelled");
+      await cancelUnpaid(db, { sessionId: request.params.id }, "cancelled");
       return { redirect_url: "/cart?step=checkout" };
     },
   );

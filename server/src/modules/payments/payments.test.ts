@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { coupons, mailOutbox, orderItems, orders, products } from "../../db/schema/index.ts";
 import { createSmtpTransport } from "../../mail/transport.ts";
-import { expireOverduePayments, fulfilPaidOrder } from "./fulfilment.ts";
+import { markPaid } from "../orders/orders.service.ts";
 
 describe("payments with the built-in test payment page", () => {
   let t: TestApp;
@@ -224,7 +224,7 @@ describe("payments with the built-in test payment page", () => {
     expect(await confirmations(order?.id ?? "")).toBe(1);
     expect((await t.app.inject(`/api/payments/test-sessions/${id}`)).json().status).toBe("paid");
 
-    await t.app.mailWorker?.runOnce();
+    await t.app.jobs.mail?.runOnce();
     const mail = (await smtp.waitFor(1)).find((m) =>
       m.subject?.includes(order?.friendly_order_id ?? "?"),
     );
@@ -313,14 +313,14 @@ describe("payments with the built-in test payment page", () => {
     const { id } = (await process(buildPaymentRequest([{ product_id: p.id, quantity: 4 }]))).json();
     expect(await stockOf(p.id)).toBe(6);
     const later = new Date(Date.now() + 31 * 60_000);
-    expect(await expireOverduePayments(db(), later)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.sweepExpiredPayments(later)).toBeGreaterThanOrEqual(1);
     expect(await orderOf(id)).toMatchObject({
       status: "cancelled",
       payment_status: "expired",
       stock_status: "released",
     });
     expect(await stockOf(p.id)).toBe(10);
-    await expireOverduePayments(db(), later);
+    await t.app.jobs.sweepExpiredPayments(later);
     expect(await stockOf(p.id)).toBe(10);
   });
 
@@ -346,14 +346,14 @@ describe("payments with the built-in test payment page", () => {
       .id;
     const second = (await process(buildPaymentRequest([{ product_id: p.id, quantity: 3 }]))).json()
       .id;
-    await expireOverduePayments(db(), new Date(Date.now() + 31 * 60_000));
+    await t.app.jobs.sweepExpiredPayments(new Date(Date.now() + 31 * 60_000));
     expect(await stockOf(p.id)).toBe(5);
     // Someone else buys 2 boxes meanwhile.
     const other = (await process(buildPaymentRequest([{ product_id: p.id, quantity: 2 }]))).json()
       .id;
     expect(await stockOf(p.id)).toBe(3);
 
-    await fulfilPaidOrder(db(), first, { publicUrl: "http://store.test" });
+    await markPaid(db(), first, { publicUrl: "http://store.test" });
     expect(await orderOf(first)).toMatchObject({
       status: "processing",
       payment_status: "paid",
@@ -362,7 +362,7 @@ describe("payments with the built-in test payment page", () => {
     });
     expect(await stockOf(p.id)).toBe(1);
 
-    await fulfilPaidOrder(db(), second, { publicUrl: "http://store.test" });
+    await markPaid(db(), second, { publicUrl: "http://store.test" });
     expect(await orderOf(second)).toMatchObject({
       status: "processing",
       payment_status: "paid",
@@ -523,9 +523,9 @@ describe("payments under concurrency (PostgreSQL)", () => {
         .set({ payment_expires_at: new Date(Date.now() - 1000) })
         .where(inArray(orders.payment_session_id, ids));
       await Promise.all([
-        expireOverduePayments(db()),
-        expireOverduePayments(db()),
-        ...ids.map((id) => fulfilPaidOrder(db(), id, { publicUrl: "http://store.test" })),
+        t.app.jobs.sweepExpiredPayments(),
+        t.app.jobs.sweepExpiredPayments(),
+        ...ids.map((id) => markPaid(db(), id, { publicUrl: "http://store.test" })),
       ]);
       const rows = await db().select().from(orders).where(inArray(orders.payment_session_id, ids));
       expect(rows.every((o) => o.payment_status === "paid" && o.stock_status === "committed")).toBe(
@@ -586,7 +586,7 @@ describe("payments under concurrency (PostgreSQL)", () => {
         await tx.update(products).set(takeOne).where(eq(products.id, p3.id));
       });
       await p2Locked;
-      const sweep = expireOverduePayments(db());
+      const sweep = t.app.jobs.sweepExpiredPayments();
       const outcomes = await Promise.allSettled([checkout, sweep]);
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect(await stockOf(p1.id)).toBe(100);

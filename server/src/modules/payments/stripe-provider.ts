@@ -1,7 +1,7 @@
 import { toCents } from "@mcf/contracts/money";
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
-import type { OrderItemRow, OrderRow } from "../orders/order-reads.ts";
+import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;

@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
 import { paymentEvents } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { fulfilPaidOrder, releaseUnpaidOrder } from "./fulfilment.ts";
+import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { createStripeClient } from "./stripe-provider.ts";
 
 /**
  * `POST /api/payments/webhook`: Stripe's signed events. Registered in its own scope whose only
  * body parser keeps the raw bytes, because the signature is computed over them.
- * Idempotent per event (payment_events) and per session (fulfilment locks the order).
+ * Idempotent per event (payment_events) and per session (markPaid locks the order).
  */
 export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
@@ -26,16 +26,16 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       case "checkout.session.async_payment_succeeded": {
         const session = event.data.object;
         if (session.payment_status === "unpaid") return; // a delayed method: wait for its outcome
-        const result = await fulfilPaidOrder(db, session.id, { publicUrl });
+        const result = await markPaid(db, session.id, { publicUrl });
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
-        else if (result.newlyPaid) void app.mailWorker?.runOnce();
+        else if (result.newlyPaid) void app.jobs.mail?.runOnce();
         return;
       }
       case "checkout.session.expired":
-        await releaseUnpaidOrder(db, { sessionId: event.data.object.id }, "expired");
+        await cancelUnpaid(db, { sessionId: event.data.object.id }, "expired");
         return;
       case "checkout.session.async_payment_failed":
-        await releaseUnpaidOrder(db, { sessionId: event.data.object.id }, "failed");
+        await cancelUnpaid(db, { sessionId: event.data.object.id }, "failed");
         return;
       default:
         return;

@@ -10,7 +10,6 @@ import {
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, orders, paymentEvents, products } from "../../db/schema/index.ts";
-import { expireOverduePayments } from "./fulfilment.ts";
 
 describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
   let t: TestApp;
@@ -222,7 +221,7 @@ describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
     await sendWebhook(
       signedStripeEvent("checkout.session.expired", { id, payment_status: "paid" }),
     );
-    await expireOverduePayments(db(), new Date(Date.now() + 40 * 60_000));
+    await t.app.jobs.sweepExpiredPayments(new Date(Date.now() + 40 * 60_000));
     expect(await orderOf(id)).toMatchObject({ payment_status: "paid", stock_status: "committed" });
     expect(await stockOf(p.id)).toBe(8);
   });

@@ -1,5 +1,10 @@
-import { newTestSessionId } from "../orders/order-identifiers.ts";
+import { randomBytes } from "node:crypto";
 import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
+
+/** A built-in test payment session id: 160 random bits, so it cannot be guessed either. */
+function newTestSessionId(): string {
+  return `test_${randomBytes(20).toString("base64url")}`;
+}
 
 /**
  * The built-in test payment page at `/pay/{id}`. The page itself reports payment

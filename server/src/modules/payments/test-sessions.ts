@@ -1,8 +1,9 @@
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import type { Db } from "../../db/client.ts";
+import type { OrderRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { findOrderBySessionId, getOrderWithItems, type OrderRow } from "../orders/order-reads.ts";
+import { findOrderBySessionId, getOrderWithItems } from "../orders/orders.service.ts";
 
 export const testCards = {
   pays: "4242424242424242",

@@ -1,5 +1,5 @@
 import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
-import { orderStatusValues, shippingCarriers } from "@mcf/contracts/orders-options";
+import { orderStatuses, shippingCarriers } from "@mcf/contracts/orders-options";
 import { type FormEvent, useEffect, useState } from "react";
 import { isAbortError } from "../../lib/api.ts";
 import { capitalize, money } from "./admin-format.ts";
@@ -262,7 +262,7 @@ export function OrderDetail({
                   onChange={(e) => setStatus(e.target.value)}
                   aria-label="Order status"
                 >
-                  {orderStatusValues.map((s) => (
+                  {orderStatuses.map((s) => (
                     <option key={s} value={s}>
                       {capitalize(s)}
                     </option>

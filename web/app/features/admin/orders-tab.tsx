@@ -1,5 +1,5 @@
 import { type AdminOrder, adminOrderListLimit } from "@mcf/contracts/admin";
-import { orderStatusValues } from "@mcf/contracts/orders-options";
+import { orderStatuses } from "@mcf/contracts/orders-options";
 import { useCallback, useState } from "react";
 import { capitalize, money, statusBadgeClass, statusRowClass } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -76,7 +76,7 @@ export function OrdersTab() {
               onChange={(e) => setStatus(e.target.value)}
             >
               <option value="">All open orders</option>
-              {orderStatusValues.map((s) => (
+              {orderStatuses.map((s) => (
                 <option key={s} value={s}>
                   {capitalize(s)}
                 </option>

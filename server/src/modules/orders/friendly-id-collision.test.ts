@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { orders } from "../../db/schema/index.ts";
 
 // The first two orders draw the same friendly id; later ones draw real random ids.
-vi.mock("../orders/order-identifiers.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../orders/order-identifiers.ts")>();
+vi.mock("./order-identifiers.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./order-identifiers.ts")>();
   let draws = 0;
   return {
     ...real,

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { MailTransport } from "./mail/transport.ts";
+import { createMailWorker, type MailWorker } from "./mail/worker.ts";
+import { expireOverduePayments } from "./modules/orders/orders.service.ts";
+
+/** How often unpaid orders past their payment window are cancelled and their stock returned. */
+const paymentSweepIntervalMs = 60_000;
+
+/**
+ * Every background job of the store, in one place: the mail outbox sender and the payment-expiry
+ * sweeper (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
+ * ends them and waits for work in progress. Tests leave them stopped and run a pass on demand.
+ */
+export interface Jobs {
+  /** Null when no SMTP server is configured: mail then stays in the outbox. */
+  mail: MailWorker | null;
+  /** One payment-expiry sweep now; returns how many orders it expired. */
+  sweepExpiredPayments(now?: Date): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createJobs(options: {
+  config: Config;
+  db: Db;
+  /** The SMTP transport; null sends no mail. */
+  transport: MailTransport | null;
+  log: FastifyBaseLogger;
+}): Jobs {
+  const { config, db, log } = options;
+  const mail = options.transport
+    ? createMailWorker({ db, transport: options.transport, from: config.mailFrom, log })
+    : null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<number> | null = null;
+
+  const sweepExpiredPayments = (now?: Date) => expireOverduePayments(db, now);
+
+  return {
+    mail,
+    sweepExpiredPayments,
+    start() {
+      mail?.start(config.mailPollMs);
+      if (sweepTimer) return;
+      sweepTimer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = sweepExpiredPayments()
+          .catch((error) => {
+            log.error({ err: error }, "payment expiry sweep failed");
+            return 0;
+          })
+          .finally(() => {
+            sweeping = null;
+          });
+      }, paymentSweepIntervalMs);
+      sweepTimer.unref();
+    },
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+      await sweeping;
+      await mail?.stop();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { type OrderStatus, orderStatuses } from "@mcf/contracts/orders";
+import { conflict } from "../../errors.ts";
+
+/** What a change does to the order's boxes. */
+type StockEffect =
+  /** Reserved boxes become sold; released ones are taken again (or the order is flagged). */
+  | "commit"
+  /** Boxes the order still holds go back on the shelf, once. */
+  | "return"
+  | "none";
+
+interface Transition {
+  /** Where the order goes from each status; a status missing here refuses the change (409). */
+  from: Partial<Record<OrderStatus, OrderStatus>>;
+  stock: StockEffect;
+  /** The email the change queues: automatically, or when staff ask for it. */
+  email: "order-confirmation" | "order-shipped when asked" | null;
+  /** The audit log action written in the same transaction; payment events are not audited. */
+  audit: "order.status" | "order.shipping" | null;
+  /** Whether the change stamps shipped_at when it is empty. */
+  stampsShippedAt: boolean;
+  /** Shown when the change is refused. */
+  refusal?: string;
+}
+
+const every = (to: OrderStatus): Record<OrderStatus, OrderStatus> =>
+  Object.fromEntries(orderStatuses.map((status) => [status, to])) as Record<
+    OrderStatus,
+    OrderStatus
+  >;
+
+/**
+ * Every way an order's status changes, in one table. Payment events move orders on their own;
+ * staff may set any of the five statuses from any other in the back office (reopen, ship,
+ * markDelivered, cancel), while the shipping form's "mark shipped" is stricter: a delivered order
+ * stays delivered and a cancelled one is refused.
+ */
+export const orderTransitions = {
+  /** The payment provider reports the payment (exactly once per order). */
+  markPaid: {
+    from: { ...every("processing"), shipped: "shipped", delivered: "delivered" },
+    stock: "commit",
+    email: "order-confirmation",
+    audit: null,
+    stampsShippedAt: false,
+  },
+  /** The payment ends unpaid: declined, expired, or the shopper cancelled. */
+  cancelUnpaid: {
+    from: every("cancelled"),
+    stock: "return",
+    email: null,
+    audit: null,
+    stampsShippedAt: false,
+  },
+  /** The shipping form's "mark shipped". */
+  markShipped: {
+    from: { pending: "shipped", processing: "shipped", shipped: "shipped", delivered: "delivered" },
+    stock: "none",
+    email: "order-shipped when asked",
+    audit: "order.shipping",
+    stampsShippedAt: true,
+    refusal: "A cancelled order cannot be marked as shipped",
+  },
+  /** Staff set "shipped". */
+  ship: {
+    from: every("shipped"),
+    stock: "none",
+    email: "order-shipped when asked",
+    audit: "order.status",
+    stampsShippedAt: true,
+  },
+  /** Staff set "delivered". */
+  markDelivered: {
+    from: every("delivered"),
+    stock: "none",
+    email: null,
+    audit: "order.status",
+    stampsShippedAt: false,
+  },
+  /**
+   * Staff set "cancelled". Re-opening later does not take the stock again: staff adjust stock in
+   * the product list (a later payment of an unpaid order takes it again through markPaid).
+   */
+  cancel: {
+    from: every("cancelled"),
+    stock: "return",
+    email: null,
+    audit: "order.status",
+    stampsShippedAt: false,
+  },
+  /** Staff set "pending". */
+  reopenPending: {
+    from: every("pending"),
+    stock: "none",
+    email: null,
+    audit: "order.status",
+    stampsShippedAt: false,
+  },
+  /** Staff set "processing". */
+  reopenProcessing: {
+    from: every("processing"),
+    stock: "none",
+    email: null,
+    audit: "order.status",
+    stampsShippedAt: false,
+  },
+} satisfies Record<string, Transition>;
+
+export type OrderEvent = keyof typeof orderTransitions;
+
+/** The event behind each status staff can choose in the back office. */
+export const staffStatusEvents = {
+  pending: "reopenPending",
+  processing: "reopenProcessing",
+  shipped: "ship",
+  delivered: "markDelivered",
+  cancelled: "cancel",
+} as const satisfies Record<OrderStatus, OrderEvent>;
+
+/** The rule of one event. */
+export function transitionOf(event: OrderEvent): Transition {
+  return orderTransitions[event];
+}
+
+/** Where `event` takes an order in status `current`. Throws 409 when the table refuses it. */
+export function nextStatus(event: OrderEvent, current: OrderStatus): OrderStatus {
+  const rule: Transition = orderTransitions[event];
+  const next = rule.from[current];
+  if (!next) throw conflict(rule.refusal ?? `An order that is ${current} cannot change that way`);
+  return next;
+}

@@ -1,0 +1,68 @@
+import type { DbOrTx } from "../../db/client.ts";
+import type { OrderRow } from "../../db/schema/index.ts";
+import { writeAudit } from "../admin/audit.ts";
+import { nextStatus, type OrderEvent, transitionOf } from "./order-status.ts";
+import { returnHeldStock } from "./order-stock.ts";
+import { updateOrder } from "./orders.repository.ts";
+
+/**
+ * Moves locked orders by `event`, returning the stock they hold when the event returns stock
+ * and they move into cancelled (so it goes back at most once), and writes the event's audit
+ * entry.
+ */
+export async function applyEvent(
+  tx: DbOrTx,
+  lockedOrders: OrderRow[],
+  event: OrderEvent,
+  changes: (order: OrderRow) => Partial<OrderRow> = () => ({}),
+): Promise<void> {
+  const rule = transitionOf(event);
+  const moving = lockedOrders.map((order) => ({ order, to: nextStatus(event, order.status) }));
+  const returned =
+    rule.stock === "return"
+      ? await returnHeldStock(
+          tx,
+          moving.filter(({ order, to }) => to !== order.status).map(({ order }) => order),
+        )
+      : new Set<string>();
+  for (const { order, to } of moving) {
+    const extra = changes(order);
+    const shippedAt = rule.stampsShippedAt
+      ? (extra.shipped_at ?? order.shipped_at ?? new Date())
+      : extra.shipped_at;
+    const row = await updateOrder(tx, order.id, {
+      ...extra,
+      status: to,
+      ...(shippedAt === undefined ? {} : { shipped_at: shippedAt }),
+      ...(returned.has(order.id) ? { stock_status: "released" } : {}),
+    });
+    if (rule.audit) await auditChange(tx, rule.audit, order, row, returned.has(order.id));
+  }
+}
+
+/** The fields of an order its audit entries record, before and after a change. */
+const auditView = (row: OrderRow) => ({
+  status: row.status,
+  stock_status: row.stock_status,
+  shipping_carrier: row.shipping_carrier,
+  tracking_number: row.tracking_number,
+  shipped_at: row.shipped_at?.toISOString() ?? null,
+  shipping_notes: row.shipping_notes,
+});
+
+/** Records a staff change of an order in the audit log (inside the change's transaction). */
+export async function auditChange(
+  tx: DbOrTx,
+  action: string,
+  before: OrderRow,
+  after: OrderRow,
+  stockReturned = false,
+): Promise<void> {
+  await writeAudit(tx, {
+    action,
+    entityType: "order",
+    entityId: before.id,
+    before: auditView(before),
+    after: { ...auditView(after), ...(stockReturned ? { stock_returned: true } : {}) },
+  });
+}

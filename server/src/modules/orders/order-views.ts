@@ -1,0 +1,112 @@
+import type { AdminOrder } from "@mcf/contracts/admin";
+import { toCents, toDollars } from "@mcf/contracts/money";
+import {
+  carrierTrackingUrl,
+  type OrderConfirmation,
+  type TrackingResult,
+} from "@mcf/contracts/orders";
+import type { OrderItemRow, OrderRow, PostalAddress } from "../../db/schema/index.ts";
+
+/** Stored amounts (numeric text) as the dollars the API answers. */
+const dollars = (value: string) => toDollars(toCents(value));
+
+export function trackingPageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/track/${token}`;
+}
+
+/** Where the order ships: its shipping address, else the billing address. */
+export function shipToAddress(order: OrderRow): PostalAddress {
+  return order.shipping_address ?? order.billing_address;
+}
+
+/**
+ * The one mapping from stored order rows to what the API shows: the fields every audience sees
+ * (ids, customer, amounts in dollars, statuses, shipping details), then each audience's extras.
+ */
+function orderFields(order: OrderRow) {
+  return {
+    order_id: order.id,
+    friendly_order_id: order.friendly_order_id,
+    status: order.status,
+    payment_status: order.payment_status,
+    customer_name: order.customer_name,
+    customer_email: order.customer_email,
+    customer_phone: order.customer_phone,
+    billing_address: order.billing_address,
+    subtotal: dollars(order.subtotal),
+    coupon_code: order.coupon_code,
+    discount_amount: dollars(order.discount_amount),
+    shipping_cost: dollars(order.shipping_cost),
+    tax_amount: dollars(order.tax_amount),
+    total_amount: dollars(order.total_amount),
+    created_at: order.created_at.toISOString(),
+    shipping_carrier: order.shipping_carrier,
+    tracking_number: order.tracking_number,
+    shipped_at: order.shipped_at?.toISOString() ?? null,
+  };
+}
+
+function itemFields(item: OrderItemRow) {
+  return {
+    product_id: item.product_id,
+    product_name: item.product_name,
+    quantity: item.quantity,
+    unit_price: dollars(item.unit_price),
+    total_price: dollars(item.total_price),
+    total_sqft: Number(item.total_sqft),
+  };
+}
+
+/** The order as staff see it; lines only when asked for (the list leaves them out). */
+export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrder {
+  return {
+    ...orderFields(order),
+    shipping_address: order.shipping_address ?? null,
+    needs_attention: order.needs_attention,
+    paid_at: order.paid_at?.toISOString() ?? null,
+    tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
+    shipping_notes: order.shipping_notes,
+    ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
+  };
+}
+
+/** The order as the success page and the confirmation call show it. */
+export function toOrderConfirmation(
+  order: OrderRow,
+  items: OrderItemRow[],
+  publicUrl: string,
+): OrderConfirmation {
+  const { shipping_carrier, tracking_number, shipped_at, ...fields } = orderFields(order);
+  return {
+    ...fields,
+    stripe_session_id: order.payment_session_id,
+    shipping_address: shipToAddress(order),
+    items: items.map((item) => ({
+      ...itemFields(item),
+      sqft_per_box: Number(item.sqft_per_box),
+      image_url: item.image_url,
+      color: item.color,
+      brand: item.brand,
+      collection: item.collection,
+      type: item.type,
+    })),
+    total_sqft: Number(order.total_sqft),
+    total_cartons: order.total_cartons,
+    tracking_url:
+      order.payment_status === "paid" ? trackingPageUrl(publicUrl, order.tracking_token) : null,
+  };
+}
+
+/** What the tracking page shows: status and shipping, nothing about the customer. */
+export function toTrackingResult(order: OrderRow): TrackingResult {
+  const fields = orderFields(order);
+  return {
+    friendly_order_id: fields.friendly_order_id,
+    status: fields.status,
+    tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
+    shipping_carrier: fields.shipping_carrier,
+    tracking_number: fields.tracking_number,
+    created_at: fields.created_at,
+    shipped_at: fields.shipped_at,
+  };
+}

@@ -1,0 +1,277 @@
+import type { AdminOrder } from "@mcf/contracts/admin";
+import type { OrderStatus, PaymentStatus } from "@mcf/contracts/orders";
+import type { Db, DbOrTx, Tx } from "../../db/client.ts";
+import type { OrderRow } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
+import { writeAudit } from "../admin/audit.ts";
+import { recordCouponUse } from "../coupons/coupon.service.ts";
+import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { nextStatus, staffStatusEvents } from "./order-status.ts";
+import { commitStock, takeStock } from "./order-stock.ts";
+import { applyEvent, auditChange } from "./order-transitions.ts";
+import { toAdminOrder } from "./order-views.ts";
+import {
+  findOrder,
+  getOrderWithItems,
+  insertOrder,
+  itemsByOrder,
+  listOrders,
+  lockOrder,
+  lockOverdueUnpaidOrders,
+  type NewOrderItemRow,
+  type NewOrderRow,
+  type OrderWithItems,
+  updateOrder,
+} from "./orders.repository.ts";
+
+export { getOrderWithItems, type OrderWithItems };
+
+/** A priced cart about to become a pending order. */
+export interface NewOrder {
+  order: Omit<NewOrderRow, "status" | "payment_status" | "stock_status">;
+  items: NewOrderItemRow[];
+}
+
+function stockConflictDetail(name: string, available: number): string {
+  if (available <= 0) return `Sorry, "${name}" is out of stock. Please remove it from your cart.`;
+  return `Sorry, only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} left. Please lower the quantity in your cart.`;
+}
+
+/**
+ * Inside the caller's transaction: reserves every line's stock atomically and inserts the pending
+ * order with its lines. Throws 409 naming the product when stock is short (the caller's
+ * transaction then rolls back every line).
+ */
+export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderWithItems> {
+  const lines = input.items.flatMap((item) =>
+    item.product_id == null ? [] : [{ productId: item.product_id, quantity: item.quantity }],
+  );
+  const short = await takeStock(tx, lines);
+  if (short) {
+    const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
+    throw conflict(stockConflictDetail(name ?? `Product ${short.productId}`, short.available));
+  }
+  return insertOrder(tx, input.order, input.items);
+}
+
+/** Records the payment session that will pay the order, and when it closes. */
+export async function attachPaymentSession(
+  db: Db,
+  orderId: string,
+  session: { id: string; expiresAt: Date },
+): Promise<void> {
+  await updateOrder(db, orderId, {
+    payment_session_id: session.id,
+    payment_expires_at: session.expiresAt,
+  });
+}
+
+export function findOrderBySessionId(db: DbOrTx, sessionId: string): Promise<OrderRow | null> {
+  return findOrder(db, { sessionId });
+}
+
+export interface PaidResult {
+  orderId: string;
+  /** True only for the one call that turned the order paid. */
+  newlyPaid: boolean;
+  /** Paid after its reservation was released and the stock ran short: staff must look. */
+  needsAttention: boolean;
+}
+
+/**
+ * Marks the order of a paid payment session paid, exactly once, whichever provider or page
+ * reports it first (row lock on the order): stock committed (see commitStock), the coupon use
+ * counted and the confirmation queued (one per order). Returns null for an unknown session.
+ */
+export async function markPaid(
+  db: Db,
+  sessionId: string,
+  options: { publicUrl: string },
+): Promise<PaidResult | null> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { sessionId });
+    if (!order) return null;
+    if (order.payment_status === "paid")
+      return { orderId: order.id, newlyPaid: false, needsAttention: order.needs_attention };
+    // Coupon before products: the same lock order as checkout (coupon, then products).
+    if (order.coupon_code) await recordCouponUse(tx, order.coupon_code);
+    const stock = await commitStock(tx, order);
+    await updateOrder(tx, order.id, {
+      status: nextStatus("markPaid", order.status),
+      payment_status: "paid",
+      paid_at: new Date(),
+      ...stock,
+    });
+    await queueOrderConfirmation(tx, order.id, { publicUrl: options.publicUrl });
+    return { orderId: order.id, newlyPaid: true, needsAttention: stock.needs_attention };
+  });
+}
+
+/** Why an unpaid order stops waiting for its payment. */
+export type UnpaidOutcome = Extract<PaymentStatus, "failed" | "expired" | "cancelled">;
+
+/**
+ * Ends the wait for payment of an unpaid order (declined, expired or cancelled): status
+ * cancelled and its reserved stock returned, exactly once. A paid order is never touched.
+ * Returns true when this call cancelled it.
+ */
+export async function cancelUnpaid(
+  db: Db,
+  key: { sessionId: string } | { orderId: string },
+  outcome: UnpaidOutcome,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, key);
+    if (order?.payment_status !== "unpaid") return false;
+    await applyEvent(tx, [order], "cancelUnpaid", () => ({ payment_status: outcome }));
+    return true;
+  });
+}
+
+/**
+ * The expiry sweep: unpaid orders past `payment_expires_at` become cancelled with payment
+ * `expired` and their stock returns. Several processes may sweep at once (rows another holds are
+ * skipped). Returns how many orders it expired.
+ */
+export async function expireOverduePayments(
+  db: Db,
+  now = new Date(),
+  batchSize = 100,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await lockOverdueUnpaidOrders(tx, now, batchSize);
+    await applyEvent(tx, due, "cancelUnpaid", () => ({ payment_status: "expired" }));
+    return due.length;
+  });
+}
+
+async function lockOrFail(tx: DbOrTx, orderId: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, { orderId });
+  if (!order) throw notFound("Order not found");
+  return order;
+}
+
+/**
+ * Staff set any of the five statuses (see the transition table for what each does); with
+ * `sendEmail`, setting shipped also queues the shipped email. Returns whether an email was queued.
+ */
+export async function setStatusByStaff(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  options: { sendEmail: boolean; publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await lockOrFail(tx, orderId);
+    await applyEvent(tx, [before], staffStatusEvents[status]);
+    if (status !== "shipped" || !options.sendEmail) return false;
+    return sendShippedEmailIn(tx, orderId, options.publicUrl);
+  });
+}
+
+export interface ShippingInput {
+  shipping_carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string | null;
+  shipping_notes: string | null;
+  mark_shipped: boolean;
+  send_email: boolean;
+}
+
+/**
+ * Saves the shipping form (audited as order.shipping). `mark_shipped` is the markShipped event
+ * (shipped_at stamped with now when the form leaves it empty; a cancelled order answers 409);
+ * `send_email` queues the shipped email. Returns whether an email was queued.
+ */
+export async function saveShipping(
+  db: Db,
+  orderId: string,
+  input: ShippingInput,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await lockOrFail(tx, orderId);
+    const fields = {
+      shipping_carrier: input.shipping_carrier,
+      tracking_number: input.tracking_number,
+      shipped_at: input.shipped_at ? new Date(input.shipped_at) : null,
+      shipping_notes: input.shipping_notes,
+    };
+    if (input.mark_shipped) {
+      await applyEvent(tx, [before], "markShipped", () => ({
+        ...fields,
+        shipped_at: fields.shipped_at ?? new Date(),
+      }));
+    } else {
+      await auditChange(tx, "order.shipping", before, await updateOrder(tx, orderId, fields));
+    }
+    return input.send_email ? sendShippedEmailIn(tx, orderId, options.publicUrl) : false;
+  });
+}
+
+async function sendShippedEmailIn(tx: DbOrTx, orderId: string, publicUrl: string) {
+  const queued = await queueShippedEmail(tx, orderId, { publicUrl });
+  await writeAudit(tx, {
+    action: "order.send_shipped_email",
+    entityType: "order",
+    entityId: orderId,
+  });
+  return queued;
+}
+
+/** Staff send the shipped email with the tracking details on file. 404 for an unknown order. */
+export async function sendShippedEmail(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockOrFail(tx, orderId);
+    return sendShippedEmailIn(tx, orderId, options.publicUrl);
+  });
+}
+
+/** Staff send the order confirmation again (always sends). 404 for an unknown order. */
+export async function resendConfirmation(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockOrFail(tx, orderId);
+    const queued = await queueOrderConfirmation(tx, orderId, { force: true, ...options });
+    await writeAudit(tx, {
+      action: "order.resend_confirmation",
+      entityType: "order",
+      entityId: orderId,
+    });
+    return queued;
+  });
+}
+
+/** Orders for the back office, newest first (cancelled hidden unless asked for by status). */
+export async function listAdminOrders(
+  db: Db,
+  query: {
+    limit: number;
+    offset: number;
+    status?: OrderStatus;
+    include_items: boolean;
+    needs_attention: boolean;
+  },
+): Promise<AdminOrder[]> {
+  const rows = await listOrders(db, { ...query, needsAttention: query.needs_attention });
+  if (!query.include_items) return rows.map((row) => toAdminOrder(row));
+  const items = await itemsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? []));
+}
+
+/** One order with its lines, as staff see it. 404 for an unknown order. */
+export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrder> {
+  const found = await getOrderWithItems(db, orderId);
+  if (!found) throw notFound("Order not found");
+  return toAdminOrder(found.order, found.items);
+}
