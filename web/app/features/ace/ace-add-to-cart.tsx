@@ -1,6 +1,6 @@
 import type { AceProduct } from "@mcf/contracts/partners";
 import { useEffect, useState } from "react";
-import { useCart } from "../cart/cart-context.tsx";
+import { useCart } from "../../lib/cart/cart-context.tsx";
 
 export const addedFeedbackMs = 2000;
 export const notForOnlinePurchaseMessage =
