@@ -158,6 +158,7 @@ export type PartnerAccountUpdate = z.input<typeof partnerAccountUpdateSchema>;
  */
 export const aceProductSchema = publicProductSchema.extend({
   ace_shown_price: z.number().nullable(),
+  price_source: z.enum(["partner", "public"]),
 });
 export type AceProduct = z.infer<typeof aceProductSchema>;
 

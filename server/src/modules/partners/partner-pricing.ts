@@ -20,5 +20,6 @@ export function toAceProduct(row: ProductRow): AceProduct {
     competitor_price: null,
     msrp: null,
     ace_shown_price: acePrice,
+    price_source: "partner",
   };
 }
