@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
-import { useCart } from "../features/cart/cart-context.tsx";
-import { FullCart } from "../features/cart/full-cart.tsx";
+import { EmptyCart, FullCart } from "../features/cart/full-cart.tsx";
 import { CheckoutView } from "../features/checkout/checkout-view.tsx";
+import { useCart } from "../lib/cart/cart-context.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function CartPage() {
   const [searchParams] = useSearchParams();
   const { restored } = useCart();
-  if (searchParams.get("step") === "checkout") return <CheckoutView />;
+  if (searchParams.get("step") === "checkout") return <CheckoutView emptyCart={<EmptyCart />} />;
   if (!restored) {
     return <p className="container-page py-20 text-center text-stone-600">Loading your cart...</p>;
   }

@@ -2,17 +2,15 @@ import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
 import { data, Link } from "react-router";
 import { JsonLd } from "../components/json-ld.tsx";
-import { publicPrice } from "../features/catalog/catalog-product.ts";
-import { ProductGallery } from "../features/catalog/product-gallery.tsx";
-import { ProductPurchasePanel } from "../features/catalog/product-purchase-panel.tsx";
-import { ProductSpecs } from "../features/catalog/product-specs.tsx";
+import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
+import { publicPriceSource } from "../features/catalog/price-source.ts";
+import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
 import { ProductStrip } from "../features/catalog/product-strip.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/product-detail";
 
-export const productDetailErrorMessage = "Failed to load product details. Please try again later.";
 const stripSize = 12;
 
 /** Other products for the strip: the same type first, topped up from the whole catalogue. */
@@ -23,13 +21,13 @@ async function otherProducts(
   try {
     const sameType = product.type
       ? await api<PublicProduct[]>(
-          `/api/products?type=${encodeURIComponent(product.type)}&per_page=25`,
+          `${publicPriceSource.api}?type=${encodeURIComponent(product.type)}&per_page=25`,
           options,
         )
       : [];
     let others = sameType.filter((p) => p.id !== product.id);
     if (others.length < stripSize) {
-      const more = await api<PublicProduct[]>("/api/products?per_page=25", options);
+      const more = await api<PublicProduct[]>(`${publicPriceSource.api}?per_page=25`, options);
       const seen = new Set([product.id, ...others.map((p) => p.id)]);
       others = [...others, ...more.filter((p) => !seen.has(p.id))];
     }
@@ -47,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const options = { fetch: context.apiFetch, signal: request.signal };
   let product: PublicProduct;
   try {
-    product = await api<PublicProduct>(`/api/products/${params.id}`, options);
+    product = await api<PublicProduct>(`${publicPriceSource.api}/${params.id}`, options);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       return data({ status: "missing" as const }, { status: 404 });
@@ -170,29 +168,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-8 sm:py-10">
       <JsonLd data={productJsonLd(product, publicUrl)} />
       <Breadcrumbs product={product} />
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery images={product} name={product.name} description={product.description} />
-        <div>
-          <p className="mb-2 text-sm font-semibold tracking-wider text-oak-700 uppercase">
-            {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
-          </p>
-          <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
-          {product.collection ? (
-            <p className="mb-4 text-stone-700">{product.collection} collection</p>
-          ) : null}
-          {product.description ? (
-            <p className="mb-6 leading-relaxed text-stone-700">{product.description}</p>
-          ) : null}
-          <ProductPurchasePanel product={product} price={publicPrice(product)} />
-        </div>
-      </div>
-      <ProductSpecs product={product} />
-      <ProductStrip
-        title="You may also like"
-        products={related}
-        priceOf={publicPrice}
-        detailHref={(p) => `/products/${p.id}`}
-      />
+      <ProductDetailView product={product} source={publicPriceSource} />
+      <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>
   );
 }

@@ -2,13 +2,13 @@ import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets, PublicProduct } from "@mcf/contracts/product";
 import { totalCountHeader } from "@mcf/contracts/product-options";
 import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { publicPrice } from "../features/catalog/catalog-product.ts";
 import {
   type ListParams,
   listHref,
   listSearchParams,
   parseListParams,
 } from "../features/catalog/list-params.ts";
+import { publicPriceSource } from "../features/catalog/price-source.ts";
 import { type ProductListState, ProductListView } from "../features/catalog/product-list-view.tsx";
 import { api, apiCall } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = { fetch: context.apiFetch, signal: request.signal };
   try {
     const [list, facets] = await Promise.all([
-      apiCall<PublicProduct[]>(`/api/products?${listSearchParams(params)}`, options),
-      api<ProductFacets>("/api/products/facets", options),
+      apiCall<PublicProduct[]>(`${publicPriceSource.api}?${listSearchParams(params)}`, options),
+      api<ProductFacets>(`${publicPriceSource.api}/facets`, options),
     ]);
     const total = Number(list.headers.get(totalCountHeader) ?? list.data.length);
     return { params, products: list.data, total, facets, failed: false };
@@ -86,10 +86,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         state={state}
         params={params}
         facets={facets}
-        onParamsChange={(next) => navigate(`/products${listHref(next)}`)}
+        onParamsChange={(next) => navigate(`${publicPriceSource.listPath}${listHref(next)}`)}
         onRetry={() => void revalidator.revalidate()}
-        priceOf={publicPrice}
-        detailHref={(product) => `/products/${product.id}`}
+        source={publicPriceSource}
       />
     </div>
   );

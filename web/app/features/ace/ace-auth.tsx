@@ -10,8 +10,8 @@ import {
 } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError, api, apiCall } from "../../lib/api.ts";
-import { useCart } from "../cart/cart-context.tsx";
-import { pricesForAudience } from "../cart/cart-repricing.ts";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import { pricesForAudience } from "../../lib/cart/cart-repricing.ts";
 import { loginPathFor } from "./ace-redirect.ts";
 import { readAceToken, storeAceToken } from "./ace-token.ts";
 

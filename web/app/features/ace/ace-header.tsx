@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
-import { CartIcon, CloseIcon, MenuIcon } from "../../components/icons.tsx";
-import { useCart } from "../cart/cart-context.tsx";
-import { useCartDrawer } from "../cart/cart-drawer.tsx";
-import { boxesLabel } from "../cart/cart-wording.ts";
+import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { useAceAuth } from "./ace-auth.tsx";
 
 export const partnerNav = [
@@ -20,35 +17,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The cart icon with its box-count badge, light on the navy partner bar; like the public one it
- * opens the cart slide-over as a dialog, so partners reach their cart without leaving /ace.
+ * The partner area's own navigation (the public top nav is hidden under /ace). `cartButton` is
+ * the cart icon the layout puts on the bar, so partners reach their cart without leaving /ace.
  */
-function AceCartButton() {
-  const { boxCount } = useCart();
-  const drawer = useCartDrawer();
-  return (
-    <button
-      type="button"
-      className="relative rounded-md p-2 text-white hover:bg-white/10"
-      aria-label={`Cart, ${boxesLabel(boxCount)}`}
-      aria-haspopup="dialog"
-      aria-expanded={drawer.mode === "dialog"}
-      onClick={(event) => drawer.openDialog(event.currentTarget)}
-    >
-      <CartIcon />
-      <span
-        data-testid="cart-count"
-        aria-hidden="true"
-        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-oak-600 px-1 text-xs font-bold text-white"
-      >
-        {boxCount}
-      </span>
-    </button>
-  );
-}
-
-/** The partner area's own navigation (the public top nav is hidden under /ace). */
-export function AceHeader() {
+export function AceHeader({ cartButton }: { cartButton: ReactNode }) {
   const { user, logout } = useAceAuth();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -109,7 +81,7 @@ export function AceHeader() {
           </nav>
         )}
         <div className="flex items-center gap-1">
-          <AceCartButton />
+          {cartButton}
           <button
             type="button"
             className="rounded-md p-2 text-white hover:bg-white/10 md:hidden"

@@ -1,16 +1,23 @@
 import { CartIcon } from "../../components/icons.tsx";
-import { useCart } from "./cart-context.tsx";
-import { useCartDrawer } from "./cart-drawer.tsx";
-import { boxesLabel } from "./cart-wording.ts";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
+import { boxesLabel } from "../../lib/cart/cart-wording.ts";
+
+const toneClass = {
+  /** On the white public header. */
+  dark: "text-navy-800 hover:bg-stone-100",
+  /** On the navy partner bar. */
+  light: "text-white hover:bg-white/10",
+};
 
 /** The cart icon with its item-count badge (boxes); opens the cart slide-over as a dialog. */
-export function CartButton() {
+export function CartButton({ tone = "dark" }: { tone?: keyof typeof toneClass }) {
   const { boxCount } = useCart();
   const drawer = useCartDrawer();
   return (
     <button
       type="button"
-      className="relative rounded-md p-2 text-navy-800 hover:bg-stone-100"
+      className={`relative rounded-md p-2 ${toneClass[tone]}`}
       aria-label={`Cart, ${boxesLabel(boxCount)}`}
       aria-haspopup="dialog"
       aria-expanded={drawer.mode === "dialog"}

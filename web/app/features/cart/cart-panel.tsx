@@ -3,10 +3,10 @@ import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { CloseIcon } from "../../components/icons.tsx";
-import { useCart } from "./cart-context.tsx";
-import { useCartDrawer } from "./cart-drawer.tsx";
-import { defaultFlooringThumb } from "./cart-lines.ts";
-import { boxesLabel } from "./cart-wording.ts";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
+import { defaultFlooringThumb } from "../../lib/cart/cart-lines.ts";
+import { boxesLabel } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 const panelClass =

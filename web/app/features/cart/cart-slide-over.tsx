@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useCartDrawer } from "./cart-drawer.tsx";
+import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
 
 /** Loaded on the first open: most visits never open the cart, so its panel is not in every page. */
 const CartPanel = lazy(() => import("./cart-panel.tsx"));

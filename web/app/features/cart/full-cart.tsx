@@ -1,9 +1,9 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
-import { useCart } from "./cart-context.tsx";
-import { defaultFlooringThumb } from "./cart-lines.ts";
-import { boxesLabel, formatSqft } from "./cart-wording.ts";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import { defaultFlooringThumb } from "../../lib/cart/cart-lines.ts";
+import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 /** The empty-cart message with its way back to the products. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useCart } from "../cart/cart-context.tsx";
-import type { CartableProduct } from "../cart/cart-lines.ts";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
 
 /** How long "Added!" shows (and the button stays disabled) after a click. */
 export const addedFeedbackMs = 2000;

@@ -16,17 +16,14 @@ export type CatalogProduct = Pick<
   | "image_url"
 >;
 
-/** The price a list shows and charges for a product: per sq ft and per box (either may be absent). */
+/**
+ * The price a screen shows and charges for a product: per sq ft and per box (either may be
+ * absent), and the label over it when the screen names which price it is ("ACE Price").
+ */
 export interface ShownPrice {
   perSqft: number | null;
   perBox: number | null;
-}
-
-/** The public store's price: our_price and the derived price_per_box. */
-export function publicPrice(
-  product: Pick<PublicProduct, "our_price" | "price_per_box">,
-): ShownPrice {
-  return { perSqft: product.our_price, perBox: product.price_per_box };
+  label?: string;
 }
 
 /** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */

@@ -82,6 +82,12 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
       aria-label="Product filters"
       className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
     >
+      {/* A filter the screen does not offer still keeps the value the URL gave it. */}
+      {hidden
+        .filter((key) => params[key] !== "")
+        .map((key) => (
+          <input key={key} type="hidden" name={key} value={params[key]} />
+        ))}
       <div className="flex gap-2">
         <label htmlFor={`${id}-q`} className="sr-only">
           Search products

@@ -1,6 +1,6 @@
 import type { ProductFacets } from "@mcf/contracts/product";
 import { Link } from "react-router";
-import type { CatalogProduct, ShownPrice } from "./catalog-product.ts";
+import type { CatalogProduct } from "./catalog-product.ts";
 import { productListErrorMessage } from "./list-messages.ts";
 import {
   changeListParams,
@@ -12,6 +12,7 @@ import {
   pageCount,
 } from "./list-params.ts";
 import { Pagination } from "./pagination.tsx";
+import type { PriceSource } from "./price-source.ts";
 import { ProductCard } from "./product-card.tsx";
 import { ProductFilters } from "./product-filters.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -27,11 +28,8 @@ export interface ProductListViewProps<P extends CatalogProduct> {
   facets: ProductFacets;
   onParamsChange: (next: ListParams) => void;
   onRetry: () => void;
-  /** The price shown and charged for a product (public: our_price; ACE: ace_shown_price). */
-  priceOf: (product: P) => ShownPrice;
-  /** Where a product's View Details goes. */
-  detailHref: (product: P) => string;
-  partnerPrice?: boolean;
+  /** The public store or the partner catalogue: the price on each card and where it links. */
+  source: PriceSource<P>;
   hiddenFilters?: FilterKey[];
 }
 
@@ -45,9 +43,7 @@ export function ProductListView<P extends CatalogProduct>({
   facets,
   onParamsChange,
   onRetry,
-  priceOf,
-  detailHref,
-  partnerPrice = false,
+  source,
   hiddenFilters,
 }: ProductListViewProps<P>) {
   return (
@@ -58,14 +54,7 @@ export function ProductListView<P extends CatalogProduct>({
         onChange={onParamsChange}
         hidden={hiddenFilters}
       />
-      <ProductListBody
-        state={state}
-        params={params}
-        onRetry={onRetry}
-        priceOf={priceOf}
-        detailHref={detailHref}
-        partnerPrice={partnerPrice}
-      />
+      <ProductListBody state={state} params={params} onRetry={onRetry} source={source} />
     </div>
   );
 }
@@ -74,13 +63,8 @@ function ProductListBody<P extends CatalogProduct>({
   state,
   params,
   onRetry,
-  priceOf,
-  detailHref,
-  partnerPrice,
-}: Pick<
-  ProductListViewProps<P>,
-  "state" | "params" | "onRetry" | "priceOf" | "detailHref" | "partnerPrice"
->) {
+  source,
+}: Pick<ProductListViewProps<P>, "state" | "params" | "onRetry" | "source">) {
   if (state.status === "loading") return <Spinner label="Loading products..." />;
   if (state.status === "error") {
     return (
@@ -147,9 +131,9 @@ function ProductListBody<P extends CatalogProduct>({
           <li key={product.id} className="flex">
             <ProductCard
               product={product}
-              price={priceOf(product)}
-              href={detailHref(product)}
-              partnerPrice={partnerPrice}
+              price={source.priceOf(product)}
+              href={source.detailHref(product)}
+              partnerPrice={source.partnerLines}
               eager={index < 4}
             />
           </li>

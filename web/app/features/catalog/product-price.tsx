@@ -1,13 +1,16 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { ShownPrice } from "./catalog-product.ts";
 
-/** "$6.49 /sq ft" and "$129.80 per box", or "Contact for Price". */
+/** Its label when there is one ("ACE Price"), "$6.49 /sq ft" and "$129.80 per box", or "Contact for Price". */
 export function ProductPrice({ price, size = "md" }: { price: ShownPrice; size?: "md" | "lg" }) {
   if (price.perSqft === null) {
     return <p className="font-semibold text-navy-800">Contact for Price</p>;
   }
   return (
     <div>
+      {price.label ? (
+        <p className="text-xs font-bold tracking-wider text-oak-700 uppercase">{price.label}</p>
+      ) : null}
       <p
         className={
           size === "lg" ? "text-3xl font-bold text-navy-800" : "text-xl font-bold text-navy-800"

@@ -1,7 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { CartableProduct } from "../cart/cart-lines.ts";
+import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import type { ShownPrice } from "./catalog-product.ts";
 import { CoverageCalculator } from "./coverage-calculator.tsx";

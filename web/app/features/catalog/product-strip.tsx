@@ -1,21 +1,20 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
-import { type CatalogProduct, cardImage, type ShownPrice } from "./catalog-product.ts";
+import { type CatalogProduct, cardImage } from "./catalog-product.ts";
+import type { PriceSource } from "./price-source.ts";
 
 export interface ProductStripProps<P extends CatalogProduct> {
   title: string;
   products: P[];
-  priceOf: (product: P) => ShownPrice;
-  detailHref: (product: P) => string;
+  source: PriceSource<P>;
 }
 
 /** A horizontally scrolling row of other products. */
 export function ProductStrip<P extends CatalogProduct>({
   title,
   products,
-  priceOf,
-  detailHref,
+  source,
 }: ProductStripProps<P>) {
   if (products.length === 0) return null;
   return (
@@ -25,11 +24,11 @@ export function ProductStrip<P extends CatalogProduct>({
       </h2>
       <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-4">
         {products.map((product) => {
-          const price = priceOf(product);
+          const price = source.priceOf(product);
           return (
             <li key={product.id} className="w-44 shrink-0 snap-start sm:w-52">
               <Link
-                to={detailHref(product)}
+                to={source.detailHref(product)}
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md"
               >
                 <FloorImage

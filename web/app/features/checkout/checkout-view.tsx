@@ -4,8 +4,7 @@ import type { PaymentRequest } from "@mcf/contracts/orders";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api.ts";
-import { useCart } from "../cart/cart-context.tsx";
-import { EmptyCart } from "../cart/full-cart.tsx";
+import { useCart } from "../../lib/cart/cart-context.tsx";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
@@ -36,8 +35,11 @@ async function startPayment(request: PaymentRequest, token: string | null): Prom
   return session.url;
 }
 
-/** The checkout step of /cart: totals, coupon, customer and addresses, then the payment page. */
-export function CheckoutView() {
+/**
+ * The checkout step of /cart: totals, coupon, customer and addresses, then the payment page.
+ * `emptyCart` is shown instead of the form when the cart has no lines.
+ */
+export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const { items, restored, subtotal } = useCart();
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
@@ -111,7 +113,7 @@ export function CheckoutView() {
       </div>
 
       {items.length === 0 ? (
-        <EmptyCart />
+        emptyCart
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_24rem]">
           <div className="space-y-6">

@@ -1,6 +1,6 @@
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { formatUsd } from "@mcf/contracts/money";
-import { boxesLabel } from "../cart/cart-wording.ts";
+import { boxesLabel } from "../../lib/cart/cart-wording.ts";
 import type { CartCalculationState } from "./use-cart-calculation.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -4,7 +4,7 @@ import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { Link } from "react-router";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
-import { boxesLabel, formatSqft } from "../cart/cart-wording.ts";
+import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 
 type Address = OrderConfirmation["shipping_address"];
 

@@ -2,13 +2,14 @@ import { business } from "@mcf/contracts/business";
 import { Link, Outlet } from "react-router";
 import { AceAuthProvider } from "../../features/ace/ace-auth.tsx";
 import { AceHeader } from "../../features/ace/ace-header.tsx";
+import { CartButton } from "../../features/cart/cart-button.tsx";
 
-/** Every /ace screen: the partner session, the partner nav and a slim footer. */
+/** Every /ace screen: the partner session, the partner nav with the cart icon and a slim footer. */
 export default function AceLayout() {
   return (
     <AceAuthProvider>
       <div className="flex min-h-screen flex-col bg-stone-50">
-        <AceHeader />
+        <AceHeader cartButton={<CartButton tone="light" />} />
         <div className="flex-1">
           <Outlet />
         </div>

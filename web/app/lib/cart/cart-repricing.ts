@@ -1,5 +1,5 @@
 import type { CartItem } from "@mcf/contracts/cart";
-import { api } from "../../lib/api.ts";
+import { api } from "../api.ts";
 import type { LinePrice } from "./cart-lines.ts";
 
 interface PricedProduct {

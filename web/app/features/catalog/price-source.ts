@@ -1,0 +1,38 @@
+import type { PublicProduct } from "@mcf/contracts/product";
+import type { CatalogProduct, ShownPrice } from "./catalog-product.ts";
+
+/** Where a price is shown: on a list card, or over the product page's quantity and button. */
+export type PricePlace = "card" | "page";
+
+/**
+ * What makes a catalogue screen the public store or the ACE partner catalogue: which API lists
+ * the products, which price is shown and charged (and how it is labelled), where a product's
+ * page is, and whether cart lines are partner lines. The list, card, product page and strip are
+ * the same components for both; only the source differs. The partner source lives in its own
+ * module so the public pages do not download it.
+ */
+export interface PriceSource<P extends CatalogProduct> {
+  /** The list API; one product is `${api}/${id}`. */
+  api: string;
+  /** The list page; its pagination and filter links stay on it. */
+  listPath: string;
+  detailHref(product: P): string;
+  priceOf(product: P, place?: PricePlace): ShownPrice;
+  /**
+   * Cart lines are marked partner_price: checkout reprices them with the partner's token, and
+   * signing out puts them back to the public price.
+   */
+  partnerLines: boolean;
+  /** "Their price" and the saving beside the price: the public store only. */
+  showCompetitorPrice: boolean;
+}
+
+/** The public store: our_price per sq ft and the per-box price from it, no label. */
+export const publicPriceSource: PriceSource<PublicProduct> = {
+  api: "/api/products",
+  listPath: "/products",
+  detailHref: (product) => `/products/${product.id}`,
+  priceOf: (product) => ({ perSqft: product.our_price, perBox: product.price_per_box }),
+  partnerLines: false,
+  showCompetitorPrice: true,
+};

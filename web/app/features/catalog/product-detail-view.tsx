@@ -1,0 +1,48 @@
+import { displayType } from "@mcf/contracts/business";
+import type { PublicProduct } from "@mcf/contracts/product";
+import type { PriceSource } from "./price-source.ts";
+import { ProductGallery } from "./product-gallery.tsx";
+import { ProductPurchasePanel } from "./product-purchase-panel.tsx";
+import { ProductSpecs } from "./product-specs.tsx";
+
+export interface ProductDetailViewProps<P extends PublicProduct> {
+  product: P;
+  /** The public store or the partner catalogue: the price shown and charged, and the cart line. */
+  source: PriceSource<P>;
+}
+
+/**
+ * A product page's body: the gallery, type and brand, name, collection and description, the
+ * purchase panel, and the specification tables. Screens add their own breadcrumbs and extras.
+ */
+export function ProductDetailView<P extends PublicProduct>({
+  product,
+  source,
+}: ProductDetailViewProps<P>) {
+  return (
+    <>
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product} name={product.name} description={product.description} />
+        <div>
+          <p className="mb-2 text-sm font-semibold tracking-wider text-oak-700 uppercase">
+            {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
+          </p>
+          <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
+          {product.collection ? (
+            <p className="mb-4 text-stone-700">{product.collection} collection</p>
+          ) : null}
+          {product.description ? (
+            <p className="mb-6 leading-relaxed text-stone-700">{product.description}</p>
+          ) : null}
+          <ProductPurchasePanel
+            product={product}
+            price={source.priceOf(product, "page")}
+            showCompetitorPrice={source.showCompetitorPrice}
+            partnerPrice={source.partnerLines}
+          />
+        </div>
+      </div>
+      <ProductSpecs product={product} />
+    </>
+  );
+}
