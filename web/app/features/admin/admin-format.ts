@@ -1,7 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 
 /** Dollars for a table cell; an em dash when there is no price. */
-export function money(value: number | null | undefined): string {
+export function usdOrDash(value: number | null | undefined): string {
   return value === null || value === undefined ? "—" : formatUsd(value);
 }
 

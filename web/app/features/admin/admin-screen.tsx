@@ -1,5 +1,8 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AdminLogin } from "./admin-login.tsx";
+import { createAdminQueryClient } from "./admin-query-client.ts";
 import { AdminSessionProvider, useAdminSession } from "./admin-session.tsx";
 import { adminTabs } from "./admin-tabs.tsx";
 import { ToastProvider } from "./toast.tsx";
@@ -7,58 +10,62 @@ import { ToastProvider } from "./toast.tsx";
 function BackOffice() {
   const { signOut } = useAdminSession();
   const [params, setParams] = useSearchParams();
+  // One cache per sign-in: signing out unmounts the back office and drops what it had read.
+  const [queryClient] = useState(createAdminQueryClient);
   const active = adminTabs.find((tab) => tab.id === params.get("tab")) ?? adminTabs[0];
   if (!active) return null;
   const { Component } = active;
   return (
-    <div className="min-h-screen bg-stone-100">
-      <div className="bg-navy-800 text-white">
-        <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 pt-3">
-          <h1 className="font-display text-lg font-bold text-white">Back office</h1>
-          <div
-            role="tablist"
-            aria-label="Back office sections"
-            className="order-last -mb-px flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto"
-          >
-            {adminTabs.map((tab) => (
-              <button
-                key={tab.id}
-                type="button"
-                role="tab"
-                id={`admin-tab-${tab.id}`}
-                aria-selected={tab.id === active.id}
-                aria-controls="admin-panel"
-                onClick={() =>
-                  setParams(tab.id === adminTabs[0]?.id ? {} : { tab: tab.id }, { replace: true })
-                }
-                className={`rounded-t-md px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
-                  tab.id === active.id
-                    ? "bg-stone-100 text-navy-800"
-                    : "text-white/80 hover:bg-white/10 hover:text-white"
-                }`}
-              >
-                {tab.label}
-              </button>
-            ))}
+    <QueryClientProvider client={queryClient}>
+      <div className="min-h-screen bg-stone-100">
+        <div className="bg-navy-800 text-white">
+          <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 pt-3">
+            <h1 className="font-display text-lg font-bold text-white">Back office</h1>
+            <div
+              role="tablist"
+              aria-label="Back office sections"
+              className="order-last -mb-px flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto"
+            >
+              {adminTabs.map((tab) => (
+                <button
+                  key={tab.id}
+                  type="button"
+                  role="tab"
+                  id={`admin-tab-${tab.id}`}
+                  aria-selected={tab.id === active.id}
+                  aria-controls="admin-panel"
+                  onClick={() =>
+                    setParams(tab.id === adminTabs[0]?.id ? {} : { tab: tab.id }, { replace: true })
+                  }
+                  className={`rounded-t-md px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+                    tab.id === active.id
+                      ? "bg-stone-100 text-navy-800"
+                      : "text-white/80 hover:bg-white/10 hover:text-white"
+                  }`}
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              onClick={signOut}
+              className="ml-auto rounded-md border border-white/40 px-3 py-1.5 text-sm font-semibold hover:bg-white/10 sm:mb-2"
+            >
+              Logout
+            </button>
           </div>
-          <button
-            type="button"
-            onClick={signOut}
-            className="ml-auto rounded-md border border-white/40 px-3 py-1.5 text-sm font-semibold hover:bg-white/10 sm:mb-2"
-          >
-            Logout
-          </button>
+        </div>
+        <div
+          id="admin-panel"
+          role="tabpanel"
+          aria-labelledby={`admin-tab-${active.id}`}
+          className="mx-auto max-w-[1600px] px-4 py-4"
+        >
+          <Component />
         </div>
       </div>
-      <div
-        id="admin-panel"
-        role="tabpanel"
-        aria-labelledby={`admin-tab-${active.id}`}
-        className="mx-auto max-w-[1600px] px-4 py-4"
-      >
-        <Component />
-      </div>
-    </div>
+    </QueryClientProvider>
   );
 }
 

@@ -1,16 +1,10 @@
 import type { ProductImportResult } from "@mcf/contracts/admin";
 import { type ChangeEvent, useRef, useState } from "react";
 import { AdminDialog } from "./admin-dialog.tsx";
+import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
-import { ScrollRegion } from "./scroll-region.tsx";
+import { ProductImportReport } from "./product-import-report.tsx";
 import { useToast } from "./toast.tsx";
-
-const show = (value: unknown) =>
-  value === null || value === undefined || value === ""
-    ? "∅"
-    : typeof value === "object"
-      ? JSON.stringify(value)
-      : String(value);
 
 /** Export CSV and Import CSV (dry run first, then apply all or nothing). */
 export function ProductCsvPanel({
@@ -61,7 +55,7 @@ export function ProductCsvPanel({
         onImported();
       }
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Import failed");
+      setError(errorText(e, "Import failed"));
     } finally {
       setBusy(false);
     }
@@ -133,88 +127,7 @@ export function ProductCsvPanel({
                   {error}
                 </p>
               ) : null}
-              {report ? (
-                <>
-                  <p className="text-sm">
-                    {report.applied ? (
-                      <strong className="text-green-800">Import applied. </strong>
-                    ) : (
-                      <strong>Dry run — nothing written yet. </strong>
-                    )}
-                    <span className="font-semibold">{report.summary.create}</span> to create,{" "}
-                    <span className="font-semibold">{report.summary.update}</span> to update,{" "}
-                    {report.summary.unchanged} unchanged,{" "}
-                    <span className={report.summary.error ? "font-semibold text-red-700" : ""}>
-                      {report.summary.error} with errors
-                    </span>
-                    .
-                  </p>
-                  <ScrollRegion
-                    label="Import rows"
-                    className="max-h-[55vh] rounded border border-stone-200"
-                  >
-                    <table className="w-full text-left text-sm">
-                      <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600 uppercase">
-                        <tr>
-                          <th className="px-2 py-1.5">Line</th>
-                          <th className="px-2 py-1.5">Action</th>
-                          <th className="px-2 py-1.5">SKU / Name</th>
-                          <th className="px-2 py-1.5">Changes or errors</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {report.rows
-                          .filter((row) => row.action !== "unchanged")
-                          .map((row) => (
-                            <tr
-                              key={row.line}
-                              className={`border-t border-stone-100 align-top ${row.action === "error" ? "bg-red-50" : ""}`}
-                            >
-                              <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
-                              <td className="px-2 py-1.5 font-semibold capitalize">{row.action}</td>
-                              <td className="px-2 py-1.5">
-                                <div className="font-mono text-xs">{row.sku ?? "—"}</div>
-                                <div>{row.name}</div>
-                              </td>
-                              <td className="px-2 py-1.5">
-                                {row.errors.length > 0 ? (
-                                  <ul className="list-disc pl-4 text-red-800">
-                                    {row.errors.map((message) => (
-                                      <li key={message}>{message}</li>
-                                    ))}
-                                  </ul>
-                                ) : (
-                                  <ul className="space-y-0.5">
-                                    {row.changes.slice(0, 8).map((change) => (
-                                      <li key={change.field}>
-                                        <span className="font-mono text-xs text-stone-600">
-                                          {change.field}
-                                        </span>
-                                        :{" "}
-                                        {row.action === "update" ? (
-                                          <>
-                                            <s className="text-stone-600">{show(change.before)}</s>{" "}
-                                            →{" "}
-                                          </>
-                                        ) : null}
-                                        <span className="font-medium">{show(change.after)}</span>
-                                      </li>
-                                    ))}
-                                    {row.changes.length > 8 ? (
-                                      <li className="text-stone-600">
-                                        and {row.changes.length - 8} more fields
-                                      </li>
-                                    ) : null}
-                                  </ul>
-                                )}
-                              </td>
-                            </tr>
-                          ))}
-                      </tbody>
-                    </table>
-                  </ScrollRegion>
-                </>
-              ) : null}
+              {report ? <ProductImportReport report={report} /> : null}
               <div className="flex flex-wrap justify-end gap-2">
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 import type { AdminProduct } from "@mcf/contracts/product";
+import type { SortDirection } from "./table-sort.ts";
 
 /** The columns staff can sort by. */
 export const sortableProductColumns = [
@@ -12,7 +13,6 @@ export const sortableProductColumns = [
   "is_closeout",
 ] as const;
 export type ProductSortKey = (typeof sortableProductColumns)[number];
-export type SortDirection = "asc" | "desc";
 
 type SortValue = string | number | null;
 
@@ -25,8 +25,8 @@ function sortValue(product: AdminProduct, key: ProductSortKey): SortValue {
 }
 
 /**
- * Sorts a copy: text as lowercase text, numbers as numbers (as text "10" would sort before "9":
- * docs/decisions/015), empty values last in both directions, ties by id so the order is stable.
+ * Sorts a copy: text as lowercase text, numbers as numbers (as text "10" would sort before "9"),
+ * empty values last in both directions, ties by id so the order is stable.
  */
 export function sortProducts(
   list: AdminProduct[],

@@ -1,0 +1,18 @@
+/**
+ * The cache keys of the back office, in one place. A list's key is its prefix plus its filters
+ * (`[...adminListKeys.orders, { status }]`), so an edit can reach every filtered copy through
+ * the prefix.
+ */
+export const adminListKeys = {
+  orders: ["admin", "list", "orders"],
+  products: ["admin", "list", "products"],
+  coupons: ["admin", "list", "coupons"],
+  inbox: ["admin", "list", "inbox"],
+  outbox: ["admin", "list", "outbox"],
+  partners: ["admin", "list", "partners"],
+  audit: ["admin", "list", "audit"],
+} as const;
+
+/** One order as the detail panel reads it, and its history (the audit entries about it). */
+export const orderKey = (orderId: string) => ["admin", "order", orderId] as const;
+export const orderHistoryKey = (orderId: string) => ["admin", "order-history", orderId] as const;

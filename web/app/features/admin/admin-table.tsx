@@ -1,0 +1,183 @@
+import type { ReactNode } from "react";
+import { ScrollRegion } from "./scroll-region.tsx";
+import { nextSort, type SortState } from "./table-sort.ts";
+
+export interface AdminColumn<T, K extends string = never> {
+  /** The header text; also the column's key. */
+  header: string;
+  /** Header for screen readers only (a column of buttons, e.g. "Actions"). */
+  hideHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  align?: "right" | "center";
+  /** Makes the header a sort button for this key. */
+  sortKey?: K;
+  /** Replaces the table's cell padding, and adds any other classes the cells need. */
+  cellClassName?: string;
+}
+
+interface AdminTableProps<T, K extends string> {
+  columns: Array<AdminColumn<T, K>>;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  rowClassName?: (row: T) => string;
+  /** What an empty list says once loading is over. */
+  empty: ReactNode;
+  loading: boolean;
+  error?: string | null;
+  /** Offered beside the error as "Try Again". */
+  onRetry?: () => void;
+  /** Sortable columns: the current order and what a header click sets. */
+  sort?: { state: SortState<K> | null; onChange: (state: SortState<K>) => void };
+  /** A long table scrolls inside a labelled, keyboard-reachable region of this height. */
+  scroll?: { label: string; className: string };
+  /** Tighter cells for wide tables (products, import rows). */
+  dense?: boolean;
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+const alignClass = { right: "text-right", center: "text-center" } as const;
+const ariaSort = { asc: "ascending", desc: "descending" } as const;
+
+/**
+ * The back office's one table: headers (sort buttons where a column sorts, with aria-sort), the
+ * rows, a loading row while the first rows are on their way, the empty message, an error with
+ * Try Again, the optional scroll region and the Load more button under it.
+ */
+export function AdminTable<T, K extends string = never>({
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  empty,
+  loading,
+  error,
+  onRetry,
+  sort,
+  scroll,
+  dense = false,
+  hasMore = false,
+  onLoadMore,
+}: AdminTableProps<T, K>) {
+  const padding = dense ? "px-2 py-1.5" : "px-3 py-2";
+  const message = (text: ReactNode) => (
+    <tr>
+      <td colSpan={columns.length} className="px-3 py-10 text-center text-stone-600">
+        {text}
+      </td>
+    </tr>
+  );
+  const table = (
+    <table className="w-full text-left text-sm" aria-busy={loading}>
+      <thead className="sticky top-0 z-10 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase shadow-[0_1px_0_#e7e5e4]">
+        <tr>
+          {columns.map((column) => {
+            const active = sort?.state && column.sortKey === sort.state.key ? sort.state : null;
+            return (
+              <th
+                key={column.header}
+                className={`${dense ? "px-2 py-2 text-[11px] leading-tight" : "px-3 py-2"} ${column.align ? alignClass[column.align] : ""}`}
+                aria-sort={active ? ariaSort[active.direction] : undefined}
+              >
+                {column.hideHeader ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : sort && column.sortKey ? (
+                  <SortButton
+                    label={column.header}
+                    direction={active?.direction}
+                    onClick={() => sort.onChange(nextSort(sort.state, column.sortKey as K))}
+                  />
+                ) : (
+                  column.header
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={rowKey(row)}
+            className={`border-t border-stone-100 ${rowClassName?.(row) ?? ""}`}
+          >
+            {columns.map((column) => (
+              <td
+                key={column.header}
+                className={`${column.cellClassName ?? padding} ${column.align ? alignClass[column.align] : ""}`}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 && loading && !error ? message("Loading…") : null}
+        {rows.length === 0 && !loading && !error ? message(empty) : null}
+      </tbody>
+    </table>
+  );
+  return (
+    <>
+      {error ? <ListError message={error} onRetry={onRetry} className="m-3" /> : null}
+      {scroll ? (
+        <ScrollRegion label={scroll.label} className={scroll.className}>
+          {table}
+        </ScrollRegion>
+      ) : (
+        <div className="overflow-x-auto">{table}</div>
+      )}
+      {hasMore && onLoadMore ? (
+        <div className="border-t border-stone-200 p-3 text-center">
+          <button type="button" className="btn-outline" onClick={onLoadMore} disabled={loading}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A list that could not be read: the reason, and Try Again when the list can be read again. */
+export function ListError({
+  message,
+  onRetry,
+  className = "",
+}: {
+  message: string;
+  onRetry?: () => void;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={`rounded bg-red-50 p-3 text-sm text-red-800 ${className}`}>
+      {message}
+      {onRetry ? (
+        <button type="button" className="ml-2 font-semibold underline" onClick={onRetry}>
+          Try Again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function SortButton({
+  label,
+  direction,
+  onClick,
+}: {
+  label: string;
+  direction: "asc" | "desc" | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-0.5 text-left uppercase hover:text-navy-800"
+      onClick={onClick}
+    >
+      {label}
+      <span aria-hidden="true" className={direction ? "text-oak-600" : "text-stone-300"}>
+        {direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}
+      </span>
+    </button>
+  );
+}

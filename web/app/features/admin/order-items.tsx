@@ -1,0 +1,47 @@
+import type { AdminOrder } from "@mcf/contracts/admin";
+import { usdOrDash } from "./admin-format.ts";
+
+/** The order's lines and its amounts: subtotal, discount (with the code), shipping, tax, total. */
+export function OrderItems({ order }: { order: AdminOrder }) {
+  return (
+    <section>
+      <h4 className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">Items</h4>
+      <table className="w-full text-sm">
+        <tbody>
+          {(order.items ?? []).map((item, index) => (
+            <tr key={`${item.product_name}-${index}`} className="border-b border-stone-100">
+              <td className="py-1.5 pr-2">
+                {item.product_name}
+                {item.sku ? (
+                  <span className="ml-1 text-xs text-stone-600">({item.sku})</span>
+                ) : null}
+              </td>
+              <td className="py-1.5 pr-2 text-right whitespace-nowrap text-stone-600 tabular-nums">
+                × {item.quantity}
+              </td>
+              <td className="py-1.5 text-right tabular-nums">{usdOrDash(item.total_price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm tabular-nums">
+        <dt className="text-stone-600">Subtotal</dt>
+        <dd className="text-right">{usdOrDash(order.subtotal)}</dd>
+        {order.discount_amount > 0 ? (
+          <>
+            <dt className="text-stone-600">
+              Discount {order.coupon_code ? `(${order.coupon_code})` : ""}
+            </dt>
+            <dd className="text-right">-{usdOrDash(order.discount_amount)}</dd>
+          </>
+        ) : null}
+        <dt className="text-stone-600">Shipping</dt>
+        <dd className="text-right">{usdOrDash(order.shipping_cost)}</dd>
+        <dt className="text-stone-600">Tax</dt>
+        <dd className="text-right">{usdOrDash(order.tax_amount)}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{usdOrDash(order.total_amount)}</dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import type { AdminOrder } from "@mcf/contracts/admin";
+import { shippingCarriers } from "@mcf/contracts/orders-options";
+import { type FormEvent, useState } from "react";
+import { isoToShopInput, shopInputToIso } from "./birmingham-time.ts";
+import type { RunOrderAction } from "./use-order-actions.ts";
+
+interface ShippingFields {
+  carrier: string;
+  trackingNumber: string;
+  shippedAt: string;
+  notes: string;
+}
+
+const fieldsOf = (order: AdminOrder): ShippingFields => ({
+  carrier: order.shipping_carrier ?? "",
+  trackingNumber: order.tracking_number ?? "",
+  shippedAt: isoToShopInput(order.shipped_at),
+  notes: order.shipping_notes ?? "",
+});
+
+/**
+ * Carrier, tracking number, shipped time (Birmingham time) and notes, with Mark as shipped and
+ * Send shipped email; Save Shipping, then the two email buttons.
+ */
+export function OrderShippingForm({
+  order,
+  busy,
+  run,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  run: RunOrderAction;
+}) {
+  const [fields, setFields] = useState(() => fieldsOf(order));
+  const [markShipped, setMarkShipped] = useState(false);
+  const [sendEmail, setSendEmail] = useState(false);
+  // A saved order (from any action) resets the fields to what was saved.
+  const [shown, setShown] = useState(order);
+  if (shown !== order) {
+    setShown(order);
+    setFields(fieldsOf(order));
+  }
+  const set = (name: keyof ShippingFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await run({
+      path: "shipping",
+      method: "POST",
+      body: {
+        shipping_carrier: fields.carrier || null,
+        tracking_number: fields.trackingNumber.trim() || null,
+        shipped_at: shopInputToIso(fields.shippedAt),
+        shipping_notes: fields.notes.trim() || null,
+        mark_shipped: markShipped,
+        send_email: sendEmail,
+      },
+      success: sendEmail ? "Shipping updated — Email Sent!" : "Shipping updated",
+      failure: "Failed to update shipping",
+    });
+    if (done) {
+      setMarkShipped(false);
+      setSendEmail(false);
+    }
+  };
+
+  const sendMail = (path: string, failure: string) =>
+    run({ path, method: "POST", success: "Order Updated! Email Sent!", failure });
+
+  return (
+    <form onSubmit={save} className="space-y-3 rounded-md border border-stone-200 p-3">
+      <h4 className="text-sm font-semibold text-navy-800">Shipping</h4>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block">
+          <span className="field-label">Carrier / Method</span>
+          <select className="field-input py-1.5" value={fields.carrier} onChange={set("carrier")}>
+            <option value="">Not set</option>
+            {shippingCarriers.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="field-label">Tracking #</span>
+          <input
+            className="field-input py-1.5"
+            value={fields.trackingNumber}
+            onChange={set("trackingNumber")}
+          />
+        </label>
+        <label className="block sm:col-span-2">
+          <span className="field-label">Shipped at (Birmingham time)</span>
+          <input
+            type="datetime-local"
+            className="field-input py-1.5"
+            value={fields.shippedAt}
+            onChange={set("shippedAt")}
+          />
+        </label>
+        <label className="block sm:col-span-2">
+          <span className="field-label">Notes</span>
+          <textarea
+            className="field-input py-1.5"
+            rows={2}
+            value={fields.notes}
+            onChange={set("notes")}
+          />
+        </label>
+      </div>
+      {order.tracking_url ? (
+        <p className="text-sm">
+          <a
+            className="text-oak-700 underline"
+            href={order.tracking_url}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Open carrier tracking
+          </a>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-4 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={markShipped}
+            onChange={(e) => setMarkShipped(e.target.checked)}
+          />
+          Mark as shipped
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={sendEmail}
+            onChange={(e) => setSendEmail(e.target.checked)}
+          />
+          Send shipped email
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          Save Shipping
+        </button>
+        <button
+          type="button"
+          className="btn-outline py-2"
+          disabled={busy}
+          onClick={() => sendMail("resend-confirmation", "Failed to send confirmation email")}
+        >
+          Resend Confirmation
+        </button>
+        <button
+          type="button"
+          className="btn-outline py-2"
+          disabled={busy}
+          onClick={() => sendMail("send-shipped-email", "Failed to send shipped email")}
+        >
+          Send Shipped Email
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { AdminProduct } from "@mcf/contracts/product";
+import { capitalize } from "./admin-format.ts";
+import type { AdminColumn } from "./admin-table.tsx";
+import { type InlineField, InlineNumberCell } from "./inline-number-cell.tsx";
+import type { ProductSortKey } from "./product-sort.ts";
+
+/** The products table's columns; prices and stock are edited in place. */
+export function productColumns({
+  onSaved,
+  onToggleCloseout,
+  closeoutError,
+  onEdit,
+}: {
+  onSaved: (product: AdminProduct) => void;
+  onToggleCloseout: (product: AdminProduct, value: boolean) => void;
+  /** The product whose closeout change was refused, if any. */
+  closeoutError: number | null;
+  onEdit: (product: AdminProduct) => void;
+}): Array<AdminColumn<AdminProduct, ProductSortKey>> {
+  const numberColumn = (
+    field: InlineField,
+    header: string,
+    sortKey?: ProductSortKey,
+  ): AdminColumn<AdminProduct, ProductSortKey> => ({
+    header,
+    sortKey,
+    align: "right",
+    cellClassName: "px-1 py-1",
+    cell: (product) => (
+      <InlineNumberCell product={product} field={field} label={header} onSaved={onSaved} />
+    ),
+  });
+  const clipped = "max-w-[8rem] truncate px-2 py-1.5";
+  return [
+    {
+      header: "Name",
+      sortKey: "name",
+      cellClassName: "max-w-[13rem] px-2 py-1.5",
+      cell: (product) => (
+        <>
+          <div className="truncate font-medium" title={product.name}>
+            {product.name}
+          </div>
+          {product.sku ? <div className="text-xs text-stone-600">{product.sku}</div> : null}
+        </>
+      ),
+    },
+    { header: "Type", sortKey: "type", cell: (product) => capitalize(product.type ?? "") },
+    {
+      header: "Brand",
+      sortKey: "brand",
+      cellClassName: clipped,
+      cell: (product) => <span title={product.brand ?? undefined}>{product.brand}</span>,
+    },
+    {
+      header: "Collection",
+      sortKey: "collection",
+      cellClassName: clipped,
+      cell: (product) => <span title={product.collection ?? undefined}>{product.collection}</span>,
+    },
+    numberColumn("our_price", "Our Price (sq/ft)", "our_price"),
+    numberColumn("ace_price", "ACE Price"),
+    numberColumn("ace_shown_price", "ACE Shown Price"),
+    numberColumn("competitor_price", "Competitor Price", "competitor_price"),
+    numberColumn("stock_quantity", "Stock", "stock_quantity"),
+    {
+      header: "Closeout",
+      sortKey: "is_closeout",
+      cellClassName: "px-2 py-1.5 text-center whitespace-nowrap",
+      cell: (product) => (
+        <>
+          <input
+            type="checkbox"
+            aria-label={`Closeout: ${product.name}`}
+            checked={product.is_closeout}
+            onChange={(e) => onToggleCloseout(product, e.target.checked)}
+          />
+          {closeoutError === product.id ? (
+            <span className="ml-1 text-xs text-red-700">Not saved</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: "Edit",
+      cellClassName: "px-2 py-1.5",
+      cell: (product) => (
+        <button
+          type="button"
+          className="btn-outline px-3 py-1"
+          aria-label={`Edit ${product.name}`}
+          onClick={() => onEdit(product)}
+        >
+          Edit
+        </button>
+      ),
+    },
+  ];
+}

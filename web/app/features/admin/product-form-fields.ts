@@ -1,0 +1,113 @@
+import type { AdminProduct } from "@mcf/contracts/product";
+
+export type FieldKind = "text" | "textarea" | "money" | "decimal" | "integer" | "type";
+export interface FieldSpec {
+  name: keyof AdminProduct & string;
+  label: string;
+  kind: FieldKind;
+}
+
+/** The editor's fields, in the groups staff see. */
+export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> = [
+  {
+    title: "Product",
+    fields: [
+      { name: "name", label: "Name", kind: "text" },
+      { name: "sku", label: "SKU", kind: "text" },
+      { name: "brand", label: "Brand", kind: "text" },
+      { name: "type", label: "Type", kind: "type" },
+      { name: "construction", label: "Construction", kind: "text" },
+      { name: "collection", label: "Collection", kind: "text" },
+      { name: "style_color", label: "Style / color", kind: "text" },
+      { name: "color", label: "Color", kind: "text" },
+      { name: "color_code", label: "Color code", kind: "text" },
+      { name: "size", label: "Size", kind: "text" },
+      { name: "description", label: "Description", kind: "textarea" },
+    ],
+  },
+  {
+    title: "Prices (per sq ft)",
+    fields: [
+      { name: "our_price", label: "Our price", kind: "money" },
+      { name: "competitor_price", label: "Competitor price", kind: "money" },
+      { name: "ace_price", label: "ACE price", kind: "money" },
+      { name: "ace_shown_price", label: "ACE shown price", kind: "money" },
+      { name: "msrp", label: "MSRP", kind: "money" },
+    ],
+  },
+  {
+    title: "Cartons, stock and shipping",
+    fields: [
+      { name: "sqft_per_carton", label: "Sq ft per carton", kind: "decimal" },
+      { name: "cartons_per_pallet", label: "Cartons per pallet", kind: "integer" },
+      { name: "pallet_shipping_cost", label: "Pallet shipping cost ($)", kind: "money" },
+      { name: "stock_quantity", label: "Stock (boxes)", kind: "integer" },
+      { name: "overall_thickness", label: "Overall thickness", kind: "text" },
+      { name: "wear_layer_thickness", label: "Wear layer thickness", kind: "text" },
+    ],
+  },
+  {
+    title: "Images",
+    fields: [
+      { name: "thumbnail_image_url", label: "Thumbnail image URL", kind: "text" },
+      { name: "main_image_url", label: "Main image URL", kind: "text" },
+      { name: "secondary_image_url", label: "Secondary image URL", kind: "text" },
+      { name: "image_url", label: "Image URL", kind: "text" },
+    ],
+  },
+];
+
+const allFields = productFieldGroups.flatMap((group) => group.fields);
+export const numericKinds = new Set<FieldKind>(["money", "decimal", "integer"]);
+
+/** A name/value row of the features or specifications editor. */
+export type KeyValueRow = { key: string; value: string };
+
+export const toKeyValueRows = (record: Record<string, unknown> | undefined): KeyValueRow[] =>
+  Object.entries(record ?? {}).map(([key, value]) => ({ key, value: String(value) }));
+
+/** Feature values: "true"/"false" become booleans, whole numbers stay numbers, the rest text. */
+export function featureValue(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The editor's text values of a product (empty strings for a new one). */
+export function productFormValues(product: AdminProduct | null): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of allFields) {
+    const value = product?.[field.name];
+    values[field.name] = value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
+
+/**
+ * The request body of a save: every field, empty ones as null (stock 0); price_per_box is never
+ * sent, the server derives it.
+ */
+export function productRequestBody(form: {
+  values: Record<string, string>;
+  closeout: boolean;
+  features: KeyValueRow[];
+  specs: KeyValueRow[];
+}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of allFields) {
+    const raw = (form.values[field.name] ?? "").trim();
+    body[field.name] = raw === "" ? null : numericKinds.has(field.kind) ? Number(raw) : raw;
+  }
+  if (body.stock_quantity === null) body.stock_quantity = 0;
+  body.is_closeout = form.closeout;
+  body.features = Object.fromEntries(
+    form.features
+      .filter((r) => r.key.trim())
+      .map((r) => [r.key.trim(), featureValue(r.value.trim())]),
+  );
+  body.specifications = Object.fromEntries(
+    form.specs.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value.trim()]),
+  );
+  return body;
+}

@@ -1,0 +1,59 @@
+import type { AdminOrder } from "@mcf/contracts/admin";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiRequestOptions } from "../../lib/api.ts";
+import { useUpdateCachedList } from "./admin-queries.ts";
+import { adminListKeys, orderHistoryKey, orderKey } from "./admin-query-keys.ts";
+import { useAdminSession } from "./admin-session.tsx";
+import { useToast } from "./toast.tsx";
+
+/** What every order action answers: the saved order, and whether an email was queued. */
+interface OrderAction {
+  order: AdminOrder;
+  email_queued: boolean;
+}
+
+export interface OrderActionCall {
+  /** The path under /api/admin/orders/:id/. */
+  path: string;
+  method: "POST" | "PATCH";
+  body?: ApiRequestOptions["body"];
+  /** Toast texts: green on success, red on failure. */
+  success: string;
+  failure: string;
+}
+
+/**
+ * The order panel's actions (status, shipping, emails): one at a time (`busy` covers them all).
+ * A success shows the saved order in the panel and its list row, reloads its history and shows
+ * the success toast; `run` resolves to whether it succeeded.
+ */
+export function useOrderActions(orderId: string) {
+  const { request } = useAdminSession();
+  const client = useQueryClient();
+  const toast = useToast();
+  const updateList = useUpdateCachedList<AdminOrder>(adminListKeys.orders);
+  const mutation = useMutation({
+    mutationFn: ({ path, method, body }: OrderActionCall) =>
+      request<OrderAction>(`/api/admin/orders/${orderId}/${path}`, { method, body }),
+    onSuccess: ({ order }) => {
+      client.setQueryData(orderKey(orderId), order);
+      updateList((rows) =>
+        rows.map((row) => (row.order_id === order.order_id ? { ...row, ...order } : row)),
+      );
+      void client.invalidateQueries({ queryKey: orderHistoryKey(orderId) });
+    },
+  });
+  const run = async (call: OrderActionCall): Promise<boolean> => {
+    try {
+      await mutation.mutateAsync(call);
+      toast(call.success);
+      return true;
+    } catch {
+      toast(call.failure, "error");
+      return false;
+    }
+  };
+  return { run, busy: mutation.isPending };
+}
+
+export type RunOrderAction = ReturnType<typeof useOrderActions>["run"];
