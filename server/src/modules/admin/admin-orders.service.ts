@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { orderItems, orders, products } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
-import { writeAudit } from "./audit.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { orderItems, orders } from "../../db/schema/index.ts";
 import { AppError, conflict, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart-pricing.ts";
-import { countReservedCouponUses } from "../coupons/coupon.service.ts";
+import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import { newFriendlyOrderId, newTrackingToken } from "../orders/order-identifiers.ts";
 import type { OrderItemRow, OrderRow } from "../orders/order-reads.ts";
 import type { PartnerUserRow } from "../partners/partner-session.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
-import { recordCouponUse } from "../coupons/coupon.service.ts";
+import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation } from "../orders/order-emails.ts";
 import type { OrderRow } from "../orders/order-reads.ts";
 import { orderStockLines, returnStock, takeStock } from "./stock.ts";
