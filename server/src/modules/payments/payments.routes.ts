@@ -9,11 +9,11 @@ import {
 } from "@mcf/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
+import { assertSameOrigin } from "../../http/same-origin.ts";
 import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
 import { startCheckout } from "./checkout.service.ts";
 import { createPaymentProvider } from "./create-payment-provider.ts";
 import { expireOverduePayments, fulfilPaidOrder, releaseUnpaidOrder } from "./fulfilment.ts";
-import { assertSameOrigin } from "./same-origin.ts";
 import {
   describeTestSession,
   findTestSessionOrder,
@@ -21,6 +21,7 @@ import {
   testSessionStatus,
 } from "./test-sessions.ts";
 
+const crossSitePayment = "This payment page only accepts requests from the store itself.";
 const sweepIntervalMs = 60_000;
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertSameOrigin(request, publicUrl);
+      assertSameOrigin(request, publicUrl, crossSitePayment);
       const sessionId = request.params.id;
       const order = await findTestSessionOrder(db, sessionId, Boolean(app.config.stripe));
       const success = { redirect_url: `/success?session_id=${encodeURIComponent(sessionId)}` };
@@ -126,7 +127,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertSameOrigin(request, publicUrl);
+      assertSameOrigin(request, publicUrl, crossSitePayment);
       const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
       if (order.payment_status === "paid") throw conflict("This order is already paid.");
       await releaseUnpaidOrder(db, { sessionId: request.params.id }, "cancelled");
