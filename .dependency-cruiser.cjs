@@ -52,10 +52,7 @@ module.exports = {
       from: { path: appTs },
       to: {
         path: "^server/src/modules/[^/]+/",
-        pathNot: [
-          publicEntry,
-          "^server/src/modules/[^/]+/[^/]+\\.routes\\.ts$",
-        ],
+        pathNot: [publicEntry, "^server/src/modules/[^/]+/[^/]+\\.routes\\.ts$"],
       },
     },
     {
