@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testAdminPassword } from "../../test/test-app.ts";
+import { type AdminMethod, callAdmin } from "../../test/admin-requests.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { mailOutbox } from "../db/schema/index.ts";
-
-const headers = { "admin-password": testAdminPassword };
 
 describe("admin outbox API", () => {
   let t: TestApp;
@@ -12,13 +11,8 @@ describe("admin outbox API", () => {
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
 
   it("shows the outbox with counts and retries a failed message, but never a sent one", async () => {
     const [failed] = await t.database.db

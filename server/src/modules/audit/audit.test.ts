@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
 import { createOrder, createProduct } from "../../../test/factories.ts";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { orders } from "../../db/schema/index.ts";
-
-const headers = { "admin-password": testAdminPassword };
 
 describe("admin audit API", () => {
   let t: TestApp;
@@ -14,13 +13,8 @@ describe("admin audit API", () => {
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
 
   it("GET /api/admin/audit reads one entity's history newest first", async () => {
     const order = await createOrder(t.database.db);

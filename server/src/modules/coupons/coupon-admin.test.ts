@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
 import { createOrder } from "../../../test/factories.ts";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { auditLog } from "../../db/schema/index.ts";
-
-const headers = { "admin-password": testAdminPassword };
 
 describe("admin coupons API", () => {
   let t: TestApp;
@@ -14,13 +13,8 @@ describe("admin coupons API", () => {
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
 
   it("creates, edits and deactivates a coupon, with usage counts", async () => {
     const created = await call("POST", "/api/admin/coupons", {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { auditLog, contactMessages, projectInquiries } from "../../db/schema/index.ts";
-
-const headers = { "admin-password": testAdminPassword };
 
 describe("admin inbox API", () => {
   let t: TestApp;
@@ -13,13 +12,8 @@ describe("admin inbox API", () => {
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
 
   it("lists inquiries and contact messages newest first and records status and note", async () => {
     const [older] = await t.database.db
