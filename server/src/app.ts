@@ -187,9 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aceProductRoutes);
 
   // Unknown API paths answer JSON, never the web app's HTML.
-  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  app.all("/api/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 
   if (options.beforeWeb) await options.beforeWeb(app);
   if (options.web) {

@@ -122,8 +122,18 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/**
+ * What a shopper sees when a page fails. A 404 keeps its own page; an error answer from the
+ * server shows its status ("500 Internal Server Error"), which says nothing about our code; any
+ * other error is a bug, so the shopper gets a plain apology and the detail goes to the log: the
+ * browser console here, and on the server React Router's error handler has already logged it.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!isNotFound) console.error(error);
+  }, [error, isNotFound]);
+  if (isNotFound) {
     return (
       <>
         <title>{formatTitle(null)}</title>
@@ -147,14 +157,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const text = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || ""}`.trim()
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+    : `Something went wrong on our side. Please try again, or call us at ${business.phone}.`;
   return (
-    <div className="container-page py-20">
+    <div className="container-page py-20 text-center">
       <title>{formatTitle(null)}</title>
       <h1 className="mb-3 text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="rounded-md bg-red-50 p-4 font-mono text-sm text-red-800">{text}</p>
+      <p className="mx-auto mb-8 max-w-xl text-stone-700">{text}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+        <a href="/" className="btn-outline">
+          Go to the home page
+        </a>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors.ts";
+import { validationErrorBody } from "../http/validation-error.ts";
 
 /** Connection-level failures that mean the database is unreachable, not that the code is wrong. */
 const unavailableCodes = new Set([
@@ -40,17 +41,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "body";
-      return reply.status(422).send({
-        detail: error.validation.map((issue) => ({
-          loc: [
-            where,
-            ...String(issue.instancePath ?? "")
-              .split("/")
-              .filter(Boolean),
-          ],
-          msg: issue.message ?? "Invalid value",
-        })),
-      });
+      const issues = error.validation.map((issue) => ({
+        path: String(issue.instancePath ?? "")
+          .split("/")
+          .filter(Boolean),
+        message: issue.message,
+      }));
+      return reply.status(422).send(validationErrorBody(where, issues));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");

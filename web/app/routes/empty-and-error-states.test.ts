@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "../root.tsx";
 import Blog from "./blog.tsx";
@@ -36,10 +36,20 @@ describe("empty and error states", () => {
     expect(html).not.toContain("Open ");
   });
 
-  it('a route error shows "Unexpected Application Error!" with the error text', () => {
+  it('a route error shows "Unexpected Application Error!" with a plain apology, never the error\'s own text', () => {
     const html = boundary(new Error("Cannot read the flooring catalogue"));
     expect(html).toContain("Unexpected Application Error!");
-    expect(html).toContain("Cannot read the flooring catalogue");
+    expect(html).toContain("Something went wrong on our side. Please try again, or call us at");
+    expect(html).not.toContain("Cannot read the flooring catalogue");
+  });
+
+  it("an error answer from the server shows its status", () => {
+    const html = boundary(
+      new ErrorResponseImpl(503, "Service Unavailable", "the database is down"),
+    );
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("503 Service Unavailable");
+    expect(html).not.toContain("the database is down");
   });
 
   it("a code chunk that failed to download asks for a reload instead of a blank page", () => {

@@ -7,7 +7,11 @@ import {
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { createAdminCoupon, listAdminCoupons, updateAdminCoupon } from "./admin-coupons.service.ts";
+import {
+  createAdminCoupon,
+  listAdminCoupons,
+  updateAdminCoupon,
+} from "../coupons/coupons.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /** Coupons: create, edit, deactivate; never deleted, since orders name them. */

@@ -8,13 +8,13 @@ import {
   numericIdParamsSchema,
 } from "@mcf/contracts/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminErrorResponses } from "./admin-error-responses.ts";
 import {
   listContactMessages,
   listInquiries,
   updateContactMessage,
   updateInquiry,
-} from "./admin-inbox.service.ts";
+} from "../leads/leads.service.ts";
+import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /** The Inbox: project inquiries and contact messages with a follow-up status and a note. */
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {

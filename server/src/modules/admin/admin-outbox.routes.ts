@@ -6,8 +6,8 @@ import {
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listOutbox, retryOutboxMessage } from "../../mail/outbox.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
-import { listOutbox, retryOutboxMessage } from "./admin-outbox.service.ts";
 
 /** The mail outbox: what is queued, sent and failed, and a retry for failures. */
 export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {

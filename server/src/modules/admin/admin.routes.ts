@@ -2,22 +2,15 @@ import {
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderSchema,
-  adminProductListQuerySchema,
-  adminProductListSchema,
   auditListSchema,
   auditQuerySchema,
   orderActionResponseSchema,
   orderIdParamsSchema,
   orderStatusUpdateSchema,
   pingResponseSchema,
-  productCreateSchema,
-  productImportRequestSchema,
-  productImportResultSchema,
-  productPatchSchema,
   shippingUpdateSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
-import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -29,20 +22,13 @@ import {
   sendShippedEmail,
   setStatusByStaff,
 } from "../orders/orders.service.ts";
-import { requireAdmin } from "./admin-auth.ts";
+import { requireAdmin } from "../../plugins/admin-auth.ts";
+import { listAudit } from "../audit/audit.service.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
-import {
-  createAdminProduct,
-  deleteAdminProduct,
-  getAdminProduct,
-  listAdminProducts,
-  updateAdminProduct,
-} from "./admin-products.service.ts";
-import { listAudit } from "./audit.ts";
-import { importProductsCsv, productsToCsv } from "./product-csv.ts";
+import { adminProductRoutes } from "./admin-products.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -161,137 +147,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-
-  app.get(
-    "/api/admin/products",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Products by name, with partner prices",
-        querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListSchema, ...adminErrorResponses },
-      },
-    },
-    async (request) => ({ products: await listAdminProducts(db, request.query) }),
-  );
-
-  app.get(
-    "/api/admin/products/export.csv",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "The catalogue (or a search of it) as CSV, every field",
-        querystring: z.object({ search: z.string().trim().max(200).optional() }),
-        produces: ["text/csv"],
-        response: { 200: z.string(), ...adminErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const list = await listAdminProducts(db, {
-        limit: 1_000_000,
-        offset: 0,
-        search: request.query.search,
-      });
-      const stamp = new Date().toISOString().slice(0, 10);
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="products-${stamp}.csv"`)
-        .header("cache-control", "no-store");
-      return productsToCsv(list);
-    },
-  );
-
-  app.post(
-    "/api/admin/products/import",
-    {
-      bodyLimit: 6 * 1024 * 1024,
-      schema: {
-        tags: ["admin"],
-        summary: "Import a catalogue CSV: dry run, or apply all rows in one transaction",
-        body: productImportRequestSchema,
-        response: {
-          200: productImportResultSchema,
-          409: errorResponseSchema,
-          ...adminErrorResponses,
-        },
-      },
-    },
-    async (request) => importProductsCsv(db, request.body.csv, request.body.dry_run),
-  );
-
-  app.get(
-    "/api/admin/products/:id",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "One product",
-        params: productIdParamsSchema,
-        response: { 200: adminProductSchema, ...adminErrorResponses },
-      },
-    },
-    async (request) => getAdminProduct(db, request.params.id),
-  );
-
-  app.post(
-    "/api/admin/products",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Create a product (price_per_box is derived, never accepted)",
-        body: productCreateSchema,
-        response: { 201: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createAdminProduct(db, request.body)),
-  );
-
-  app.patch(
-    "/api/admin/products/:id",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Change some fields; returns the updated product",
-        params: productIdParamsSchema,
-        body: productPatchSchema,
-        response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
-      },
-    },
-    async (request) => updateAdminProduct(db, request.params.id, request.body, "patch"),
-  );
-
-  app.put(
-    "/api/admin/products/:id",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Replace every field (missing fields are cleared)",
-        params: productIdParamsSchema,
-        body: productCreateSchema,
-        response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
-      },
-    },
-    async (request) => updateAdminProduct(db, request.params.id, request.body, "replace"),
-  );
-
-  app.delete(
-    "/api/admin/products/:id",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Delete a product (past orders keep their copy of it)",
-        params: productIdParamsSchema,
-        response: { 204: z.null(), ...adminErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteAdminProduct(db, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-};
-
 /** Every /api/admin route, behind the one admin password. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
@@ -321,7 +176,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({ entries: await listAudit(scope.database.db, request.query) }),
     );
     await scope.register(orderRoutes);
-    await scope.register(productRoutes);
+    await scope.register(adminProductRoutes);
     await scope.register(adminCouponRoutes);
     await scope.register(adminInboxRoutes);
     await scope.register(adminOutboxRoutes);

@@ -7,7 +7,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
 import type { ProductRow } from "../catalog/product-mapper.ts";
-import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupon.service.ts";
+import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
 import type { PartnerUserRow } from "../partners/partner-session.ts";
 import { sellingPrice } from "../pricing/pricing.service.ts";
 

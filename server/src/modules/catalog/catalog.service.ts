@@ -3,15 +3,20 @@ import { productPriceBounds } from "@mcf/contracts/product";
 import { and, asc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
+import { containsPattern } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
 
-/** One product row, or a 404 AppError. */
-export async function getProductRow(db: Db, id: number): Promise<ProductRow> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!row) throw notFound("Product not found");
-  return row;
-}
+// The catalog module's public entry: other modules import only this file. The staff editor, the
+// CSV import/export and the row lookup live beside it and are offered from here.
+export {
+  createAdminProduct,
+  deleteAdminProduct,
+  getAdminProduct,
+  listAdminProducts,
+  updateAdminProduct,
+} from "./product-admin.service.ts";
+export { importProductsCsv, productsToCsv } from "./product-csv.ts";
+export { getProductRow } from "./product-lookup.ts";
 
 /** The per-sq-ft price a list filters and sorts by: the public price or the partner price. */
 export type PriceColumn = "our_price" | "ace_shown_price";
@@ -30,11 +35,6 @@ export interface ProductPage {
   rows: ProductRow[];
   /** Products matching the filters, before paging. */
   total: number;
-}
-
-/** `%` and `_` typed by a shopper are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
@@ -56,7 +56,7 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
     conditions.push(lte(price, query.max_price.toFixed(2)));
   }
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(products.name, pattern),

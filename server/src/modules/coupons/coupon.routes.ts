@@ -5,7 +5,7 @@ import {
 } from "@mcf/contracts/cart";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkCoupon } from "./coupon.service.ts";
+import { checkCoupon } from "./coupons.service.ts";
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
-import { couponHasExpired } from "./coupon.service.ts";
+import { couponHasExpired } from "./coupons.service.ts";
 
 describe("GET /api/coupons/{code}", () => {
   let t: TestApp;

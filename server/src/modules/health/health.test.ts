@@ -39,6 +39,10 @@ describe("health, errors and headers", () => {
     const res = await t.app.inject("/api/no-such-thing");
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toContain("Not found");
+    expect(res.json()).toEqual({ detail: "Not found: GET /api/no-such-thing" });
+    const other = await t.app.inject({ method: "DELETE", url: "/api/nope?x=1" });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ detail: "Not found: DELETE /api/nope" });
   });
 
   it("an address that is not valid percent-encoding answers 400 with a detail", async () => {

@@ -5,19 +5,9 @@ import type { Db } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema/index.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { contactStaffEmail } from "./lead-emails.ts";
-import { blankToNull } from "./lead-fields.ts";
+import { blankToNull, type ContactMessageFields } from "./lead-fields.ts";
 
 type ParsedContactMessage = z.output<typeof contactMessageRequestSchema>;
-
-/** A contact message as stored. */
-export interface ContactMessageFields {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  preferred_contact_method: "email" | "phone";
-  best_time_to_contact: string | null;
-}
 
 /** Defaults the contact method to email and turns an empty best time into null. */
 export function normalizeContactMessage(input: ParsedContactMessage): ContactMessageFields {

@@ -1,33 +1,13 @@
-import {
-  inquiryDefaults,
-  type inquiryFlooringTypes,
-  type projectInquiryRequestSchema,
-} from "@mcf/contracts/leads";
+import { inquiryDefaults, type projectInquiryRequestSchema } from "@mcf/contracts/leads";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { projectInquiries } from "../../db/schema/index.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
 import { inquiryAcknowledgementEmail, inquiryStaffEmail } from "./lead-emails.ts";
-import { blankToNull } from "./lead-fields.ts";
+import { blankToNull, type ProjectInquiryFields } from "./lead-fields.ts";
 
 type ParsedInquiry = z.output<typeof projectInquiryRequestSchema>;
-
-/** An inquiry as stored: defaults applied, empty optional fields null. */
-export interface ProjectInquiryFields {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  property_type: string;
-  location_type: string | null;
-  acting_as: string;
-  flooring_type: Array<(typeof inquiryFlooringTypes)[number]>;
-  square_footage: number | null;
-  rooms: string | null;
-  timeline: string;
-  additional_notes: string | null;
-}
 
 export const acknowledgementKind = "inquiry-acknowledgement";
 const acknowledgementWindowMs = 60 * 60 * 1000;

@@ -1,7 +1,6 @@
 import { business } from "@mcf/contracts/business";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
-import type { ContactMessageFields } from "./contact.service.ts";
-import type { ProjectInquiryFields } from "./inquiries.service.ts";
+import type { ContactMessageFields, ProjectInquiryFields } from "./lead-fields.ts";
 
 const notGiven = "—";
 

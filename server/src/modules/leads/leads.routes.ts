@@ -9,8 +9,9 @@ import {
   projectInquiryRequestSchema,
   projectInquiryResponseSchema,
 } from "@mcf/contracts/leads";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isSameOrigin } from "../../http/same-origin.ts";
+import { validationErrorBody } from "../../http/validation-error.ts";
 import { normalizeContactMessage, submitContactMessage } from "./contact.service.ts";
 import { normalizeInquiry, submitProjectInquiry } from "./inquiries.service.ts";
 import { leadSubmissionsPerHour } from "./lead-fields.ts";
@@ -22,23 +23,6 @@ const inquiryReceived = {
 const contactReceived = { received: true as const, message: contactSuccessMessage };
 const rateLimitedReason = `Too many messages were sent from your network. Please try again later or call us at ${business.phone}.`;
 const crossSiteReason = "Messages can only be sent from our own contact page.";
-
-/**
- * True unless the request says it comes from another site. Browsers send Origin (or at least
- * Referer) with form posts; a request with neither is allowed, as privacy tools strip both.
- */
-export function isSameOriginPost(request: FastifyRequest, publicUrl: string): boolean {
-  const source = request.headers.origin ?? request.headers.referer;
-  if (source === undefined || source === "") return true;
-  let origin: string;
-  try {
-    origin = new URL(source).origin;
-  } catch {
-    return false;
-  }
-  const allowed = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
-  return allowed.includes(origin);
-}
 
 /** A form field's value: urlencoded bodies give an array when a field repeats. */
 function firstValue(value: string | string[] | null | undefined): string | null | undefined {
@@ -117,7 +101,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
           ? redirectTo(`error=${encodeURIComponent(reason)}`)
           : reply.status(status).send({ detail: reason });
 
-      if (!isSameOriginPost(request, app.config.publicUrl)) {
+      if (!isSameOrigin(request, app.config.publicUrl)) {
         request.log.warn({ origin: request.headers.origin }, "cross-site contact post refused");
         return reply.status(403).send({ detail: crossSiteReason });
       }
@@ -137,12 +121,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
           const reason = [...new Set(parsed.error.issues.map((issue) => issue.message))].join(". ");
           return redirectTo(`error=${encodeURIComponent(reason)}`);
         }
-        return reply.status(422).send({
-          detail: parsed.error.issues.map((issue) => ({
-            loc: ["body", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
-            msg: issue.message,
-          })),
-        });
+        return reply.status(422).send(validationErrorBody("body", parsed.error.issues));
       }
       const id = await submitContactMessage(
         app.database.db,

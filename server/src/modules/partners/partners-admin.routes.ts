@@ -4,7 +4,7 @@ import {
   partnerIdParamsSchema,
 } from "@mcf/contracts/partners";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../admin/admin-auth.ts";
+import { requireAdmin } from "../../plugins/admin-auth.ts";
 import { approvePartner, disablePartner, listPartnersForAdmin } from "./partners-admin.service.ts";
 
 /** The admin Partners tab: list accounts, approve, disable (which ends their sessions). */

@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { aceUsers, orders } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { revokeAllSessions } from "./partners.service.ts";
 
 /** Every partner account (or the one with `onlyId`), newest first, with its count of paid orders. */

@@ -14,6 +14,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { acePasswordResets, aceSessions, aceUsers } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, invalid, unauthorized } from "../../errors.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
@@ -55,10 +56,6 @@ export function toPartnerUser(row: PartnerUserRow): PartnerUser {
 function assertAcceptablePassword(password: string): void {
   if (isCommonPassword(password)) throw invalid(commonPasswordMessage);
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === "23505" ||
-  (error as { code?: string })?.code === "23505";
 
 async function createSession(db: DbOrTx, userId: string): Promise<string> {
   const token = newToken();

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart-pricing.ts";
-import { countReservedCouponUses } from "../coupons/coupon.service.ts";
+import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
   cancelUnpaid,

@@ -9,17 +9,19 @@ import {
 } from "@mcf/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
+import { assertSameOrigin } from "../../http/same-origin.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
 import { startCheckout } from "./checkout.service.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
-import { assertSameOrigin } from "./same-origin.ts";
 import {
   describeTestSession,
   findTestSessionOrder,
   testCards,
   testSessionStatus,
 } from "./test-sessions.ts";
+
+const crossSitePayment = "This payment page only accepts requests from the store itself.";
 
 /** Checkout and the built-in test payment page, with the one payment provider the app built. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
@@ -76,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       },
     },
     async (request, reply) => {
-      assertSameOrigin(request, publicUrl);
+      assertSameOrigin(request, publicUrl, crossSitePayment);
       const sessionId = request.params.id;
       const order = await findTestSessionOrder(db, sessionId, Boolean(app.config.stripe));
       const success = { redirect_url: `/success?session_id=${encodeURIComponent(sessionId)}` };
@@ -116,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       },
     },
     async (request) => {
-      assertSameOrigin(request, publicUrl);
+      assertSameOrigin(request, publicUrl, crossSitePayment);
       const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
       if (order.payment_status === "paid") throw conflict("This order is already paid.");
       await cancelUnpaid(db, { sessionId: request.params.id }, "cancelled");

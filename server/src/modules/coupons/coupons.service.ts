@@ -3,6 +3,14 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
 
+// The coupons module's public entry: other modules import only this file. Staff editing lives
+// beside it and is offered from here.
+export {
+  createAdminCoupon,
+  listAdminCoupons,
+  updateAdminCoupon,
+} from "./coupon-admin.service.ts";
+
 export type CouponRow = typeof coupons.$inferSelect;
 
 export interface CouponCheck {

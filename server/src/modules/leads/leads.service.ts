@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { changedFields, writeAudit } from "./audit.ts";
+import { changedFields, writeAudit } from "../audit/audit.service.ts";
 
 type InquiryRow = typeof projectInquiries.$inferSelect;
 type MessageRow = typeof contactMessages.$inferSelect;

@@ -1,9 +1,10 @@
 import type { AdminCoupon, CouponCreate, CouponPatch } from "@mcf/contracts/admin";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
-import { changedFields, writeAudit } from "./audit.ts";
+import { changedFields, writeAudit } from "../audit/audit.service.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -59,10 +60,6 @@ function couponColumns(input: CouponPatch): Partial<typeof coupons.$inferInsert>
     values.usage_limit = (input.usage_limit as number | null) ?? null;
   if (input.active !== undefined) values.active = input.active;
   return values;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { cause?: { code?: string } })?.cause?.code === "23505";
 }
 
 export async function createAdminCoupon(db: Db, input: CouponCreate): Promise<AdminCoupon> {

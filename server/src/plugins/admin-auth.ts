@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { unauthorized } from "../../errors.ts";
+import { unauthorized } from "../errors.ts";
 import { memoryFailureCounter, redisFailureCounter } from "./failure-counter.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "../../test/test-app.ts";
 
 describe("admin password", () => {
   let t: TestApp;

@@ -1,11 +1,13 @@
 import type { ProductCreate, ProductFields, ProductPatch } from "@mcf/contracts/admin";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
-import { type ProductRow, toAdminProduct } from "../catalog/product-mapper.ts";
-import { changedFields, writeAudit } from "./audit.ts";
+import { conflict } from "../../errors.ts";
+import { changedFields, writeAudit } from "../audit/audit.service.ts";
+import { containsPattern, getProductRow, productNotFound } from "./product-lookup.ts";
+import { toAdminProduct } from "./product-mapper.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -63,11 +65,6 @@ export function productColumns(fields: Partial<ProductFields>): Partial<ProductI
   return values as Partial<ProductInsert>;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
-}
-
 function skuConflict(sku: string | null | undefined) {
   return conflict(`Another product already has the SKU ${sku ?? ""}`.trim());
 }
@@ -75,7 +72,7 @@ function skuConflict(sku: string | null | undefined) {
 /** Text search over the fields staff look products up by. */
 function searchCondition(search: string | undefined) {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return or(
     ilike(products.name, pattern),
     ilike(products.brand, pattern),
@@ -101,16 +98,9 @@ export async function listAdminProducts(
   return rows.map(toAdminProduct);
 }
 
-async function lockProduct(db: DbOrTx, id: number): Promise<ProductRow> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
-  if (!row) throw notFound("Product not found");
-  return row;
-}
-
+/** One product as staff edit it, or the 404 AppError. */
 export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  if (!row) throw notFound("Product not found");
-  return toAdminProduct(row);
+  return toAdminProduct(await getProductRow(db, id));
 }
 
 /** Creates a product (missing fields empty) and records it in the audit log. */
@@ -153,7 +143,7 @@ export async function updateAdminProduct(
   ) as Partial<ProductFields>;
   try {
     return await db.transaction(async (tx) => {
-      const beforeRow = await lockProduct(tx, id);
+      const beforeRow = await getProductRow(tx, id, { forUpdate: true });
       const before = toAdminProduct(beforeRow);
       const columns = productColumns(fields);
       if (Object.keys(columns).length === 0) return before;
@@ -162,7 +152,7 @@ export async function updateAdminProduct(
         .set({ ...columns, updated_at: new Date() })
         .where(eq(products.id, id))
         .returning();
-      if (!row) throw notFound("Product not found");
+      if (!row) throw productNotFound();
       const after = toAdminProduct(row);
       const diff = changedFields(before, after);
       if (Object.keys(diff.after).length > 0) {
@@ -187,7 +177,7 @@ export async function updateAdminProduct(
  */
 export async function deleteAdminProduct(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockProduct(tx, id);
+    const row = await getProductRow(tx, id, { forUpdate: true });
     await tx.delete(products).where(eq(products.id, id));
     await writeAudit(tx, {
       action: "product.delete",

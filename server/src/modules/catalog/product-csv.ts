@@ -11,11 +11,12 @@ import { stringify } from "csv-stringify/sync";
 import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
-import { toAdminProduct } from "../catalog/product-mapper.ts";
-import { emptyProductFields, productColumns } from "./admin-products.service.ts";
-import { writeAudit } from "./audit.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { emptyProductFields, productColumns } from "./product-admin.service.ts";
+import { toAdminProduct } from "./product-mapper.ts";
 
 /** The columns of the catalogue file, in order. id and price_per_box are exported for reading only. */
 export const productCsvColumns = [
@@ -291,7 +292,7 @@ export async function importProductsCsv(
       return summarize(plan, false, true);
     });
   } catch (error) {
-    if ((error as { cause?: { code?: string } })?.cause?.code === "23505") {
+    if (isUniqueViolation(error)) {
       throw conflict("A SKU in the file is already used by another product; nothing was imported");
     }
     throw error;

@@ -1,0 +1,83 @@
+/**
+ * The boundary rule, checked in CI by `npm run check:boundaries` (docs/decisions/048-boundary-rule.md):
+ * no import cycles; a server module reaches another module only through its public entry
+ * `modules/<name>/<name>.service.ts`; a web feature never imports another feature.
+ * Type-only imports count: a type from another module's internals couples to them just the same.
+ */
+
+/** A server file outside modules/ that is not a test. */
+const serverOutsideModules = "^server/src/(?!modules/)";
+const test = "\\.test\\.tsx?$";
+
+/** app.ts composes the HTTP surface: besides public entries, it registers every module's routes. */
+const appTs = "^server/src/app\\.ts$";
+const publicEntry = "^server/src/modules/([^/]+)/\\1\\.service\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "An import cycle anywhere (server, web, contracts, tests).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "module-public-entry",
+      comment:
+        "A server module imports another module only through its public entry <name>/<name>.service.ts.",
+      severity: "error",
+      from: { path: "^server/src/modules/([^/]+)/", pathNot: test },
+      to: {
+        path: "^server/src/modules/[^/]+/",
+        pathNot: ["^server/src/modules/$1/", publicEntry],
+      },
+    },
+    {
+      name: "outside-modules-public-entry",
+      comment:
+        "Server code outside modules/ (mail, db, plugins, web) reaches a module only through its public entry; app.ts may also register routes.",
+      severity: "error",
+      from: { path: serverOutsideModules, pathNot: [test, appTs] },
+      to: {
+        path: "^server/src/modules/[^/]+/",
+        pathNot: publicEntry,
+      },
+    },
+    {
+      name: "app-registers-routes",
+      comment: "app.ts reaches a module through its public entry or its routes.",
+      severity: "error",
+      from: { path: appTs },
+      to: {
+        path: "^server/src/modules/[^/]+/",
+        pathNot: [publicEntry, "^server/src/modules/[^/]+/[^/]+\\.routes\\.ts$"],
+      },
+    },
+    {
+      name: "features-stay-apart",
+      comment:
+        "A web feature never imports another feature; shared things live in web/app/components, web/app/lib or a shared layer.",
+      severity: "error",
+      from: { path: "^web/app/features/([^/]+)/" },
+      to: { path: "^web/app/features/[^/]+/", pathNot: "^web/app/features/$1/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: {
+      path: "(^|/)(node_modules|build|dist|public|\\.react-router|test-results|playwright-report)/",
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { ProductRow } from "./product-mapper.ts";
+
+/** The one answer for a product id that does not exist (404 "Product not found"). */
+export const productNotFound = () => notFound("Product not found");
+
+/**
+ * One product row by id, locked for the rest of the caller's transaction when `forUpdate` is set.
+ * Throws the 404 AppError when there is no such product.
+ */
+export async function getProductRow(
+  db: DbOrTx,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ProductRow> {
+  const query = db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw productNotFound();
+  return row;
+}
+
+/** A case-insensitive "contains" pattern: `%` and `_` typed by a person are literal characters. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

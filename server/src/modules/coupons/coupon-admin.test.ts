@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
+import { createOrder } from "../../../test/factories.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { auditLog } from "../../db/schema/index.ts";
+
+describe("admin coupons API", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
+
+  it("creates, edits and deactivates a coupon, with usage counts", async () => {
+    const created = await call("POST", "/api/admin/coupons", {
+      code: "spring15",
+      kind: "percent",
+      value: 15,
+      min_subtotal: "",
+      expires_at: "2027-06-30",
+      usage_limit: "",
+    });
+    expect(created.statusCode).toBe(201);
+    const coupon = created.json();
+    expect(coupon).toMatchObject({
+      code: "SPRING15",
+      kind: "percent",
+      value: 15,
+      min_subtotal: 0,
+      usage_limit: null,
+      active: true,
+      times_used: 0,
+      orders_count: 0,
+    });
+    await createOrder(t.database.db, { coupon_code: "SPRING15" });
+    const edited = await call("PATCH", `/api/admin/coupons/${coupon.id}`, {
+      value: 20,
+      usage_limit: 50,
+    });
+    expect(edited.json()).toMatchObject({ value: 20, usage_limit: 50, orders_count: 1 });
+    const off = await call("PATCH", `/api/admin/coupons/${coupon.id}`, { active: false });
+    expect(off.json().active).toBe(false);
+    const list = (await call("GET", "/api/admin/coupons")).json().coupons;
+    expect(list.find((c: { code: string }) => c.code === "SPRING15")).toMatchObject({
+      active: false,
+      orders_count: 1,
+    });
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_type, "coupon"));
+    expect(audit.map((a) => a.action)).toEqual(["coupon.create", "coupon.update", "coupon.update"]);
+  });
+
+  it("refuses a duplicate code (409), a percent above 100 and bad fields (422)", async () => {
+    await call("POST", "/api/admin/coupons", { code: "ONCE10", kind: "fixed", value: 10 });
+    expect(
+      (await call("POST", "/api/admin/coupons", { code: "once10", kind: "fixed", value: 5 }))
+        .statusCode,
+    ).toBe(409);
+    for (const payload of [
+      { code: "BIG", kind: "percent", value: 150 },
+      { code: "x", kind: "fixed", value: 5 },
+      { code: "OK1", kind: "bogus", value: 5 },
+      { code: "OK2", kind: "fixed", value: 0 },
+      { code: "OK3", kind: "fixed", value: 5, expires_at: "soon" },
+    ]) {
+      expect((await call("POST", "/api/admin/coupons", payload)).statusCode).toBe(422);
+    }
+    expect((await call("PATCH", "/api/admin/coupons/999999", { active: false })).statusCode).toBe(
+      404,
+    );
+  });
+});
