@@ -14,6 +14,8 @@ import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "../../plugins/admin-auth.ts";
+import { listAudit } from "../audit/audit.service.ts";
 import {
   getAdminOrder,
   listAdminOrders,
@@ -22,8 +24,6 @@ import {
   sendShippedEmail,
   setStatusByStaff,
 } from "../orders/orders.service.ts";
-import { requireAdmin } from "../../plugins/admin-auth.ts";
-import { listAudit } from "../audit/audit.service.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";

@@ -1,7 +1,7 @@
 import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
-import { priceCart, toCalculationResult } from "./cart-pricing.ts";
+import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
+import { priceCart, toCalculationResult } from "./cart.service.ts";
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -17,6 +17,12 @@ export {
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
 export { getProductRow } from "./product-lookup.ts";
+export {
+  dollarsOrNull,
+  type ProductRow,
+  toAdminProduct,
+  toPublicProduct,
+} from "./product-mapper.ts";
 
 /** The per-sq-ft price a list filters and sorts by: the public price or the partner price. */
 export type PriceColumn = "our_price" | "ace_shown_price";

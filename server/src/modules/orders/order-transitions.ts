@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
-import { writeAudit } from "../admin/audit.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { nextStatus, type OrderEvent, transitionOf } from "./order-status.ts";
 import { returnHeldStock } from "./order-stock.ts";
 import { updateOrder } from "./orders.repository.ts";

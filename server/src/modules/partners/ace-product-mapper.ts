@@ -1,5 +1,5 @@
 import type { AceProduct } from "@mcf/contracts/partners";
-import { dollarsOrNull, type ProductRow, toPublicProduct } from "../catalog/product-mapper.ts";
+import { dollarsOrNull, type ProductRow, toPublicProduct } from "../catalog/catalog.service.ts";
 import { partnerPriceOf } from "../pricing/pricing.service.ts";
 
 /**

@@ -27,6 +27,10 @@ import {
   verifyPassword,
 } from "./password-policy.ts";
 
+// The partners module's public entry: other modules (cart, payments) price a request for the
+// partner who sent it through these.
+export { approvedPartnerFromRequest, type PartnerUserRow } from "./partner-session.ts";
+
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export const resetTokenLifetimeMs = 60 * 60 * 1000;
 /** At most this many reset emails to one address per hour; more requests are answered alike. */

@@ -3,7 +3,7 @@ import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError, invalid } from "../../errors.ts";
-import { type CartTotals, priceCart } from "../cart/cart-pricing.ts";
+import { type CartTotals, priceCart } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
@@ -12,7 +12,7 @@ import {
   type OrderWithItems,
   placePendingOrder,
 } from "../orders/orders.service.ts";
-import type { PartnerUserRow } from "../partners/partner-session.ts";
+import type { PartnerUserRow } from "../partners/partners.service.ts";
 import {
   type CreatedPaymentSession,
   type PaymentProvider,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
-import { approvedPartnerFromRequest } from "../partners/partner-session.ts";
+import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { startCheckout } from "./checkout.service.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import {

@@ -6,9 +6,9 @@ import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
-import type { ProductRow } from "../catalog/product-mapper.ts";
+import type { ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
-import type { PartnerUserRow } from "../partners/partner-session.ts";
+import type { PartnerUserRow } from "../partners/partners.service.ts";
 import { sellingPrice } from "../pricing/pricing.service.ts";
 
 export interface CartLineInput {
