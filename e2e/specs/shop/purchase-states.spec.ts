@@ -1,4 +1,4 @@
-import { openPage } from "../../support/page.ts";
+import { openPage, openPageWithClockStopped } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
 import { fillCustomerAndBilling, seedCart, stockOf, waitForHydration } from "./shop-fixtures.ts";
 
@@ -174,10 +174,9 @@ test.describe("purchase states", () => {
   });
 
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
-    await page.clock.install();
     // The order lookup never answers.
     await page.route("**/api/orders/by-session/**", () => {});
-    await openPage(page, "/success?session_id=cs_test_slow_lookup");
+    await openPageWithClockStopped(page, "/success?session_id=cs_test_slow_lookup");
     await expect(page.getByText("Loading your order details...")).toBeVisible();
     await page.clock.runFor(9_000);
     await expect(page.getByText("Loading your order details...")).toBeVisible();
