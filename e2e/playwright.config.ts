@@ -7,16 +7,24 @@ if (!existsSync(chromePath)) {
     `Chromium not found at ${chromePath}. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`,
   );
 }
-export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+const wholeCatalogueSpecs = [/specs\/catalog\//, /specs\/content\/blog\.spec\.ts$/];
 
 export default defineConfig({
   testDir: "specs",
   globalSetup: "./support/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One at a time: specs share one store, and admin specs change the catalogue others read.
-  workers: 1,
-  fullyParallel: false,
+  // Each spec makes the products, coupons, orders and partners it changes, so tests run side by
+  // side; two workers is what the store's machines can give a browser each.
+  workers: 2,
+  fullyParallel: true,
+  projects: [
+    { name: "own-data", testIgnore: wholeCatalogueSpecs },
+    // These count and sort the whole public catalogue (and the sitemap's product list): they run
+    // once the specs that add and delete products are done, so none comes or goes meanwhile.
+    { name: "whole-catalogue", testMatch: wholeCatalogueSpecs, dependencies: ["own-data"] },
+  ],
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,

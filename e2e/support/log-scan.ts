@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { partnerPassword } from "../../server/test/api-factories.ts";
 import { capturedMails } from "./mail.ts";
 
 /**
  * Secrets a whole e2e run handles, gathered after the server stopped: the admin password, the
- * partner passwords the specs type, the test cards, every token the store mailed out, and every
+ * partner passwords the specs and the factories use, the test cards, every token the store mailed out, and every
  * session token, reset token, tracking token and payment session id in its database.
  */
 export interface RunSecrets {
@@ -92,6 +93,7 @@ export async function collectRunSecrets(options: {
 }): Promise<RunSecrets> {
   const plain = new Map<string, string>();
   plain.set(options.adminPassword, "the admin password");
+  plain.set(partnerPassword, "the factories' partner password");
   for (const password of passwordsInSpecs(options.specsDir))
     plain.set(password, "a partner password");
   for (const card of testCards) plain.set(card, "a card number");

@@ -9,10 +9,15 @@ export interface CapturedMail {
   html: string;
 }
 
+/**
+ * Every email captured so far. The SMTP catcher may be appending a line while a worker reads:
+ * only lines it has finished (ended by a newline) are read.
+ */
 export function capturedMails(): CapturedMail[] {
   if (!existsSync(mailLogPath)) return [];
-  return readFileSync(mailLogPath, "utf8")
-    .split("\n")
+  const lines = readFileSync(mailLogPath, "utf8").split("\n");
+  return lines
+    .slice(0, -1)
     .filter(Boolean)
     .map((line) => JSON.parse(line) as CapturedMail);
 }

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { openPage } from "../../support/page.ts";
-import { registerPartner, signInBrowser } from "./ace-fixtures.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { signInBrowser } from "./ace-fixtures.ts";
 
 /** Every ACE partner screen checked with axe-core at phone and desktop widths. */
 for (const width of [390, 1280]) {
@@ -34,9 +34,9 @@ for (const width of [390, 1280]) {
 
     test("the awaiting-approval state has no serious or critical axe violations", async ({
       page,
-      request,
+      store,
     }) => {
-      const partner = await registerPartner(request);
+      const partner = await store.partner();
       await signInBrowser(page, partner);
       await openPage(page, "/ace");
       await expect(
@@ -47,9 +47,9 @@ for (const width of [390, 1280]) {
 
     test("the partner catalogue, product page and account have no serious or critical axe violations", async ({
       page,
-      request,
+      store,
     }) => {
-      const partner = await registerPartner(request, { approve: true });
+      const partner = await store.partner({ approve: true });
       await signInBrowser(page, partner);
 
       await openPage(page, "/ace");

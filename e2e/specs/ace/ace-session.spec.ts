@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "../admin/admin-helpers.ts";
-import { registerPartner, signInBrowser } from "./ace-fixtures.ts";
+import { signInBrowser } from "./ace-fixtures.ts";
 
 test("signing in returns only to a page of the partner area on this site", async ({
   page,
-  request,
+  store,
 }) => {
-  const partner = await registerPartner(request, { approve: true });
+  const partner = await store.partner({ approve: true });
   const signIn = async (redirect: string) => {
     await openPage(page, `/ace/login?redirect=${encodeURIComponent(redirect)}`);
     await page.evaluate(() => localStorage.removeItem("ace_token"));
@@ -27,11 +27,8 @@ test("signing in returns only to a page of the partner area on this site", async
   await expect(page.getByLabel("Email")).toHaveValue(partner.email);
 });
 
-test("sign in blocks a second submission while the first is under way", async ({
-  page,
-  request,
-}) => {
-  const partner = await registerPartner(request, { approve: true });
+test("sign in blocks a second submission while the first is under way", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
   let calls = 0;
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -54,8 +51,8 @@ test("sign in blocks a second submission while the first is under way", async ({
   expect(calls).toBe(1);
 });
 
-test("a failed user fetch is retried once after a second", async ({ page, request }) => {
-  const partner = await registerPartner(request, { approve: true });
+test("a failed user fetch is retried once after a second", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
   await signInBrowser(page, partner);
   const calls: number[] = [];
   await page.route("**/api/ace/me", (route) => {
@@ -85,8 +82,9 @@ test("a token the server no longer knows is removed and the visitor asked to sig
 test("a partner disabled in the Partners tab is signed out and cannot sign in", async ({
   page,
   request,
+  store,
 }) => {
-  const partner = await registerPartner(request, {
+  const partner = await store.partner({
     approve: true,
     company: `Ace Hardware Disabled ${Date.now()}`,
   });
@@ -116,8 +114,8 @@ test("a partner disabled in the Partners tab is signed out and cannot sign in", 
   expect(products.status()).toBe(401);
 });
 
-test("the cart icon of the partner bar opens the cart slide-over", async ({ page, request }) => {
-  const partner = await registerPartner(request, { approve: true });
+test("the cart icon of the partner bar opens the cart slide-over", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
   await signInBrowser(page, partner);
   await openPage(page, "/ace");
   await expect(page.getByRole("heading", { name: "Partner Products" })).toBeVisible();
@@ -131,8 +129,8 @@ test("the cart icon of the partner bar opens the cart slide-over", async ({ page
   expect(new URL(page.url()).pathname).toBe("/ace");
 });
 
-test("partner forms show the server's message, else the spec's own", async ({ page, request }) => {
-  const partner = await registerPartner(request, { approve: true });
+test("partner forms show the server's message, else the spec's own", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
   const failWithoutDetail = (path: string) =>
     page.route(`**${path}`, (route) => route.fulfill({ status: 502, body: "Bad Gateway" }));
 

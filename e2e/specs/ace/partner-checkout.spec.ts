@@ -1,53 +1,28 @@
-import { expect, test } from "@playwright/test";
-import { e2eAdminPassword } from "../../support/env.ts";
 import { openPage } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
 import { fillCustomerAndBilling, waitForHydration } from "../shop/shop-fixtures.ts";
+import { signInBrowser } from "./ace-fixtures.ts";
 
 test("an approved partner adds a partner product to the cart and pays the partner price on the test page", async ({
   page,
   request,
+  store,
 }) => {
-  const email = `partner-buyer-${Date.now()}@hardware.example`;
-  const register = await request.post("/api/ace/auth/register", {
-    data: {
-      email,
-      password: "Cedar-plank-2026",
-      company: "Ace Hardware Trussville",
-      contact_name: "Lee Buyer",
-      phone: "(205) 555-0102",
-      company_address: "2 Main St",
-    },
-  });
-  expect(register.ok()).toBe(true);
-  const token = register.headers()["x-ace-token"] ?? "";
-  const partners = await (
-    await request.get("/api/admin/partners", { headers: { "admin-password": e2eAdminPassword } })
-  ).json();
-  const partner = partners.partners.find((p: { email: string }) => p.email === email);
-  expect(
-    (
-      await request.post(`/api/admin/partners/${partner.id}/approve`, {
-        headers: { "admin-password": e2eAdminPassword },
-      })
-    ).ok(),
-  ).toBe(true);
-
-  const aceProducts = (await (
-    await request.get("/api/ace/products", { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as Array<{
-    id: number;
-    name: string;
-    price_per_box: number;
-    stock_quantity: number;
-  }>;
-  const product = aceProducts.find((p) => p.stock_quantity >= 3 && p.price_per_box > 0);
-  if (!product) throw new Error("a partner product in stock is needed");
+  const partner = await store.partner({ approve: true });
+  const email = partner.email;
+  const created = await store.product({ our_price: 4.99, ace_price: 3.1, ace_shown_price: 3.6 });
+  const product = (await (
+    await request.get(`/api/ace/products/${created.id}`, {
+      headers: { authorization: `Bearer ${partner.token}` },
+    })
+  ).json()) as { id: number; name: string; price_per_box: number; stock_quantity: number };
+  expect(product.stock_quantity).toBeGreaterThanOrEqual(3);
+  expect(product.price_per_box).toBeGreaterThan(0);
   const publicProduct = await (await request.get(`/api/products/${product.id}`)).json();
   expect(publicProduct.price_per_box).toBeGreaterThan(product.price_per_box);
 
   // Sign the browser in as the partner, then buy from the partner product page.
-  await openPage(page, "/ace/login");
-  await page.evaluate((t) => localStorage.setItem("ace_token", t), token);
+  await signInBrowser(page, partner);
   await openPage(page, `/ace/products/${product.id}`);
   await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
   await page.getByRole("button", { name: "Add to Cart" }).click();

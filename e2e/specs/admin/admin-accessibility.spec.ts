@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { buildProjectInquiry } from "../../../server/test/api-factories.ts";
 import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { e2eAdminPassword } from "../../support/env.ts";
 import { openPage } from "../../support/page.ts";
-import { registerPartner } from "../ace/ace-fixtures.ts";
-import { placePaidOrder } from "./admin-helpers.ts";
+import { expect, test } from "../../support/store-data.ts";
 
 /** Every back-office tab (with its panels and dialogs open) checked with axe-core. */
 for (const width of [390, 1280]) {
@@ -13,19 +12,17 @@ for (const width of [390, 1280]) {
     test("login and every tab have no serious or critical axe violations", async ({
       page,
       request,
+      store,
     }) => {
       const email = `a11y-${width}-${Date.now()}@example.com`;
-      const order = await placePaidOrder(page, { email, name: "Avery Access" });
-      await registerPartner(request, { company: `Ace Hardware A11y ${width}` });
+      const { order } = await store.paidOrder({ quantity: 3, email, name: "Avery Access" });
+      const company = `Ace Hardware A11y ${store.tag}`;
+      await store.partner({ company });
       const inquiry = await request.post("/api/project-inquiries", {
-        data: {
+        data: buildProjectInquiry({
           name: "Pat Access",
-          email: `inquiry-${width}-${Date.now()}@example.com`,
-          phone: "(205) 555-0111",
-          address: "12 Oak St, Homewood AL",
-          flooring_type: ["Hardwood"],
           additional_notes: "Checking the inbox with a screen reader.",
-        },
+        }),
       });
       expect(inquiry.status()).toBe(201);
 
@@ -74,7 +71,7 @@ for (const width of [390, 1280]) {
       await expectNoSeriousA11yViolations(page, "Coupons tab with the form open");
 
       await page.getByRole("tab", { name: "Partners" }).click();
-      await expect(page.getByRole("cell", { name: `Ace Hardware A11y ${width}` })).toBeVisible();
+      await expect(page.getByRole("cell", { name: company })).toBeVisible();
       await expectNoSeriousA11yViolations(page, "Partners tab");
 
       await page.getByRole("tab", { name: "Outbox" }).click();

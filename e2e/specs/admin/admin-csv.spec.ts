@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { adminHeaders, createProductViaApi, signInToAdmin } from "./admin-helpers.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "./admin-helpers.ts";
 
 /** Splits a simple CSV line of our export (quoted fields) back into cells. */
 function cells(line: string): string[] {
@@ -28,18 +28,11 @@ const quote = (row: string[]) => row.map((c) => `"${c.replace(/"/g, '""')}"`).jo
 
 test("export the catalogue search as CSV, change two prices and add a row, dry-run, fix the error, apply", async ({
   page,
+  store,
 }) => {
-  const tag = `Csvtest${Date.now()}`;
-  const first = await createProductViaApi(page, {
-    name: `${tag} One`,
-    sku: `${tag}-1`,
-    our_price: 2,
-  });
-  const second = await createProductViaApi(page, {
-    name: `${tag} Two`,
-    sku: `${tag}-2`,
-    our_price: 3,
-  });
+  const tag = store.tag;
+  const first = await store.product({ name: `${tag} One`, sku: `${tag}-1`, our_price: 2 });
+  const second = await store.product({ name: `${tag} Two`, sku: `${tag}-2`, our_price: 3 });
   await signInToAdmin(page, "products");
   await page.getByPlaceholder(/Search name/).fill(tag);
   await expect(page.getByRole("button", { name: /^Edit / })).toHaveCount(2);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { buildProjectInquiry } from "../../../server/test/api-factories.ts";
 import { signInToAdmin } from "./admin-helpers.ts";
 
 test("staff read a new project inquiry in the Inbox, mark it contacted and leave a note", async ({
@@ -6,18 +7,14 @@ test("staff read a new project inquiry in the Inbox, mark it contacted and leave
 }) => {
   const name = `Inbox Lead ${Date.now()}`;
   const created = await page.request.post("/api/project-inquiries", {
-    data: {
+    data: buildProjectInquiry({
       name,
-      email: "inbox-lead@example.com",
-      phone: "(205) 555-0177",
-      address: "8 Vine St, Homewood, AL",
       property_type: "Residential",
       acting_as: "Owner",
-      flooring_type: ["Hardwood"],
       square_footage: 900,
       timeline: "ASAP",
       additional_notes: "Kitchen and den",
-    },
+    }),
   });
   expect(created.ok()).toBe(true);
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { waitForMail } from "../../support/mail.ts";
-import { adminHeaders, placePaidOrder, signInToAdmin } from "./admin-helpers.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "./admin-helpers.ts";
 
 const toast = (page: Page, text: string) =>
   page.getByRole("status").filter({ hasText: new RegExp(`^${text}$`) });
@@ -14,9 +15,9 @@ async function failAction(page: Page, action: string) {
   );
 }
 
-test("each order action shows the spec's success and failure toast", async ({ page }) => {
+test("each order action shows the spec's success and failure toast", async ({ page, store }) => {
   const email = `toasts-${Date.now()}@example.com`;
-  const order = await placePaidOrder(page, { email, name: "Toby Toaster" });
+  const { order } = await store.paidOrder({ quantity: 3, email, name: "Toby Toaster" });
   await signInToAdmin(page);
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
@@ -61,8 +62,9 @@ test("each order action shows the spec's success and failure toast", async ({ pa
   expect(saved).toMatchObject({ status: "shipped", tracking_number: "TRK-TOAST-1" });
 });
 
-test("a toast stays for 3 seconds and then goes", async ({ page }) => {
-  const order = await placePaidOrder(page, {
+test("a toast stays for 3 seconds and then goes", async ({ page, store }) => {
+  const { order } = await store.paidOrder({
+    quantity: 3,
     email: `toast-time-${Date.now()}@example.com`,
     name: "Tess Timer",
   });
@@ -85,8 +87,10 @@ test("a toast stays for 3 seconds and then goes", async ({ page }) => {
 
 test("the order list pages with Load more and filters orders flagged for staff", async ({
   page,
+  store,
 }) => {
-  const order = await placePaidOrder(page, {
+  const { order } = await store.paidOrder({
+    quantity: 3,
     email: `paging-${Date.now()}@example.com`,
     name: "Page Turner",
   });

@@ -1,12 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { waitForMail } from "../../support/mail.ts";
-import { placePaidOrder, signInToAdmin } from "./admin-helpers.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "./admin-helpers.ts";
 
 test("staff ship a paid order with Mark as shipped and Send shipped email; the customer gets the tracking link", async ({
   page,
+  store,
 }) => {
   const email = `ship-${Date.now()}@example.com`;
-  const order = await placePaidOrder(page, { email, name: "Riley Shipwell" });
+  const { order } = await store.paidOrder({ quantity: 3, email, name: "Riley Shipwell" });
   await signInToAdmin(page);
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
@@ -61,6 +62,7 @@ test("staff ship a paid order with Mark as shipped and Send shipped email; the c
 
 test("a coupon created in the back office discounts a checkout and shows its use", async ({
   page,
+  store,
 }) => {
   const code = `USE${Date.now().toString(36).toUpperCase()}`;
   await signInToAdmin(page, "coupons");
@@ -72,7 +74,8 @@ test("a coupon created in the back office discounts a checkout and shows its use
   await form.getByRole("button", { name: "Save coupon" }).click();
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("$20.00 off");
 
-  const order = await placePaidOrder(page, {
+  const { order } = await store.paidOrder({
+    quantity: 3,
     email: `coupon-${Date.now()}@example.com`,
     name: "Casey Coupon",
     coupon: code.toLowerCase(),

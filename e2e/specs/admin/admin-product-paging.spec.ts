@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { adminHeaders, signInToAdmin } from "./admin-helpers.ts";
+import { adminHeaders } from "../../support/store-data.ts";
+import { signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

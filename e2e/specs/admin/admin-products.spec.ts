@@ -1,22 +1,25 @@
-import { expect, test } from "@playwright/test";
-import { e2eAdminPassword } from "../../support/env.ts";
-import { createProductViaApi, signInToAdmin } from "./admin-helpers.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "./admin-helpers.ts";
 
-test("an inline price edit saves on Enter and reaches the public catalogue", async ({ page }) => {
-  const product = await createProductViaApi(page, {
-    name: "E2E Inline Oak",
+test("an inline price edit saves on Enter and reaches the public catalogue", async ({
+  page,
+  store,
+}) => {
+  const name = `Inline Oak ${store.tag}`;
+  const product = await store.product({
+    name,
     our_price: 3.1,
     sqft_per_carton: 20,
     stock_quantity: 30,
   });
   await signInToAdmin(page, "products");
-  await page.getByPlaceholder(/Search name/).fill("E2E Inline Oak");
-  const price = page.getByLabel("Our Price (sq/ft) for E2E Inline Oak");
+  await page.getByPlaceholder(/Search name/).fill(name);
+  const price = page.getByLabel(`Our Price (sq/ft) for ${name}`);
   await expect(price).toHaveValue("3.1");
   await price.fill("3.45");
   await price.press("Enter");
   await expect(page.getByText("Saved")).toBeAttached();
-  const stock = page.getByLabel("Stock for E2E Inline Oak");
+  const stock = page.getByLabel(`Stock for ${name}`);
   await stock.fill("12");
   await stock.blur();
   await expect(stock).toHaveAttribute("aria-invalid", "false");
@@ -30,7 +33,7 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
   await expect(shopper.getByText("$69.00").first()).toBeVisible();
   await shopper.close();
 
-  await page.getByRole("checkbox", { name: "Closeout: E2E Inline Oak" }).check();
+  await page.getByRole("checkbox", { name: `Closeout: ${name}` }).check();
   await expect
     .poll(
       async () =>
@@ -43,20 +46,21 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
   await page.getByLabel("Records").selectOption("product");
   const change = page
     .getByRole("row")
-    .filter({ hasText: `Product #${product.id} · E2E Inline Oak` })
+    .filter({ hasText: `Product #${product.id} · ${name}` })
     .filter({ hasText: "our_price" });
   await expect(change).toContainText("3.1 → 3.45");
   await expect(change).toContainText("admin");
 });
 
-test("staff create, edit and delete a product in the side editor", async ({ page }) => {
+test("staff create, edit and delete a product in the side editor", async ({ page, store }) => {
+  const name = `Editor Maple ${store.tag}`;
   await signInToAdmin(page, "products");
   await page.getByRole("button", { name: "New", exact: true }).click();
   const editor = page.getByRole("dialog", { name: "New Product" });
   await expect(editor.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await editor.getByRole("button", { name: "Create Product" }).click();
   await expect(editor.getByRole("alert")).toHaveText("Name is required");
-  await editor.getByRole("textbox", { name: "Name", exact: true }).fill("E2E Editor Maple");
+  await editor.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await editor.getByLabel("SKU").fill(`E2E-ED-${Date.now()}`);
   await editor.getByLabel("Type").selectOption("hardwood");
   await editor.getByLabel("Our price").fill("4.25");
@@ -74,19 +78,19 @@ test("staff create, edit and delete a product in the side editor", async ({ page
   await editor.getByRole("button", { name: "Create Product" }).click();
   await expect(editor).toBeHidden();
 
-  await page.getByPlaceholder(/Search name/).fill("E2E Editor Maple");
-  await page.getByRole("button", { name: "Edit E2E Editor Maple" }).click();
+  await page.getByPlaceholder(/Search name/).fill(name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("Features value 1")).toHaveValue("true");
   await expect(edit.getByText("Price per box (derived): $85.00")).toBeVisible();
-  await edit.getByRole("textbox", { name: "Name", exact: true }).fill("E2E Editor Maple Natural");
+  await edit.getByRole("textbox", { name: "Name", exact: true }).fill(`${name} Natural`);
   await edit.getByLabel("Competitor price").fill("");
   await edit.getByRole("button", { name: "Save Product" }).click();
   await expect(edit).toBeHidden();
-  await page.getByPlaceholder(/Search name/).fill("E2E Editor Maple Natural");
-  await expect(page.getByRole("button", { name: "Edit E2E Editor Maple Natural" })).toBeVisible();
+  await page.getByPlaceholder(/Search name/).fill(`${name} Natural`);
+  await expect(page.getByRole("button", { name: `Edit ${name} Natural` })).toBeVisible();
 
-  await page.getByRole("button", { name: "Edit E2E Editor Maple Natural" }).click();
+  await page.getByRole("button", { name: `Edit ${name} Natural` }).click();
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Delete this product?");
     void dialog.accept();
@@ -101,15 +105,16 @@ test("staff create, edit and delete a product in the side editor", async ({ page
 
 test("columns sort on click, toggling ascending and descending, numbers as numbers, empty last", async ({
   page,
+  store,
 }) => {
-  const tag = `Sortable${Date.now()}`;
+  const tag = store.tag;
   for (const [name, price] of [
     [`${tag} bravo`, 9.5],
     [`${tag} Alpha`, 10],
     [`${tag} charlie`, 100],
     [`${tag} delta`, null],
   ] as const) {
-    await createProductViaApi(page, { name, our_price: price, stock_quantity: 5 });
+    await store.product({ name, our_price: price, stock_quantity: 5 });
   }
   await signInToAdmin(page, "products");
   await page.getByPlaceholder(/Search name/).fill(tag);
@@ -179,19 +184,20 @@ test("the product editor keeps focus inside, closes with Escape and gives focus 
   await expect(newButton).toBeFocused();
 });
 
-test("an inline edit the server refuses is marked as not saved", async ({ page }) => {
-  await createProductViaApi(page, { name: "E2E Refused Ash", our_price: 2.5, stock_quantity: 9 });
+test("an inline edit the server refuses is marked as not saved", async ({ page, store }) => {
+  const name = `Refused Ash ${store.tag}`;
+  await store.product({ name, our_price: 2.5, stock_quantity: 9 });
   await signInToAdmin(page, "products");
-  await page.getByPlaceholder(/Search name/).fill("E2E Refused Ash");
-  const price = page.getByLabel("Our Price (sq/ft) for E2E Refused Ash");
+  await page.getByPlaceholder(/Search name/).fill(name);
+  const price = page.getByLabel(`Our Price (sq/ft) for ${name}`);
   await expect(price).toHaveValue("2.5");
   await price.fill("-4");
   await price.press("Enter");
   await expect(price).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText(/^Not saved: /)).toBeAttached();
   const stored = await (
-    await page.request.get("/api/admin/products?search=E2E%20Refused%20Ash", {
-      headers: { "admin-password": e2eAdminPassword },
+    await page.request.get(`/api/admin/products?search=${encodeURIComponent(name)}`, {
+      headers: adminHeaders,
     })
   ).json();
   expect(stored.products[0].our_price).toBe(2.5);

@@ -1,16 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { e2ePort } from "../../playwright.config.ts";
 import { e2eRunDir } from "../../support/env.ts";
 
+/** A port nothing listens on now (the system picks it), so parallel runs never collide. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as { port: number };
+  await new Promise((closed) => server.close(closed));
+  return port;
+}
+
 /**
- * A second store process of its own (next port, own data folder), started as `npm start` would
+ * A second store process of its own (a free port, own data folder), started as `npm start` would
  * on a fresh clone with no settings, then stopped with SIGTERM.
  */
 test("a fresh start prints the URL, modes and development password; SIGTERM lets requests finish", async () => {
   test.setTimeout(120_000);
-  const port = e2ePort + 1;
+  const port = await freePort();
   const root = resolve(process.cwd(), "..");
   let output = "";
   const store: ChildProcess = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { openPage } from "../../support/page.ts";
-import { purchasableProducts, seedCart } from "./shop-fixtures.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { seedCart } from "./shop-fixtures.ts";
 
 for (const width of [390, 1280]) {
   test.describe(`purchase screens at ${width}px are accessible`, () => {
@@ -9,10 +9,9 @@ for (const width of [390, 1280]) {
 
     test("cart, cart dialog, checkout and tracking have no serious axe violations", async ({
       page,
-      request,
+      store,
     }) => {
-      const [product] = await purchasableProducts(request, 1, 3);
-      if (!product) throw new Error("a product is needed");
+      const product = await store.product();
       await openPage(page, "/");
       await seedCart(page, [{ product, quantity: 2 }]);
 

@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
-import { purchasableProducts } from "./shop-fixtures.ts";
+import { expect, test } from "../../support/store-data.ts";
 
 test.describe("cart slide-over preview", () => {
   test("adding a product opens the preview without taking focus or covering /cart, and it closes after 3 s", async ({
     page,
-    request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 4);
-    if (!product) throw new Error("a product is needed");
+    const product = await store.product();
     await openPage(page, `/products/${product.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await page.mouse.move(1, 1);

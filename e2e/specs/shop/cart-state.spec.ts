@@ -1,14 +1,14 @@
-import { expect, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
-import { purchasableProducts, seedCart } from "./shop-fixtures.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { seedCart } from "./shop-fixtures.ts";
 
 test.describe("cart state", () => {
   test("the slide-over removes a line, Clear Cart empties the cart and deletes the saved copy", async ({
     page,
-    request,
+    store,
   }) => {
-    const [first, second] = await purchasableProducts(request, 2, 4);
-    if (!first || !second) throw new Error("two products are needed");
+    const first = await store.product();
+    const second = await store.product();
     await openPage(page, "/");
     await seedCart(page, [
       { product: first, quantity: 2 },

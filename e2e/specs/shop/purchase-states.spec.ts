@@ -1,13 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { openPage } from "../../support/page.ts";
-import {
-  fillCustomerAndBilling,
-  placePaidOrder,
-  purchasableProducts,
-  seedCart,
-  stockOf,
-  waitForHydration,
-} from "./shop-fixtures.ts";
+import { openPage, openPageWithClockStopped } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { fillCustomerAndBilling, seedCart, stockOf, waitForHydration } from "./shop-fixtures.ts";
 
 /**
  * The purchase's less travelled states, each exact in the words shoppers see: the checkout's
@@ -18,10 +11,9 @@ import {
 test.describe("purchase states", () => {
   test("the checkout says when totals or the coupon check fail, and recovers", async ({
     page,
-    request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 5);
-    if (!product) throw new Error("a product is needed");
+    const product = await store.product();
     await openPage(page, "/");
     await seedCart(page, [{ product, quantity: 2 }]);
 
@@ -59,9 +51,9 @@ test.describe("purchase states", () => {
   test("the checkout asks for billing and shipping fields with the spec's messages and sends trimmed values", async ({
     page,
     request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 5);
-    if (!product) throw new Error("a product is needed");
+    const product = await store.product();
     const stockBefore = await stockOf(request, product.id);
     await openPage(page, "/");
     await seedCart(page, [{ product, quantity: 1 }]);
@@ -118,15 +110,9 @@ test.describe("purchase states", () => {
   test("asking for more boxes than are left says Payment failed with the server's reason", async ({
     page,
     request,
+    store,
   }) => {
-    const list = (await (await request.get("/api/products?per_page=-1")).json()) as {
-      id: number;
-      name: string;
-      stock_quantity: number;
-      price_per_box: number | null;
-    }[];
-    const low = list.find((p) => p.stock_quantity > 1 && p.stock_quantity <= 5 && p.price_per_box);
-    if (!low) throw new Error("the seeded catalogue has no low-stock product");
+    const low = await store.product({ stock_quantity: 3 });
     await openPage(page, "/");
     await seedCart(page, [
       {
@@ -156,10 +142,9 @@ test.describe("purchase states", () => {
 
   test("a payment that cannot start says why, in the spec's words, and stays on the checkout", async ({
     page,
-    request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 5);
-    if (!product) throw new Error("a product is needed");
+    const product = await store.product();
     await openPage(page, "/");
     await seedCart(page, [{ product, quantity: 1 }]);
     await openPage(page, "/cart?step=checkout");
@@ -189,10 +174,9 @@ test.describe("purchase states", () => {
   });
 
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
-    await page.clock.install();
     // The order lookup never answers.
     await page.route("**/api/orders/by-session/**", () => {});
-    await openPage(page, "/success?session_id=cs_test_slow_lookup");
+    await openPageWithClockStopped(page, "/success?session_id=cs_test_slow_lookup");
     await expect(page.getByText("Loading your order details...")).toBeVisible();
     await page.clock.runFor(9_000);
     await expect(page.getByText("Loading your order details...")).toBeVisible();
@@ -207,11 +191,13 @@ test.describe("purchase states", () => {
 
   test("a paid order whose lines are not ready says the product details are being processed", async ({
     page,
-    request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 6);
-    if (!product) throw new Error("a product is needed");
-    const sessionId = await placePaidOrder(request, product, `states-${Date.now()}@example.com`);
+    const product = await store.product();
+    const { sessionId } = await store.paidOrder({
+      product,
+      email: `states-${Date.now()}@example.com`,
+    });
     // The real answer for this order, with its lines not yet there.
     await page.route("**/api/orders/by-session/**", async (route) => {
       const response = await route.fetch();
@@ -224,13 +210,12 @@ test.describe("purchase states", () => {
     await expect(page.getByText(product.name)).toHaveCount(0);
   });
 
-  test("order_details in the query finds the order by its session id", async ({
-    page,
-    request,
-  }) => {
-    const [product] = await purchasableProducts(request, 1, 6);
-    if (!product) throw new Error("a product is needed");
-    const sessionId = await placePaidOrder(request, product, `details-${Date.now()}@example.com`);
+  test("order_details in the query finds the order by its session id", async ({ page, store }) => {
+    const product = await store.product();
+    const { sessionId } = await store.paidOrder({
+      product,
+      email: `details-${Date.now()}@example.com`,
+    });
     // Amounts in order_details are ignored: what is shown comes from the server.
     const details = encodeURIComponent(
       JSON.stringify({ session_id: sessionId, total_amount: 0.01 }),

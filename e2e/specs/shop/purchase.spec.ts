@@ -1,21 +1,16 @@
-import { expect, test } from "@playwright/test";
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
-import {
-  fillCustomerAndBilling,
-  purchasableProducts,
-  seedCart,
-  stockOf,
-  waitForHydration,
-} from "./shop-fixtures.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { fillCustomerAndBilling, seedCart, stockOf, waitForHydration } from "./shop-fixtures.ts";
 
 test.describe("the purchase: cart, checkout, test payment, confirmation and tracking", () => {
-  test("a shopper buys two products with WELCOME10, gets the email and tracks the order", async ({
+  test("a shopper buys two products with a 10% coupon, gets the email and tracks the order", async ({
     page,
-    request,
+    store,
   }) => {
-    const [first, second] = await purchasableProducts(request, 2, 0);
-    if (!first || !second) throw new Error("two products are needed");
+    const first = await store.product();
+    const second = await store.product();
+    const { code } = await store.coupon({ kind: "percent", value: 10 });
     const email = `buyer-${Date.now()}@example.com`;
 
     // Add both products from their pages: each rise in boxes opens the slide-over preview.
@@ -88,10 +83,10 @@ test.describe("the purchase: cart, checkout, test payment, confirmation and trac
     await page.getByLabel("Coupon code", { exact: true }).fill("");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Please enter a coupon code")).toBeVisible();
-    await page.getByLabel("Coupon code", { exact: true }).fill("WELCOME10");
+    await page.getByLabel("Coupon code", { exact: true }).fill(code);
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText(/^Discount applied: -\$\d/)).toBeVisible();
-    await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+    await expect(page.getByText(`Discount (${code})`)).toBeVisible();
 
     // Shipping to Alabama adds Birmingham's sales tax to the summary.
     await page.getByLabel("State", { exact: true }).selectOption("AL");
@@ -117,7 +112,7 @@ test.describe("the purchase: cart, checkout, test payment, confirmation and trac
     expect(orderNumber).not.toBe("");
     await expect(page.getByText(first.name)).toBeVisible();
     await expect(page.getByText(second.name)).toBeVisible();
-    await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+    await expect(page.getByText(`Discount (${code})`)).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveText("0");
 
     const mail = await waitForMail((m) => m.to.includes(email));
@@ -135,9 +130,9 @@ test.describe("the purchase: cart, checkout, test payment, confirmation and trac
   test("a declined card shows the decline, leaves no paid order and returns the stock", async ({
     page,
     request,
+    store,
   }) => {
-    const [product] = await purchasableProducts(request, 1, 2);
-    if (!product) throw new Error("a product is needed");
+    const product = await store.product();
     const stockBefore = await stockOf(request, product.id);
 
     await openPage(page, "/");

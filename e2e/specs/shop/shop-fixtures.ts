@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 export interface CatalogueProduct {
   id: number;
@@ -9,25 +9,6 @@ export interface CatalogueProduct {
   thumbnail_image_url: string | null;
   main_image_url: string | null;
   image_url: string | null;
-}
-
-/**
- * Purchasable products from the seeded catalogue, well stocked, newest id first, so the shop
- * specs use their own products (`offset` apart) and never take stock another spec counts on.
- */
-export async function purchasableProducts(
-  request: APIRequestContext,
-  count: number,
-  offset: number,
-): Promise<CatalogueProduct[]> {
-  const response = await request.get("/api/products");
-  const products = (await response.json()) as CatalogueProduct[];
-  const picked = products
-    .filter((p) => p.price_per_box && (p.stock_quantity ?? 0) >= 20)
-    .sort((a, b) => b.id - a.id)
-    .slice(offset, offset + count);
-  if (picked.length < count) throw new Error("the seeded catalogue has too few stocked products");
-  return picked;
 }
 
 export async function stockOf(request: APIRequestContext, id: number): Promise<number> {
@@ -81,39 +62,4 @@ export async function fillCustomerAndBilling(
 /** Waits until the page the browser was sent to (not opened by the test) has hydrated. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
-}
-
-/**
- * A paid order made through the API the way the checkout and the test payment page make it
- * (one box of `product`); returns the payment session id.
- */
-export async function placePaidOrder(
-  request: APIRequestContext,
-  product: CatalogueProduct,
-  email: string,
-): Promise<string> {
-  const address = {
-    street: "1 Test Way",
-    city: "Birmingham",
-    state: "AL",
-    zip_code: "35203",
-    country: "US",
-  };
-  const started = await request.post("/api/payments/process", {
-    data: {
-      cart_items: [{ product_id: product.id, quantity: 1 }],
-      customer_name: "Sam States",
-      customer_email: email,
-      customer_phone: "205-555-0142",
-      billing_address: address,
-      shipping_address: null,
-    },
-  });
-  expect(started.status()).toBe(200);
-  const { id } = (await started.json()) as { id: string };
-  const paid = await request.post(`/api/payments/test-sessions/${id}/pay`, {
-    data: { card_number: "4242 4242 4242 4242" },
-  });
-  expect(paid.status()).toBe(200);
-  return id;
 }

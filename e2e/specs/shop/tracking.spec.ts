@@ -1,19 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { e2eAdminPassword } from "../../support/env.ts";
+import type { Page } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
-import { placePaidOrder, purchasableProducts } from "./shop-fixtures.ts";
-
-const admin = { "admin-password": e2eAdminPassword };
+import { adminHeaders as admin, expect, type StoreData, test } from "../../support/store-data.ts";
 
 /** A paid order's id and tracking page path. */
-async function paidOrder(request: APIRequestContext, offset: number) {
-  const [product] = await purchasableProducts(request, 1, offset);
-  if (!product) throw new Error("a product is needed");
-  const sessionId = await placePaidOrder(request, product, `track-${Date.now()}@example.com`);
-  const order = await (await request.get(`/api/orders/by-session/${sessionId}`)).json();
+async function paidOrder(store: StoreData) {
+  const { order } = await store.paidOrder({ email: `track-${Date.now()}@example.com` });
   return {
-    orderId: order.order_id as string,
-    friendlyId: order.friendly_order_id as string,
+    orderId: order.order_id,
+    friendlyId: order.friendly_order_id,
     trackPath: new URL(order.tracking_url as string).pathname,
   };
 }
@@ -48,8 +42,9 @@ test.describe("order tracking", () => {
   test("a shipped order shows carrier, number, the carrier's tracking link and three steps done", async ({
     page,
     request,
+    store,
   }) => {
-    const order = await paidOrder(request, 7);
+    const order = await paidOrder(store);
     const shipped = await request.post(`/api/admin/orders/${order.orderId}/shipping`, {
       headers: admin,
       data: {
@@ -81,8 +76,9 @@ test.describe("order tracking", () => {
   test("the bar fills over about 14 s for a delivered order, and not at all under reduced motion", async ({
     browser,
     request,
+    store,
   }) => {
-    const order = await paidOrder(request, 7);
+    const order = await paidOrder(store);
     const delivered = await request.patch(`/api/admin/orders/${order.orderId}/status`, {
       headers: admin,
       data: { status: "delivered", send_email: false },
@@ -108,8 +104,12 @@ test.describe("order tracking", () => {
     await still.close();
   });
 
-  test("a cancelled order shows Cancelled in place of the last step", async ({ page, request }) => {
-    const order = await paidOrder(request, 7);
+  test("a cancelled order shows Cancelled in place of the last step", async ({
+    page,
+    request,
+    store,
+  }) => {
+    const order = await paidOrder(store);
     const cancelled = await request.patch(`/api/admin/orders/${order.orderId}/status`, {
       headers: admin,
       data: { status: "cancelled", send_email: false },
