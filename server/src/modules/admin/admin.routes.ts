@@ -13,7 +13,6 @@ import {
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireAdmin } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import {

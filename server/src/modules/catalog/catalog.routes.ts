@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             headers: { [totalCountHeader]: String(rows.length) },
           };
         }
-        const { rows, total } = await listProducts(db, query, { priceColumn: "our_price" });
+        const { rows, total } = await listProducts(db, query, { audience: "public" });
         return { value: rows.map(toPublicProduct), headers: { [totalCountHeader]: String(total) } };
       });
       return sendCached(request, reply, answer);

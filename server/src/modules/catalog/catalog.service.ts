@@ -1,8 +1,10 @@
+import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
 import { productPriceBounds } from "@mcf/contracts/product";
 import { and, asc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
+import { listPriceSql } from "../pricing/pricing.service.ts";
 import { containsPattern } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
 
@@ -24,16 +26,14 @@ export {
   toPublicProduct,
 } from "./product-mapper.ts";
 
-/** The per-sq-ft price a list filters and sorts by: the public price or the partner price. */
-export type PriceColumn = "our_price" | "ace_shown_price";
-
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
 export type ProductListDefaults = Partial<
   Pick<ProductListQuery, "type" | "construction" | "style_color" | "brand" | "collection">
 >;
 
 export interface ListProductsOptions {
-  priceColumn: PriceColumn;
+  /** Whose price the list filters and sorts by: the public's, or an approved partner's. */
+  audience: PriceAudience;
   defaults?: ProductListDefaults;
 }
 
@@ -44,7 +44,7 @@ export interface ProductPage {
 }
 
 function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
-  const price = products[options.priceColumn];
+  const price = listPriceSql(options.audience);
   const defaults = options.defaults ?? {};
   const conditions: (SQL | undefined)[] = [];
   const type = query.type ?? defaults.type;
@@ -80,11 +80,11 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
 
 /**
  * Out-of-stock products always come last; on price sorts, products without a price come after
- * priced ones. The sort price is the list's price column (per-box prices derive from it, so
- * "our_price, else price_per_box" is the same order). Name, then id, make the order total.
+ * priced ones. The sort price is the per-sq-ft price the audience pays (per-box prices derive
+ * from it, so "our_price, else price_per_box" is the same order). Name, then id, make the order total.
  */
-function sortOrder(sort: ProductListQuery["sort"], priceColumn: PriceColumn): SQL[] {
-  const price = products[priceColumn];
+function sortOrder(sort: ProductListQuery["sort"], audience: PriceAudience): SQL[] {
+  const price = listPriceSql(audience);
   const outOfStockLast = sql`(${products.stock_quantity} = 0)`;
   const byName = [asc(sql`lower(${products.name})`), asc(products.id)];
   if (sort === "name_asc") return [outOfStockLast, ...byName];
@@ -93,9 +93,9 @@ function sortOrder(sort: ProductListQuery["sort"], priceColumn: PriceColumn): SQ
 }
 
 /**
- * One page of products matching `query` (filters, bounds and sort on `options.priceColumn`),
+ * One page of products matching `query` (filters, bounds and sort on the audience's price),
  * with the total before paging. `per_page` -1 returns every match; a page past the end is empty.
- * Used by the public list (`our_price`) and the partner list (`ace_shown_price`).
+ * Used by the public list and the partner list.
  */
 export async function listProducts(
   db: Db,
@@ -107,7 +107,7 @@ export async function listProducts(
     .select({ product: products, total: sql<string>`count(*) over ()` })
     .from(products)
     .where(where)
-    .orderBy(...sortOrder(query.sort, options.priceColumn));
+    .orderBy(...sortOrder(query.sort, options.audience));
   const result =
     query.per_page === -1
       ? await base
@@ -125,7 +125,7 @@ export async function listCloseoutProducts(db: Db, query: ProductListQuery): Pro
   const { rows } = await listProducts(
     db,
     { ...query, closeout: "true", per_page: -1, page: 1 },
-    { priceColumn: "our_price" },
+    { audience: "public" },
   );
   return rows;
 }
@@ -139,7 +139,7 @@ export async function listProductFacets(
 ): Promise<ProductFacets> {
   const where = filterConditions(
     { sort: "name_asc", page: 1, per_page: -1 },
-    { priceColumn: "our_price", defaults },
+    { audience: "public", defaults },
   );
   // One pass over the distinct combinations (far fewer than products) instead of five queries.
   const rows = await db

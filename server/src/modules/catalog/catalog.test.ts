@@ -396,20 +396,21 @@ describe("GET /api/products and /api/products/{id}", () => {
     });
   });
 
-  it("listProducts filters and sorts by the partner price when asked, with default filters", async () => {
+  it("listProducts filters and sorts by what a partner pays when asked (the partner price, else the public price), with default filters", async () => {
     const db = t.database.db;
     const base = { sort: "price_asc" as const, page: 1, per_page: 100 };
     const ace = await listProducts(db, base, {
-      priceColumn: "ace_shown_price",
+      audience: "partner",
       defaults: { collection: "AR" },
     });
     expect(ace.rows.map((r) => r.name)).toEqual(["Bravo Laminate"]);
     const overridden = await listProducts(
       db,
       { ...base, collection: "Heritage", min_price: 4 },
-      { priceColumn: "ace_shown_price", defaults: { collection: "AR" } },
+      { audience: "partner", defaults: { collection: "AR" } },
     );
-    expect(overridden.rows.map((r) => r.name)).toEqual(["Alpha Oak"]);
-    expect(overridden.total).toBe(1);
+    // Foxtrot has no partner price: a partner is sold it at its public price, and finds it there (sold out, so last).
+    expect(overridden.rows.map((r) => r.name)).toEqual(["Alpha Oak", "Foxtrot Oak Closeout"]);
+    expect(overridden.total).toBe(2);
   });
 });

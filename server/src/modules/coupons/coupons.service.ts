@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@mcf/contracts/money";
+import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
@@ -42,13 +42,14 @@ export function couponHasExpired(expiresAt: string | null, now: Date): boolean {
   return Number.isNaN(at) ? true : now.getTime() >= at;
 }
 
-/** Discount in cents for a valid coupon on a subtotal, never more than the subtotal. */
+/**
+ * Discount in cents for a valid coupon on a subtotal, never more than the subtotal; a percent
+ * discount rounds half up once, like every other price.
+ */
 export function couponDiscountCents(coupon: CouponRow, subtotalCents: number): number {
   const value = Number(coupon.value);
   const cents =
-    coupon.kind === "percent"
-      ? Math.round((subtotalCents * value) / 100 + 1e-9)
-      : toCents(coupon.value);
+    coupon.kind === "percent" ? multiplyCents(subtotalCents, value / 100) : toCents(coupon.value);
   return Math.max(0, Math.min(subtotalCents, cents));
 }
 

@@ -30,7 +30,7 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { rows, total } = await listProducts(db, request.query, {
-        priceColumn: "ace_shown_price",
+        audience: "partner",
         defaults: { collection: aceDefaultCollection },
       });
       reply.header("cache-control", "private, no-store");

@@ -112,6 +112,39 @@ describe("ACE partner products", () => {
     });
   });
 
+  it("sorts and bounds a product without a partner price by the public price it is sold at", async () => {
+    const db = t.database.db;
+    const mixed = { collection: "Mixed Lot", sqft_per_carton: 20 };
+    await createProduct(db, {
+      ...mixed,
+      name: "Mixed Partner 3",
+      our_price: 9,
+      ace_shown_price: 3,
+    });
+    await createProduct(db, {
+      ...mixed,
+      name: "Mixed Public 4",
+      our_price: 4,
+      ace_shown_price: null,
+    });
+    await createProduct(db, {
+      ...mixed,
+      name: "Mixed Partner 5",
+      our_price: 8,
+      ace_shown_price: 5,
+    });
+    const names = async (query: string) =>
+      ((await list(`?collection=Mixed+Lot${query}`)).json() as Array<{ name: string }>).map(
+        (p) => p.name,
+      );
+    expect(await names("&sort=price_asc")).toEqual([
+      "Mixed Partner 3",
+      "Mixed Public 4",
+      "Mixed Partner 5",
+    ]);
+    expect(await names("&min_price=3.5&max_price=4.5")).toEqual(["Mixed Public 4"]);
+  });
+
   it("GET /api/ace/products/{id} answers the partner view, 404 for an unknown id", async () => {
     const res = await t.app.inject({ url: `/api/ace/products/${arCheap}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);

@@ -1,12 +1,14 @@
 import { toCents } from "@mcf/contracts/money";
 import {
+  type PriceAudience,
   type PriceSource,
   type ProductPrice,
   type ProductPriceInputs,
   productPrice,
   theirBoxPriceCents,
 } from "@mcf/contracts/pricing";
-import type { products } from "../../db/schema/index.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { products } from "../../db/schema/index.ts";
 
 /**
  * Every price the store shows or charges is decided here, from the rules in the contracts:
@@ -79,4 +81,14 @@ export function sellingPrice(row: PricedProductRow, buyer: PriceBuyer): SellingP
     sqftPerBox: Number(row.sqft_per_carton),
     source: price.source,
   };
+}
+
+/**
+ * The per-sq-ft price a product list filters and sorts by, as SQL: what this audience pays, by
+ * the same rule as `priceFor` (a partner pays the partner price where there is a positive one,
+ * else the public price), so a list's price order and bounds match the prices it shows.
+ */
+export function listPriceSql(audience: PriceAudience): SQL {
+  if (audience === "public") return sql`${products.our_price}`;
+  return sql`coalesce(case when ${products.ace_shown_price} > 0 then ${products.ace_shown_price} end, ${products.our_price})`;
 }

@@ -9,7 +9,6 @@ import {
   refinementCount,
 } from "./list-params.ts";
 import {
-  closeoutDiscountPercent,
   coverageEstimate,
   normalizeQuantity,
   stockState,
@@ -74,13 +73,6 @@ describe("product pricing and quantities", () => {
     expect(theirBoxPrice(null, 129.8)).toBeNull();
     expect(theirBoxPrice(undefined, 129.8)).toBeNull();
     expect(theirBoxPrice(179.8, null)).toBeNull();
-  });
-
-  it("rounds the closeout discount to a whole percent", () => {
-    expect(closeoutDiscountPercent(1.2, 2.4)).toBe(50);
-    expect(closeoutDiscountPercent(2.99, 4.49)).toBe(33);
-    expect(closeoutDiscountPercent(null, 4)).toBeNull();
-    expect(closeoutDiscountPercent(3, null)).toBeNull();
   });
 
   it("treats quantity input as a whole number of at least 1, capped at the stock", () => {

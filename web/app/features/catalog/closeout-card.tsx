@@ -1,10 +1,10 @@
 import { formatUsd } from "@mcf/contracts/money";
+import { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 import type { PublicProduct } from "@mcf/contracts/product";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { cardImage } from "./catalog-product.ts";
-import { closeoutDiscountPercent } from "./product-pricing.ts";
 import { StockLine } from "./stock-line.tsx";
 
 /**

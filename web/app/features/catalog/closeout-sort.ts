@@ -1,5 +1,5 @@
+import { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 import type { PublicProduct } from "@mcf/contracts/product";
-import { closeoutDiscountPercent } from "./product-pricing.ts";
 
 export const closeoutSortOptions = [
   ["discount", "Biggest Discounts"],

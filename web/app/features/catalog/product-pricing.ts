@@ -1,7 +1,6 @@
 import { lowStockThreshold } from "@mcf/contracts/business";
 
 // The closeout discount is a price rule like the others, so it lives with them in the contracts.
-export { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 
 /**
  * The "Their price" per box to cross out, as the server computed it (the competitor's price the
