@@ -131,7 +131,7 @@ export const adminProductListSchema = z.object({ products: z.array(adminProductS
 const emptyToNull = (value: unknown) =>
   value === "" || (typeof value === "string" && value.trim() === "") ? null : value;
 
-const money = z.preprocess(
+const moneyField = z.preprocess(
   emptyToNull,
   z.coerce
     .number({ message: "Must be a number" })
@@ -182,14 +182,14 @@ export const productFieldsSchema = z.object({
   size: text(),
   description: text(10_000),
   sku: text(100),
-  our_price: money,
-  competitor_price: money,
-  ace_price: money,
-  ace_shown_price: money,
-  msrp: money,
+  our_price: moneyField,
+  competitor_price: moneyField,
+  ace_price: moneyField,
+  ace_shown_price: moneyField,
+  msrp: moneyField,
   sqft_per_carton: decimal,
   cartons_per_pallet: wholeNumber,
-  pallet_shipping_cost: money,
+  pallet_shipping_cost: moneyField,
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce

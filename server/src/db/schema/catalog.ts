@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { money, timestamps } from "./columns.ts";
+import { moneyColumn, timestamps } from "./columns.ts";
 
 export const products = pgTable(
   "products",
@@ -27,14 +27,14 @@ export const products = pgTable(
     size: text("size"),
     description: text("description"),
     sku: text("sku"),
-    our_price: money("our_price"),
-    competitor_price: money("competitor_price"),
-    ace_price: money("ace_price"),
-    ace_shown_price: money("ace_shown_price"),
-    msrp: money("msrp"),
-    sqft_per_carton: money("sqft_per_carton"),
+    our_price: moneyColumn("our_price"),
+    competitor_price: moneyColumn("competitor_price"),
+    ace_price: moneyColumn("ace_price"),
+    ace_shown_price: moneyColumn("ace_shown_price"),
+    msrp: moneyColumn("msrp"),
+    sqft_per_carton: moneyColumn("sqft_per_carton"),
     cartons_per_pallet: integer("cartons_per_pallet"),
-    pallet_shipping_cost: money("pallet_shipping_cost"),
+    pallet_shipping_cost: moneyColumn("pallet_shipping_cost"),
     stock_quantity: integer("stock_quantity").notNull().default(0),
     overall_thickness: text("overall_thickness"),
     wear_layer_thickness: text("wear_layer_thickness"),
@@ -78,8 +78,8 @@ export const coupons = pgTable(
     description: text("description"),
     kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
     /** Percent (0-100) or dollars off. */
-    value: money("value").notNull(),
-    min_subtotal: money("min_subtotal").notNull().default("0"),
+    value: moneyColumn("value").notNull(),
+    min_subtotal: moneyColumn("min_subtotal").notNull().default("0"),
     expires_at: text("expires_at"),
     usage_limit: integer("usage_limit"),
     times_used: integer("times_used").notNull().default(0),

@@ -1,7 +1,7 @@
 import { numeric, timestamp } from "drizzle-orm/pg-core";
 
 /** Dollars with cents, as the spec's prices. Read as strings by both drivers. */
-export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+export const moneyColumn = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 export const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

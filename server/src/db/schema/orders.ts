@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
-import { money, timestamps } from "./columns.ts";
+import { moneyColumn, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
 
 /** Whether an order holds boxes: reserved while unpaid, committed once paid, released when returned. */
@@ -59,12 +59,12 @@ export const orders = pgTable(
       onDelete: "set null",
     }),
     coupon_code: text("coupon_code"),
-    subtotal: money("subtotal").notNull(),
-    discount_amount: money("discount_amount").notNull().default("0"),
-    shipping_cost: money("shipping_cost").notNull(),
-    tax_amount: money("tax_amount").notNull(),
-    total_amount: money("total_amount").notNull(),
-    total_sqft: money("total_sqft").notNull(),
+    subtotal: moneyColumn("subtotal").notNull(),
+    discount_amount: moneyColumn("discount_amount").notNull().default("0"),
+    shipping_cost: moneyColumn("shipping_cost").notNull(),
+    tax_amount: moneyColumn("tax_amount").notNull(),
+    total_amount: moneyColumn("total_amount").notNull(),
+    total_sqft: moneyColumn("total_sqft").notNull(),
     total_cartons: integer("total_cartons").notNull(),
     pallets_needed: integer("pallets_needed").notNull(),
     confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
@@ -100,10 +100,10 @@ export const orderItems = pgTable(
     product_name: text("product_name").notNull(),
     sku: text("sku"),
     quantity: integer("quantity").notNull(),
-    unit_price: money("unit_price").notNull(),
-    total_price: money("total_price").notNull(),
-    sqft_per_box: money("sqft_per_box").notNull(),
-    total_sqft: money("total_sqft").notNull(),
+    unit_price: moneyColumn("unit_price").notNull(),
+    total_price: moneyColumn("total_price").notNull(),
+    sqft_per_box: moneyColumn("sqft_per_box").notNull(),
+    total_sqft: moneyColumn("total_sqft").notNull(),
     /** public | partner */
     price_source: text("price_source").notNull().default("public"),
     image_url: text("image_url"),

@@ -3,19 +3,19 @@ import type { Db } from "../client.ts";
 import { coupons, products } from "../schema/index.ts";
 import { type SeedProduct, sampleProducts } from "./products-data.ts";
 
-const money = (value: number | null) => (value === null ? null : value.toFixed(2));
+const numericText = (value: number | null) => (value === null ? null : value.toFixed(2));
 
 /** The insert values of one sample product (also used by test factories). */
 export function productValues(p: SeedProduct): typeof products.$inferInsert {
   return {
     ...p,
-    our_price: money(p.our_price),
-    competitor_price: money(p.competitor_price),
-    ace_price: money(p.ace_price),
-    ace_shown_price: money(p.ace_shown_price),
-    msrp: money(p.msrp),
-    sqft_per_carton: money(p.sqft_per_carton),
-    pallet_shipping_cost: money(p.pallet_shipping_cost),
+    our_price: numericText(p.our_price),
+    competitor_price: numericText(p.competitor_price),
+    ace_price: numericText(p.ace_price),
+    ace_shown_price: numericText(p.ace_shown_price),
+    msrp: numericText(p.msrp),
+    sqft_per_carton: numericText(p.sqft_per_carton),
+    pallet_shipping_cost: numericText(p.pallet_shipping_cost),
   };
 }
 

@@ -10,7 +10,7 @@ import { renderEmail } from "../../mail/templates.ts";
 import { shipToAddress, trackingPageUrl } from "./order-views.ts";
 import { getOrderWithItems } from "./orders.repository.ts";
 
-const money = (value: string) => formatUsd(toCents(value) / 100);
+const usdFromNumeric = (value: string) => formatUsd(toCents(value) / 100);
 
 function addressLines(address: PostalAddress): string {
   return `${address.street}\n${address.city}, ${address.state} ${address.zip_code}\n${address.country}`;
@@ -36,17 +36,17 @@ export async function queueOrderConfirmation(
   const { order, items } = found;
   const table: Array<[string, string]> = items.map((item) => [
     `${item.product_name} × ${item.quantity} ${item.quantity === 1 ? "box" : "boxes"}`,
-    money(item.total_price),
+    usdFromNumeric(item.total_price),
   ]);
-  table.push(["Subtotal", money(order.subtotal)]);
+  table.push(["Subtotal", usdFromNumeric(order.subtotal)]);
   if (order.coupon_code && toCents(order.discount_amount) > 0)
-    table.push([`Discount (${order.coupon_code})`, `-${money(order.discount_amount)}`]);
+    table.push([`Discount (${order.coupon_code})`, `-${usdFromNumeric(order.discount_amount)}`]);
   table.push([
     `Shipping (${order.pallets_needed} ${order.pallets_needed === 1 ? "pallet" : "pallets"})`,
-    money(order.shipping_cost),
+    usdFromNumeric(order.shipping_cost),
   ]);
-  table.push(["Sales tax", money(order.tax_amount)]);
-  table.push(["Total paid", money(order.total_amount)]);
+  table.push(["Sales tax", usdFromNumeric(order.tax_amount)]);
+  table.push(["Total paid", usdFromNumeric(order.total_amount)]);
   table.push(["Ship to", addressLines(shipToAddress(order))]);
   table.push(["Billing address", addressLines(order.billing_address)]);
   const content = renderEmail({
