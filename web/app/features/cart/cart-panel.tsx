@@ -1,5 +1,5 @@
 import { formatUsd } from "@mcf/contracts/money";
-import { useEffect, useId, useRef } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { CloseIcon } from "../../components/icons.tsx";
@@ -29,7 +29,10 @@ export default function CartPanel() {
   const headingId = useId();
   const isDialog = drawer.mode === "dialog";
 
-  useEffect(() => {
+  // A layout effect: Escape and the focus trap work from the first frame the dialog is seen in,
+  // not one paint later (a quick Escape on a busy machine was lost). The panel never renders on
+  // the server (it loads on first open).
+  useLayoutEffect(() => {
     if (!isDialog) return;
     closeRef.current?.focus();
     const previousOverflow = document.body.style.overflow;
