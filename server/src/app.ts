@@ -25,6 +25,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
+  await app.register(installRoutes, { provider: paymentProvider });
   await app.register(partnerAuthRoutes);
   await app.register(partnerAdminRoutes);
   await app.register(aceProductRoutes);

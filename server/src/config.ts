@@ -14,6 +14,7 @@ const optionalText = z
 
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
+const depositMessage = "must be a whole percentage from 1 to 100";
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -68,6 +69,12 @@ const envSchema = z.object({
     .min(100, { message: pollMessage })
     .max(600_000, { message: pollMessage })
     .default(2000),
+  INSTALL_DEPOSIT_PERCENT: z.coerce
+    .number({ message: depositMessage })
+    .int({ message: depositMessage })
+    .min(1, { message: depositMessage })
+    .max(100, { message: depositMessage })
+    .default(30),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -108,6 +115,8 @@ export interface Config {
   logLevel: string;
   /** How often the mail worker looks for queued messages. */
   mailPollMs: number;
+  /** The share of an accepted installation estimate paid up front, in percent. */
+  installDepositPercent: number;
   /**
    * Which peers may set X-Forwarded-For (the client address that rate limits count by):
    * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
@@ -180,6 +189,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
+    installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };

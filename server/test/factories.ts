@@ -9,6 +9,7 @@ import {
   orderItems,
   orders,
   products,
+  projectInquiries,
 } from "../src/db/schema/index.ts";
 import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
@@ -225,4 +226,29 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     await db.insert(orderItems).values(itemValues.map((item) => ({ ...item, order_id: order.id })));
   }
   return order;
+}
+
+/** A project inquiry as the installation form stores it; override any field. */
+export async function createInquiry(
+  db: Db,
+  overrides: Partial<typeof projectInquiries.$inferInsert> = {},
+) {
+  sequence += 1;
+  const [row] = await db
+    .insert(projectInquiries)
+    .values({
+      name: `Jordan Test ${sequence}`,
+      email: `jordan${sequence}@example.com`,
+      phone: "(205) 555-0100",
+      address: "123 Oak Street, Homewood, AL 35209",
+      property_type: "Residential",
+      acting_as: "Homeowner",
+      flooring_type: ["Hardwood"],
+      square_footage: 400,
+      timeline: "Within 1 month",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("insert failed");
+  return row;
 }

@@ -425,6 +425,7 @@ export const auditEntityTypes = [
   "inquiry",
   "contact_message",
   "partner",
+  "job",
 ] as const;
 
 export const auditQuerySchema = z.object({

@@ -26,6 +26,7 @@ import {
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
+import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
 
@@ -179,5 +180,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminCouponRoutes);
     await scope.register(adminInboxRoutes);
     await scope.register(adminOutboxRoutes);
+    await scope.register(adminJobRoutes);
   });
 };

@@ -7,6 +7,7 @@ import {
   auditLog,
   contactMessages,
   coupons,
+  installJobs,
   orders,
   products,
   projectInquiries,
@@ -29,10 +30,12 @@ export async function writeAudit(
     entityId: string | number;
     before?: unknown;
     after?: unknown;
+    /** Who made the change when it was not staff (a customer accepting an estimate). */
+    actor?: string;
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    actor: adminActor,
+    actor: entry.actor ?? adminActor,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: String(entry.entityId),
@@ -57,6 +60,7 @@ const labelSources: Partial<
   contact_message: { id: contactMessages.id, label: contactMessages.name, key: "serial" },
   order: { id: orders.id, label: orders.friendly_order_id, key: "uuid" },
   partner: { id: aceUsers.id, label: aceUsers.company, key: "uuid" },
+  job: { id: installJobs.id, label: installJobs.customer_name, key: "serial" },
 };
 
 /**

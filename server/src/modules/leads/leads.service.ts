@@ -6,7 +6,7 @@ import type {
 } from "@mcf/contracts/admin";
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
@@ -64,6 +64,12 @@ function leadColumns(input: LeadUpdate) {
 }
 
 /** Sets the follow-up status and/or the staff note of an inquiry. */
+/** One project inquiry, or null when there is none with this id. */
+export async function getInquiry(db: DbOrTx, id: number): Promise<AdminInquiry | null> {
+  const [row] = await db.select().from(projectInquiries).where(eq(projectInquiries.id, id));
+  return row ? toInquiry(row) : null;
+}
+
 export async function updateInquiry(db: Db, id: number, input: LeadUpdate): Promise<AdminInquiry> {
   return db.transaction(async (tx) => {
     const [before] = await tx

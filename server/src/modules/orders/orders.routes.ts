@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
+import { recordDepositPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
 import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
@@ -52,7 +53,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       return order;
     }
     const result = await markPaid(db, sessionId, { publicUrl });
-    if (result?.newlyPaid) void app.jobs.mail?.runOnce();
+    // A paid installation deposit also moves its job (once, however often reported).
+    const depositRecorded = result
+      ? await recordDepositPayment(db, result.orderId, { publicUrl })
+      : false;
+    if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
     return findOrder(db, { sessionId });
   }
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
+import { recordDepositPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { startCheckout } from "./checkout.service.ts";
@@ -96,7 +97,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       const card = request.body.card_number.replace(/\s+/g, "");
       if (card === testCards.pays) {
         const result = await markPaid(db, sessionId, { publicUrl });
-        if (result?.newlyPaid) void app.jobs.mail?.runOnce();
+        // A paid installation deposit also moves its job (once, however often reported).
+        const depositRecorded = result
+          ? await recordDepositPayment(db, result.orderId, { publicUrl })
+          : false;
+        if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
         return success;
       }
       if (card === testCards.declined) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Stripe from "stripe";
 import { paymentEvents } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../errors.ts";
+import { recordDepositPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 
 /**
@@ -26,7 +27,11 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         if (session.payment_status === "unpaid") return; // a delayed method: wait for its outcome
         const result = await markPaid(db, session.id, { publicUrl });
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
-        else if (result.newlyPaid) void app.jobs.mail?.runOnce();
+        else {
+          // A paid installation deposit also moves its job (once, however often reported).
+          const depositRecorded = await recordDepositPayment(db, result.orderId, { publicUrl });
+          if (result.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+        }
         return;
       }
       case "checkout.session.expired":

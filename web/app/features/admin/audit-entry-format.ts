@@ -9,6 +9,7 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   inquiry: "Inquiry",
   contact_message: "Contact message",
   partner: "Partner",
+  job: "Installation job",
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -1,0 +1,120 @@
+import { appointmentKinds, jobFlooringTypes, jobStages } from "@mcf/contracts/installs";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
+import { projectInquiries } from "./leads.ts";
+import { orders } from "./orders.ts";
+
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** The people who measure and install; a crew is booked for one visit at a time. */
+export const installCrews = pgTable("install_crews", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  ...timestamps,
+});
+
+/** One installation, from the inquiry to the installed floor. */
+export const installJobs = pgTable(
+  "install_jobs",
+  {
+    id: serial("id").primaryKey(),
+    /** The secret in the customer's page address. */
+    token: text("token").notNull().unique(),
+    stage: text("stage").$type<(typeof jobStages)[number]>().notNull().default("new"),
+    /** At most one job per inquiry. */
+    inquiry_id: integer("inquiry_id")
+      .unique()
+      .references(() => projectInquiries.id),
+    customer_name: text("customer_name").notNull(),
+    customer_email: text("customer_email").notNull(),
+    customer_phone: text("customer_phone").notNull(),
+    address: text("address").notNull(),
+    flooring_type: text("flooring_type").$type<(typeof jobFlooringTypes)[number]>().notNull(),
+    notes: text("notes"),
+    /** The order that holds the materials and carries the deposit payment. */
+    deposit_order_id: uuid("deposit_order_id").references(() => orders.id),
+    materials_received_at: at("materials_received_at"),
+    accepted_version: integer("accepted_version"),
+    accepted_name: text("accepted_name"),
+    accepted_at: at("accepted_at"),
+    accepted_ip: text("accepted_ip"),
+    ...timestamps,
+  },
+  (t) => [
+    check("install_jobs_stage_check", oneOf(t.stage, jobStages)),
+    check("install_jobs_flooring_type_check", oneOf(t.flooring_type, jobFlooringTypes)),
+    index("install_jobs_stage_idx").on(t.stage),
+  ],
+);
+
+/** A stored estimate line: amounts in cents. */
+export interface StoredEstimateLine {
+  kind: "labour" | "removal" | "subfloor" | "stairs" | "material";
+  description: string;
+  product_id: number | null;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+/** Every version of a job's estimate; the newest is the one the customer sees. */
+export const installEstimates = pgTable(
+  "install_estimates",
+  {
+    id: serial("id").primaryKey(),
+    job_id: integer("job_id")
+      .notNull()
+      .references(() => installJobs.id),
+    version: integer("version").notNull(),
+    lines: jsonb("lines").$type<StoredEstimateLine[]>().notNull(),
+    labour_subtotal_cents: integer("labour_subtotal_cents").notNull(),
+    materials_subtotal_cents: integer("materials_subtotal_cents").notNull(),
+    tax_cents: integer("tax_cents").notNull(),
+    total_cents: integer("total_cents").notNull(),
+    deposit_cents: integer("deposit_cents").notNull(),
+    deposit_percent: integer("deposit_percent").notNull(),
+    created_at: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("install_estimates_job_version_unique").on(t.job_id, t.version)],
+);
+
+/** A crew's visit to a job: the measure or the install. */
+export const installAppointments = pgTable(
+  "install_appointments",
+  {
+    id: serial("id").primaryKey(),
+    job_id: integer("job_id")
+      .notNull()
+      .references(() => installJobs.id),
+    crew_id: integer("crew_id")
+      .notNull()
+      .references(() => installCrews.id),
+    kind: text("kind").$type<(typeof appointmentKinds)[number]>().notNull(),
+    starts_at: at("starts_at").notNull(),
+    ends_at: at("ends_at").notNull(),
+    /** Set when the visit is moved or the job cancelled; it no longer holds the crew. */
+    cancelled_at: at("cancelled_at"),
+    created_at: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("install_appointments_kind_check", oneOf(t.kind, appointmentKinds)),
+    check("install_appointments_order_check", sql`${t.ends_at} > ${t.starts_at}`),
+    index("install_appointments_crew_idx").on(t.crew_id, t.starts_at),
+    index("install_appointments_job_idx").on(t.job_id),
+  ],
+);

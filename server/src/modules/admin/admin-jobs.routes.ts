@@ -1,0 +1,205 @@
+import { errorResponseSchema } from "@mcf/contracts/errors";
+import {
+  adminJobDetailSchema,
+  appointmentRequestSchema,
+  calendarQuerySchema,
+  calendarSchema,
+  crewCreateSchema,
+  crewListSchema,
+  crewSchema,
+  estimateSaveSchema,
+  jobCreateSchema,
+  jobIdParamsSchema,
+  jobListQuerySchema,
+  jobListSchema,
+  materialsReadySchema,
+} from "@mcf/contracts/installs";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  cancelJob,
+  completeJob,
+  createCrew,
+  createJob,
+  getJobDetail,
+  listCrews,
+  listJobs,
+  markMaterialsReady,
+  scheduleInstall,
+  scheduleMeasure,
+  sendEstimate,
+  weekCalendar,
+} from "../installs/installs.service.ts";
+import { adminErrorResponses } from "./admin-error-responses.ts";
+
+const jobAnswer = { 200: adminJobDetailSchema, 409: errorResponseSchema, ...adminErrorResponses };
+
+/** Installation jobs: the pipeline from inquiry to installed floor, crews and the calendar. */
+export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const publicUrl = app.config.publicUrl;
+  const deliverSoon = () => void app.jobs.mail?.runOnce();
+  const tags = ["admin", "installation jobs"];
+
+  app.get(
+    "/api/admin/jobs",
+    {
+      schema: {
+        tags,
+        summary: "Jobs, newest first, by stage and search, with the count of each stage",
+        querystring: jobListQuerySchema,
+        response: { 200: jobListSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => listJobs(db, request.query),
+  );
+  app.post(
+    "/api/admin/jobs",
+    {
+      schema: {
+        tags,
+        summary: "Open a job from an inquiry ({inquiry_id}) or from the customer's details",
+        body: jobCreateSchema,
+        response: { 201: adminJobDetailSchema, 409: errorResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createJob(db, request.body)),
+  );
+  app.get(
+    "/api/admin/jobs/:id",
+    {
+      schema: {
+        tags,
+        summary: "One job with its estimate, visits and timeline",
+        params: jobIdParamsSchema,
+        response: { 200: adminJobDetailSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => getJobDetail(db, request.params.id),
+  );
+  app.post(
+    "/api/admin/jobs/:id/measure",
+    {
+      schema: {
+        tags,
+        summary: "Book (or move) the measure visit with a crew",
+        params: jobIdParamsSchema,
+        body: appointmentRequestSchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => scheduleMeasure(db, request.params.id, request.body),
+  );
+  app.put(
+    "/api/admin/jobs/:id/estimate",
+    {
+      schema: {
+        tags,
+        summary: "Send a new estimate version (priced by the server) and email the customer",
+        params: jobIdParamsSchema,
+        body: estimateSaveSchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => {
+      const detail = await sendEstimate(db, request.params.id, request.body.lines, {
+        depositPercent: app.config.installDepositPercent,
+        publicUrl,
+      });
+      deliverSoon();
+      return detail;
+    },
+  );
+  app.post(
+    "/api/admin/jobs/:id/materials-ready",
+    {
+      schema: {
+        tags,
+        summary: "The materials were delivered or picked up (acclimation starts)",
+        params: jobIdParamsSchema,
+        body: materialsReadySchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => markMaterialsReady(db, request.params.id, request.body.received_at),
+  );
+  app.post(
+    "/api/admin/jobs/:id/install",
+    {
+      schema: {
+        tags,
+        summary: "Book (or move) the install after acclimation, and email the date",
+        params: jobIdParamsSchema,
+        body: appointmentRequestSchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => {
+      const detail = await scheduleInstall(db, request.params.id, request.body, { publicUrl });
+      deliverSoon();
+      return detail;
+    },
+  );
+  app.post(
+    "/api/admin/jobs/:id/complete",
+    {
+      schema: {
+        tags,
+        summary: "The floor is installed: email the customer",
+        params: jobIdParamsSchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => {
+      const detail = await completeJob(db, request.params.id, { publicUrl });
+      deliverSoon();
+      return detail;
+    },
+  );
+  app.post(
+    "/api/admin/jobs/:id/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel an open job and free its crews",
+        params: jobIdParamsSchema,
+        response: jobAnswer,
+      },
+    },
+    async (request) => cancelJob(db, request.params.id),
+  );
+  app.get(
+    "/api/admin/crews",
+    {
+      schema: {
+        tags,
+        summary: "Every crew",
+        response: { 200: crewListSchema, ...adminErrorResponses },
+      },
+    },
+    async () => ({ crews: await listCrews(db) }),
+  );
+  app.post(
+    "/api/admin/crews",
+    {
+      schema: {
+        tags,
+        summary: "Add a crew",
+        body: crewCreateSchema,
+        response: { 201: crewSchema, 409: errorResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCrew(db, request.body.name)),
+  );
+  app.get(
+    "/api/admin/calendar",
+    {
+      schema: {
+        tags,
+        summary: "One week (Monday to Sunday) of measure visits and installs per crew",
+        querystring: calendarQuerySchema,
+        response: { 200: calendarSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => weekCalendar(db, request.query.week),
+  );
+};

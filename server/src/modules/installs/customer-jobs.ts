@@ -1,0 +1,310 @@
+import {
+  type CustomerJob,
+  type dateRequestSchema,
+  type estimateAcceptSchema,
+  jobStageLabels,
+} from "@mcf/contracts/installs";
+import { toDollars } from "@mcf/contracts/money";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { installJobs, type OrderItemRow, type OrderRow } from "../../db/schema/index.ts";
+import { AppError, conflict } from "../../errors.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { getProductRow } from "../catalog/catalog.service.ts";
+import {
+  attachPaymentSession,
+  cancelUnpaid,
+  getOrderWithItems,
+  type NewOrder,
+  placePendingOrder,
+} from "../orders/orders.service.ts";
+import { jobEmails, queueDateRequest, queueJobEmail } from "./job-emails.ts";
+import {
+  activeAppointments,
+  findOpenJobByToken,
+  type JobRow,
+  latestEstimate,
+  moveJob,
+  toEstimate,
+} from "./job-records.ts";
+
+/** The part of the store's payment provider a deposit uses (the same one orders use). */
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  createSession(
+    order: OrderRow,
+    items: OrderItemRow[],
+  ): Promise<{ id: string; url: string; expiresAt: Date }>;
+}
+
+const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
+
+/**
+ * What the customer's page shows: the stage, the next visit, the newest estimate and whether
+ * the deposit can be paid. A deposit paid while the job did not hear of it yet (the payment
+ * report came in while the job was busy) is recorded here first. Throws 404 for an unknown or
+ * cancelled job.
+ */
+export async function getCustomerJob(
+  db: Db,
+  token: string,
+  options: { publicUrl: string },
+): Promise<CustomerJob> {
+  let job = await findOpenJobByToken(db, token);
+  if (job.stage === "estimate_accepted" && job.deposit_order_id) {
+    await recordDepositPayment(db, job.deposit_order_id, options);
+    job = await findOpenJobByToken(db, token);
+  }
+  const estimate = await latestEstimate(db, job.id);
+  const now = Date.now();
+  const next = (await activeAppointments(db, job.id)).find(
+    (a) => new Date(a.ends_at).getTime() > now,
+  );
+  return {
+    stage: job.stage,
+    stage_label: jobStageLabels[job.stage],
+    customer_name: job.customer_name,
+    address: job.address,
+    flooring_type: job.flooring_type,
+    next_appointment: next
+      ? {
+          kind: next.kind,
+          crew_name: next.crew_name,
+          starts_at: next.starts_at,
+          ends_at: next.ends_at,
+        }
+      : null,
+    estimate: estimate ? toEstimate(estimate) : null,
+    accepted_version: job.accepted_version,
+    accepted_name: job.accepted_name,
+    accepted_at: job.accepted_at?.toISOString() ?? null,
+    can_pay_deposit: job.stage === "estimate_accepted",
+  };
+}
+
+/**
+ * The customer accepts the estimate version they read, signing with their typed full name; the
+ * time and their address are recorded. Refused (409) when the estimate was revised since, when
+ * it is already accepted, or when there is nothing to accept.
+ */
+export async function acceptEstimate(
+  db: Db,
+  token: string,
+  input: z.infer<typeof estimateAcceptSchema>,
+  clientIp: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await findOpenJobByToken(tx, token, { forUpdate: true });
+    if (job.accepted_version !== null)
+      throw conflict(`You already accepted estimate version ${job.accepted_version}`);
+    const estimate = await latestEstimate(tx, job.id);
+    if (!estimate) throw conflict("There is no estimate to accept yet");
+    if (estimate.version !== input.version)
+      throw conflict(
+        `This estimate was revised: please read version ${estimate.version} and accept that one`,
+      );
+    await moveJob(tx, job, "acceptEstimate", {
+      note: `Estimate version ${estimate.version} accepted, signed "${input.full_name}"`,
+      actor: "customer",
+      changes: {
+        accepted_version: estimate.version,
+        accepted_name: input.full_name,
+        accepted_at: new Date(),
+        accepted_ip: clientIp,
+      },
+    });
+  });
+}
+
+/** The deposit order: one deposit line, and the materials at $0 so their boxes are held. */
+async function depositOrder(
+  db: DbOrTx,
+  job: JobRow,
+  providerName: PaymentProvider["name"],
+): Promise<NewOrder> {
+  const estimate = await latestEstimate(db, job.id);
+  if (!estimate || estimate.version !== job.accepted_version)
+    throw conflict("The accepted estimate was not found");
+  const materials = [];
+  for (const line of estimate.lines) {
+    if (line.kind !== "material" || line.product_id === null) continue;
+    const product = await getProductRow(db, line.product_id);
+    const sqftPerBox = Number(product.sqft_per_carton ?? 0);
+    materials.push({
+      product_id: product.id,
+      product_name: `${product.name} (for your installation)`,
+      sku: product.sku,
+      quantity: line.quantity,
+      unit_price: "0.00",
+      total_price: "0.00",
+      sqft_per_box: sqftPerBox.toFixed(2),
+      total_sqft: (sqftPerBox * line.quantity).toFixed(2),
+      image_url: product.thumbnail_image_url ?? product.main_image_url ?? product.image_url,
+      color: product.color,
+      brand: product.brand,
+      collection: product.collection,
+      type: product.type,
+    });
+  }
+  const deposit = storedDollars(estimate.deposit_cents);
+  return {
+    order: {
+      payment_provider: providerName,
+      payment_expires_at: new Date(Date.now() + 30 * 60_000),
+      customer_name: job.customer_name,
+      customer_email: job.customer_email,
+      customer_phone: job.customer_phone,
+      billing_address: { street: job.address, city: "", state: "AL", zip_code: "", country: "US" },
+      shipping_address: null,
+      partner_user_id: null,
+      coupon_code: null,
+      subtotal: deposit,
+      shipping_cost: "0.00",
+      tax_amount: "0.00",
+      total_amount: deposit,
+      total_sqft: materials.reduce((sum, m) => sum + Number(m.total_sqft), 0).toFixed(2),
+      total_cartons: materials.reduce((sum, m) => sum + m.quantity, 0),
+      pallets_needed: 0,
+    },
+    items: [
+      {
+        product_id: null,
+        product_name: `Installation deposit (${estimate.deposit_percent}% of estimate version ${estimate.version})`,
+        sku: null,
+        quantity: 1,
+        unit_price: deposit,
+        total_price: deposit,
+        sqft_per_box: "0.00",
+        total_sqft: "0.00",
+      },
+      ...materials,
+    ],
+  };
+}
+
+/**
+ * Opens a payment of the deposit with the store's payment provider. The deposit order holds the
+ * estimate's materials (stock reserved as for any order) and is paid like one; an earlier unpaid
+ * deposit order is cancelled first, so only one can be paid. Refused (409) unless the estimate
+ * is accepted and the deposit not yet paid.
+ */
+export async function startDeposit(
+  db: Db,
+  token: string,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  options: { publicUrl: string },
+): Promise<{ payment_url: string }> {
+  const before = await findOpenJobByToken(db, token);
+  if (before.deposit_order_id) {
+    await cancelUnpaid(db, { orderId: before.deposit_order_id }, "cancelled");
+    await recordDepositPayment(db, before.deposit_order_id, options);
+  }
+  const { order, items } = await db.transaction(async (tx) => {
+    const job = await findOpenJobByToken(tx, token, { forUpdate: true });
+    if (job.stage !== "estimate_accepted")
+      throw conflict(
+        job.accepted_version === null
+          ? "Please accept the estimate before paying the deposit"
+          : "Your deposit is already paid",
+      );
+    const placed = await placePendingOrder(tx, await depositOrder(tx, job, provider.name));
+    await tx
+      .update(installJobs)
+      .set({ deposit_order_id: placed.order.id, updated_at: new Date() })
+      .where(eq(installJobs.id, job.id));
+    return placed;
+  });
+  try {
+    const session = await provider.createSession(order, items);
+    await attachPaymentSession(db, order.id, session);
+    return { payment_url: session.url };
+  } catch (error) {
+    log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
+    await cancelUnpaid(db, { orderId: order.id }, "failed");
+    throw new AppError(
+      "unavailable",
+      "We could not start the payment right now. Nothing was charged; please try again in a moment.",
+    );
+  }
+}
+
+/**
+ * When a paid order is a job's deposit, moves the job to "deposit paid" and queues the
+ * "deposit received" email, exactly once however many times the payment is reported (the job
+ * row is locked and only a job still waiting for its deposit moves). Does nothing for an order
+ * that is not a deposit or not paid.
+ */
+export async function recordDepositPayment(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(installJobs)
+      .where(eq(installJobs.deposit_order_id, orderId))
+      .for("update");
+    if (job?.stage !== "estimate_accepted") return false;
+    const order = await getOrderWithItems(tx, orderId);
+    if (order?.order.payment_status !== "paid") return false;
+    const moved = await moveJob(tx, job, "payDeposit", {
+      note: `Deposit of $${order.order.total_amount} paid (order ${order.order.friendly_order_id})`,
+      actor: "customer",
+    });
+    await queueJobEmail(tx, moved, jobEmails.depositReceived(moved, options.publicUrl));
+    return true;
+  });
+}
+
+/** The customer asks for another date: the staff get an email and the job's timeline a line. */
+export async function requestAnotherDate(
+  db: Db,
+  token: string,
+  input: z.infer<typeof dateRequestSchema>,
+  options: { staffEmail: string; publicUrl: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await findOpenJobByToken(tx, token);
+    await queueDateRequest(tx, job, input.message, options.staffEmail, options.publicUrl);
+    await writeAudit(tx, {
+      action: "job.date_request",
+      entityType: "job",
+      entityId: job.id,
+      after: { stage: job.stage, note: `Customer asked for another date: ${input.message}` },
+      actor: "customer",
+    });
+  });
+}
+
+const icsStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
+
+/** The booked install as an iCalendar file for the customer's calendar. Throws 404 without one. */
+export async function customerInstallIcs(db: Db, token: string): Promise<string> {
+  const job = await findOpenJobByToken(db, token);
+  const install = (await activeAppointments(db, job.id)).find((a) => a.kind === "install");
+  if (!install) throw new AppError("not_found", "No install date is set yet");
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Magic City Floors//Installations//EN",
+    "BEGIN:VEVENT",
+    `UID:install-${install.id}@magiccityfloors`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(new Date(install.starts_at))}`,
+    `DTEND:${icsStamp(new Date(install.ends_at))}`,
+    `SUMMARY:${icsText("Floor installation — Magic City Floors")}`,
+    `LOCATION:${icsText(job.address)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}

@@ -1,0 +1,116 @@
+import { business } from "@mcf/contracts/business";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
+import type { DbOrTx } from "../../db/client.ts";
+import type { installJobs } from "../../db/schema/index.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { type EmailContent, renderEmail } from "../../mail/templates.ts";
+import { formatVisitStart } from "./scheduling.ts";
+
+type JobRow = typeof installJobs.$inferSelect;
+
+const usd = (cents: number) => formatUsd(toDollars(cents));
+const pageUrl = (publicUrl: string, job: JobRow) => `${publicUrl}/installation/jobs/${job.token}`;
+
+/** The customer's message for each step of the job; each is queued once per job (and version). */
+export const jobEmails = {
+  estimateReady(job: JobRow, version: number, totalCents: number, publicUrl: string) {
+    return {
+      key: `job-estimate:${job.id}:${version}`,
+      content: renderEmail({
+        subject: `Your installation estimate is ready — ${business.name}`,
+        heading: "Your installation estimate",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Your estimate (version ${version}) comes to ${usd(totalCents)}. Open your project page to read every line, accept it with your name and pay the deposit.`,
+        ],
+        action: { label: "See your estimate", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
+  depositReceived(job: JobRow, publicUrl: string) {
+    return {
+      key: `job-deposit:${job.id}`,
+      content: renderEmail({
+        subject: `Deposit received — ${business.name}`,
+        heading: "Thank you: your deposit is paid",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          "We received your deposit and reserved your materials. We will let you know when they are ready and set the install date with you.",
+        ],
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
+  installScheduled(job: JobRow, startsAt: Date, appointmentId: number, publicUrl: string) {
+    return {
+      key: `job-install:${job.id}:${appointmentId}`,
+      content: renderEmail({
+        subject: `Your install date: ${formatVisitStart(startsAt)} — ${business.name}`,
+        heading: "Your floor install is scheduled",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Our crew will arrive on ${formatVisitStart(startsAt)} at ${job.address}. Add it to your calendar with the link below; need another date? Ask from your project page.`,
+        ],
+        action: {
+          label: "Add to calendar (.ics)",
+          url: `${publicUrl}/api/installation/jobs/${job.token}/install.ics`,
+        },
+        footnotes: [`Your project page: ${pageUrl(publicUrl, job)}`],
+      }),
+    };
+  },
+  completed(job: JobRow, publicUrl: string) {
+    return {
+      key: `job-completed:${job.id}`,
+      content: renderEmail({
+        subject: `Your new floor is installed — ${business.name}`,
+        heading: "Enjoy your new floor",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          "Your installation is complete. Thank you for choosing us! A short review helps other Birmingham homeowners find a crew they can trust.",
+        ],
+        action: { label: "Leave a review", url: `${publicUrl}/contact?subject=review` },
+      }),
+    };
+  },
+} satisfies Record<string, (...args: never[]) => { key: string; content: EmailContent }>;
+
+/** Queues one of the customer's job emails inside the caller's transaction. */
+export async function queueJobEmail(
+  db: DbOrTx,
+  job: JobRow,
+  mail: { key: string; content: EmailContent },
+): Promise<boolean> {
+  return enqueueMail(db, {
+    kind: mail.key.split(":")[0] ?? "job",
+    to: job.customer_email,
+    dedupeKey: mail.key,
+    ...mail.content,
+  });
+}
+
+/** The customer's request for another date, sent to the staff with a way to reply. */
+export async function queueDateRequest(
+  db: DbOrTx,
+  job: JobRow,
+  message: string,
+  staffEmail: string,
+  publicUrl: string,
+): Promise<void> {
+  await enqueueMail(db, {
+    kind: "job-date-request",
+    to: staffEmail,
+    replyTo: job.customer_email,
+    ...renderEmail({
+      subject: `${job.customer_name} asks for another date (job #${job.id})`,
+      heading: "A customer asks for another date",
+      paragraphs: [`${job.customer_name} wrote from their project page:`, message],
+      table: [
+        ["Job", `#${job.id}`],
+        ["Phone", job.customer_phone],
+        ["Address", job.address],
+      ],
+      action: { label: "Open the job", url: `${publicUrl}/admin?tab=jobs&job=${job.id}` },
+    }),
+  });
+}

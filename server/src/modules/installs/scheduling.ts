@@ -1,0 +1,142 @@
+import {
+  type AppointmentKind,
+  acclimationDays,
+  type JobFlooringType,
+  jobFlooringLabels,
+} from "@mcf/contracts/installs";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { installAppointments, installCrews, installJobs } from "../../db/schema/index.ts";
+import { conflict, invalid } from "../../errors.ts";
+
+/** Appointments are shown and explained in the store's own time zone. */
+export const storeTimeZone = "America/Chicago";
+
+const dayAndTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: storeTimeZone,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+const timeOnly = new Intl.DateTimeFormat("en-US", {
+  timeZone: storeTimeZone,
+  hour: "numeric",
+  minute: "2-digit",
+});
+const dayOnly = new Intl.DateTimeFormat("en-US", {
+  timeZone: storeTimeZone,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
+export const formatVisitStart = (date: Date) => dayAndTime.format(date);
+export const formatVisitDay = (date: Date) => dayOnly.format(date);
+
+export interface VisitRequest {
+  crew_id: number;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The earliest moment an install may start: the materials rest in the home for the flooring's
+ * acclimation days after they were delivered or picked up.
+ */
+export function earliestInstall(flooring: JobFlooringType, receivedAt: Date): Date {
+  return new Date(receivedAt.getTime() + acclimationDays[flooring] * dayMs);
+}
+
+/** Refuses (422) an install before the materials arrived or before they have acclimated. */
+export function checkAcclimation(
+  flooring: JobFlooringType,
+  receivedAt: Date | null,
+  startsAt: Date,
+): void {
+  if (!receivedAt)
+    throw invalid("The install date can be set once the materials are delivered or picked up");
+  const earliest = earliestInstall(flooring, receivedAt);
+  if (startsAt < earliest) {
+    const days = acclimationDays[flooring];
+    throw invalid(
+      `${jobFlooringLabels[flooring]} must acclimate ${days} ${days === 1 ? "day" : "days"} in the home after the materials arrived (${formatVisitStart(receivedAt)}): the earliest install is ${formatVisitStart(earliest)}`,
+    );
+  }
+}
+
+/**
+ * Books a crew for a job's visit inside the caller's transaction, replacing the job's earlier
+ * visit of the same kind. A visit must start in the future, and a crew is never booked for two
+ * visits that overlap: the crew's row is locked first, so two staff booking the same slot at
+ * once take turns and the second sees the first's booking and gets a 409 naming it.
+ */
+export async function bookVisit(
+  tx: Tx,
+  jobId: number,
+  kind: AppointmentKind,
+  visit: VisitRequest,
+  now = new Date(),
+): Promise<typeof installAppointments.$inferSelect> {
+  if (visit.starts_at <= now) throw invalid("The visit must start in the future");
+  const [crew] = await tx
+    .select()
+    .from(installCrews)
+    .where(eq(installCrews.id, visit.crew_id))
+    .for("update");
+  if (!crew) throw invalid(`Crew ${visit.crew_id} does not exist`);
+  await tx
+    .update(installAppointments)
+    .set({ cancelled_at: now })
+    .where(
+      and(
+        eq(installAppointments.job_id, jobId),
+        eq(installAppointments.kind, kind),
+        isNull(installAppointments.cancelled_at),
+      ),
+    );
+  const [clash] = await tx
+    .select({
+      starts_at: installAppointments.starts_at,
+      ends_at: installAppointments.ends_at,
+      customer: installJobs.customer_name,
+    })
+    .from(installAppointments)
+    .innerJoin(installJobs, eq(installJobs.id, installAppointments.job_id))
+    .where(
+      and(
+        eq(installAppointments.crew_id, crew.id),
+        isNull(installAppointments.cancelled_at),
+        lt(installAppointments.starts_at, visit.ends_at),
+        gt(installAppointments.ends_at, visit.starts_at),
+      ),
+    )
+    .limit(1);
+  if (clash)
+    throw conflict(
+      `${crew.name} is already booked on ${formatVisitDay(clash.starts_at)} from ${timeOnly.format(clash.starts_at)} to ${timeOnly.format(clash.ends_at)} (${clash.customer}). Choose another time or crew.`,
+    );
+  const [row] = await tx
+    .insert(installAppointments)
+    .values({
+      job_id: jobId,
+      kind,
+      crew_id: crew.id,
+      starts_at: visit.starts_at,
+      ends_at: visit.ends_at,
+    })
+    .returning();
+  if (!row) throw new Error("appointment insert returned no row");
+  return row;
+}
+
+/** Frees a job's crews (a cancelled job keeps no visits). */
+export async function cancelVisits(tx: Tx, jobId: number, now = new Date()): Promise<void> {
+  await tx
+    .update(installAppointments)
+    .set({ cancelled_at: now })
+    .where(and(eq(installAppointments.job_id, jobId), isNull(installAppointments.cancelled_at)));
+}

@@ -1,0 +1,40 @@
+import { type AdminMethod, callAdmin } from "./admin-requests.ts";
+import type { TestApp } from "./test-app.ts";
+
+/** A moment `days` from now at `hour`:00 UTC, as the JSON the admin screens send. */
+export function daysFromNow(days: number, hour = 15): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date.toISOString();
+}
+
+/** A visit of `hours` hours starting `days` from now at `hour`:00 UTC. */
+export function slot(crewId: number, days: number, hour = 15, hours = 2) {
+  const starts = daysFromNow(days, hour);
+  const ends = new Date(new Date(starts).getTime() + hours * 60 * 60 * 1000).toISOString();
+  return { crew_id: crewId, starts_at: starts, ends_at: ends };
+}
+
+/** The admin API of installation jobs, as the Jobs tab calls it. */
+export function jobsApi(t: TestApp) {
+  const call = (method: AdminMethod, url: string, payload?: unknown) =>
+    callAdmin(t, method, url, payload);
+  return {
+    call,
+    async crew(name: string): Promise<number> {
+      return (await call("POST", "/api/admin/crews", { name })).json().id;
+    },
+    async job(overrides: Record<string, unknown> = {}) {
+      const response = await call("POST", "/api/admin/jobs", {
+        customer_name: "Casey Homeowner",
+        customer_email: "casey@example.com",
+        customer_phone: "(205) 555-0199",
+        address: "42 Magnolia Ave, Birmingham, AL 35205",
+        flooring_type: "solid_hardwood",
+        ...overrides,
+      });
+      if (response.statusCode !== 201) throw new Error(response.body);
+      return response.json().job as { id: number; token: string; stage: string };
+    },
+  };
+}
