@@ -21,6 +21,7 @@ export default [
   route("track/:token", "routes/track.tsx"),
   route("admin", "routes/admin.tsx"),
   route("installation", "routes/installation.tsx"),
+  route("installation/jobs/:token", "routes/installation-job.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),

@@ -1,0 +1,148 @@
+import type { CustomerJob } from "@mcf/contracts/installs";
+import { type FormEvent, useState } from "react";
+import { useRevalidator } from "react-router";
+import { api, serverDetail } from "../../lib/api.ts";
+import { usd } from "./job-format.ts";
+
+const failed = "Something went wrong. Please try again or call us.";
+
+/** Accept the estimate with the typed full name as signature. */
+export function AcceptEstimateForm({ token, job }: { token: string; job: CustomerJob }) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  if (!job.estimate) return null;
+  const version = job.estimate.version;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/installation/jobs/${encodeURIComponent(token)}/accept`, {
+        method: "POST",
+        body: { version, full_name: name },
+      });
+      await revalidator.revalidate();
+    } catch (caught) {
+      setError(serverDetail(caught) ?? failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-6 space-y-3 rounded-lg bg-stone-50 p-4">
+      <p className="text-sm text-stone-700">
+        To accept estimate version {version}, type your full name as your signature. We record the
+        time and your internet address with it.
+      </p>
+      <label htmlFor="signature" className="field-label">
+        Your full name
+      </label>
+      <input
+        id="signature"
+        className="field-input"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Accepting…" : "Accept estimate"}
+      </button>
+    </form>
+  );
+}
+
+/** Opens the deposit payment and sends the customer to the payment page. */
+export function PayDepositButton({ token, deposit }: { token: string; deposit: number }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { payment_url } = await api<{ payment_url: string }>(
+        `/api/installation/jobs/${encodeURIComponent(token)}/deposit`,
+        { method: "POST" },
+      );
+      window.location.assign(payment_url);
+    } catch (caught) {
+      setError(serverDetail(caught) ?? failed);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-6 space-y-2">
+      <button type="button" className="btn-primary" onClick={pay} disabled={busy}>
+        {busy ? "Opening the payment page…" : `Pay deposit of ${usd(deposit)}`}
+      </button>
+      <p className="text-sm text-stone-600">
+        The deposit reserves your materials. The balance is due when the floor is installed.
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Ask the staff for another date; the message reaches them by email. */
+export function DateRequestForm({ token }: { token: string }) {
+  const [message, setMessage] = useState("");
+  const [state, setState] = useState<"idle" | "busy" | "sent">("idle");
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState("busy");
+    setError(null);
+    try {
+      await api(`/api/installation/jobs/${encodeURIComponent(token)}/date-request`, {
+        method: "POST",
+        body: { message },
+      });
+      setState("sent");
+    } catch (caught) {
+      setError(serverDetail(caught) ?? failed);
+      setState("idle");
+    }
+  }
+  if (state === "sent")
+    return (
+      <p role="status" className="text-green-800">
+        Thanks — we received your request and will call you to agree on a new date.
+      </p>
+    );
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <label htmlFor="date-request" className="field-label">
+        Need another date? Tell us what suits you
+      </label>
+      <textarea
+        id="date-request"
+        className="field-input"
+        rows={3}
+        required
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-outline" disabled={state === "busy"}>
+        Ask for another date
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { formatUsd } from "@mcf/contracts/money";
+
+const visitFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/Chicago",
+});
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/Chicago",
+});
+
+/** "Tuesday, December 1 at 9:00 AM – 11:00 AM", in Birmingham time. */
+export function visitWhen(startsAt: string, endsAt: string): string {
+  return `${visitFormat.format(new Date(startsAt))} – ${timeFormat.format(new Date(endsAt))}`;
+}
+
+export const usd = (dollars: number) => formatUsd(dollars);
+
+/** What the customer reads for each kind of visit. */
+export const visitLabels = { measure: "Measure visit", install: "Installation" } as const;

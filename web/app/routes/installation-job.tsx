@@ -1,0 +1,145 @@
+import { business } from "@mcf/contracts/business";
+import { type CustomerJob, jobFlooringLabels } from "@mcf/contracts/installs";
+import { Link } from "react-router";
+import { EstimateTable } from "../features/installs/estimate-table.tsx";
+import {
+  AcceptEstimateForm,
+  DateRequestForm,
+  PayDepositButton,
+} from "../features/installs/job-actions.tsx";
+import { visitLabels, visitWhen } from "../features/installs/job-format.ts";
+import { JobSteps } from "../features/installs/job-steps.tsx";
+import { ApiError, api } from "../lib/api.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/installation-job";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Your installation project", "Your floor installation, step by step."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const job = await api<CustomerJob>(
+      `/api/installation/jobs/${encodeURIComponent(params.token)}`,
+      { fetch: context.apiFetch },
+    );
+    return { job, token: params.token };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      return { job: null, token: params.token };
+    throw error;
+  }
+}
+
+/** /installation/jobs/{token}: the customer's installation, from measure visit to finished floor. */
+export default function InstallationJobPage({ loaderData }: Route.ComponentProps) {
+  const { job, token } = loaderData;
+  return (
+    <div className="container-page max-w-3xl py-10 sm:py-16">
+      <h1 className="mb-6 text-3xl font-bold sm:text-4xl">Your installation project</h1>
+      {job ? (
+        <JobDetails job={job} token={token} />
+      ) : (
+        <div className="rounded-xl border border-stone-200 bg-white p-8 text-center">
+          <p role="alert" className="mb-6 text-lg text-stone-800">
+            We could not find this installation project. Please call us if you need help.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/contact" className="btn-primary">
+              Contact us
+            </Link>
+            <a href={business.phoneHref} className="btn-outline">
+              Call {business.phone}
+            </a>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
+  const accepted = job.accepted_version !== null;
+  return (
+    <div className="space-y-6">
+      <section className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8">
+        <p className="text-sm text-stone-600">
+          {job.customer_name} · {job.address} · {jobFlooringLabels[job.flooring_type]}
+        </p>
+        <p className="mt-2 text-xl font-semibold text-navy-800">
+          Status: <span data-testid="job-stage">{job.stage_label}</span>
+        </p>
+        <div className="mt-4">
+          <JobSteps stage={job.stage} />
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="visit-heading"
+        className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
+      >
+        <h2 id="visit-heading" className="mb-3 text-xl font-semibold">
+          Next appointment
+        </h2>
+        {job.next_appointment ? (
+          <p>
+            <strong>{visitLabels[job.next_appointment.kind]}:</strong>{" "}
+            {visitWhen(job.next_appointment.starts_at, job.next_appointment.ends_at)} (
+            {job.next_appointment.crew_name})
+          </p>
+        ) : (
+          <p className="text-stone-700">
+            {job.stage === "completed"
+              ? "Your floor is installed. Thank you for choosing us!"
+              : "We will contact you to set the next date."}
+          </p>
+        )}
+        {job.next_appointment && job.stage !== "completed" ? (
+          <div className="mt-4">
+            <DateRequestForm token={token} />
+          </div>
+        ) : null}
+      </section>
+
+      <section
+        aria-labelledby="estimate-heading"
+        className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
+      >
+        <h2 id="estimate-heading" className="mb-3 text-xl font-semibold">
+          Estimate
+          {job.estimate ? (
+            <span className="ml-2 text-base font-normal text-stone-600">
+              version {job.estimate.version}
+            </span>
+          ) : null}
+        </h2>
+        {job.estimate ? (
+          <>
+            <EstimateTable estimate={job.estimate} />
+            {accepted ? (
+              <p className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
+                Accepted by {job.accepted_name} (version {job.accepted_version}).
+              </p>
+            ) : job.stage === "estimate_sent" ? (
+              <AcceptEstimateForm token={token} job={job} />
+            ) : null}
+            {job.can_pay_deposit ? (
+              <PayDepositButton token={token} deposit={job.estimate.deposit} />
+            ) : null}
+          </>
+        ) : (
+          <p className="text-stone-700">Your estimate will appear here after our measure visit.</p>
+        )}
+      </section>
+
+      <p className="text-center text-sm text-stone-600">
+        Questions? Call{" "}
+        <a href={business.phoneHref} className="font-semibold text-oak-700 hover:underline">
+          {business.phone}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
