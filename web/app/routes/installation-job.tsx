@@ -1,15 +1,15 @@
 import { business } from "@mcf/contracts/business";
 import { type CustomerJob, jobFlooringLabels } from "@mcf/contracts/installs";
 import { Link } from "react-router";
-import { EstimateTable } from "../features/installs/estimate-table.tsx";
+import { EstimateTable } from "../components/estimate-table.tsx";
 import {
   AcceptEstimateForm,
   DateRequestForm,
   PayDepositButton,
 } from "../features/installs/job-actions.tsx";
-import { visitLabels, visitWhen } from "../features/installs/job-format.ts";
 import { JobSteps } from "../features/installs/job-steps.tsx";
 import { ApiError, api } from "../lib/api.ts";
+import { visitLabels, visitWhen } from "../lib/install-visits.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/installation-job";
 

@@ -11,7 +11,13 @@ export const adminListKeys = {
   outbox: ["admin", "list", "outbox"],
   partners: ["admin", "list", "partners"],
   audit: ["admin", "list", "audit"],
+  jobs: ["admin", "list", "jobs"],
 } as const;
+
+/** One installation job with its estimate, visits and timeline; the crews; a calendar week. */
+export const jobKey = (jobId: number) => ["admin", "job", jobId] as const;
+export const crewsKey = ["admin", "crews"] as const;
+export const calendarKey = (week: string) => ["admin", "calendar", week] as const;
 
 /** One order as the detail panel reads it, and its history (the audit entries about it). */
 export const orderKey = (orderId: string) => ["admin", "order", orderId] as const;

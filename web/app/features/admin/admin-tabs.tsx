@@ -1,7 +1,9 @@
 import type { ComponentType } from "react";
 import { AuditTab } from "./audit-tab.tsx";
+import { CalendarTab } from "./calendar-tab.tsx";
 import { CouponsTab } from "./coupons-tab.tsx";
 import { InboxTab } from "./inbox-tab.tsx";
+import { JobsTab } from "./jobs-tab.tsx";
 import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
@@ -19,6 +21,8 @@ export const adminTabs: AdminTab[] = [
   { id: "orders", label: "Orders", Component: OrdersTab },
   { id: "products", label: "Products", Component: ProductsTab },
   { id: "inbox", label: "Inbox", Component: InboxTab },
+  { id: "jobs", label: "Jobs", Component: JobsTab },
+  { id: "calendar", label: "Calendar", Component: CalendarTab },
   { id: "coupons", label: "Coupons", Component: CouponsTab },
   { id: "partners", label: "Partners", Component: PartnersTab },
   { id: "outbox", label: "Outbox", Component: OutboxTab },

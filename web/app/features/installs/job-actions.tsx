@@ -2,7 +2,7 @@ import type { CustomerJob } from "@mcf/contracts/installs";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, serverDetail } from "../../lib/api.ts";
-import { usd } from "./job-format.ts";
+import { usd } from "../../lib/install-visits.ts";
 
 const failed = "Something went wrong. Please try again or call us.";
 

@@ -1,5 +1,5 @@
 import type { Estimate } from "@mcf/contracts/installs";
-import { usd } from "./job-format.ts";
+import { usd } from "../lib/install-visits.ts";
 
 /** The estimate's lines and totals, as the customer and the staff read them. */
 export function EstimateTable({ estimate }: { estimate: Estimate }) {
@@ -25,7 +25,6 @@ export function EstimateTable({ estimate }: { estimate: Estimate }) {
       <tbody>
         {estimate.lines.map((line, index) => (
           // Lines have no id of their own; their order is fixed within a version.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <tr key={index} className="border-b border-stone-100">
             <td className="py-2 pr-2">{line.description}</td>
             <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>

@@ -1,0 +1,156 @@
+import type { Estimate, EstimateLineInput } from "@mcf/contracts/installs";
+import { useState } from "react";
+
+type Line = {
+  kind: EstimateLineInput["kind"];
+  description: string;
+  quantity: string;
+  unit_price: string;
+  product_id: string;
+};
+
+const kindLabels: Record<Line["kind"], string> = {
+  labour: "Labour (per sq ft)",
+  removal: "Old floor removal (per sq ft)",
+  subfloor: "Subfloor preparation (per sq ft)",
+  stairs: "Stairs (per stair)",
+  material: "Material (product #, boxes)",
+};
+
+const blank = (kind: Line["kind"] = "labour"): Line => ({
+  kind,
+  description: "",
+  quantity: "",
+  unit_price: "",
+  product_id: "",
+});
+
+function fromEstimate(estimate: Estimate | null): Line[] {
+  if (!estimate) return [blank()];
+  return estimate.lines.map((l) => ({
+    kind: l.kind,
+    description: l.kind === "material" ? "" : l.description,
+    quantity: String(l.quantity),
+    unit_price: l.kind === "material" ? "" : String(l.unit_price),
+    product_id: l.product_id === null ? "" : String(l.product_id),
+  }));
+}
+
+function toInput(line: Line): EstimateLineInput {
+  if (line.kind === "material")
+    return {
+      kind: "material",
+      product_id: Number(line.product_id),
+      quantity: Number(line.quantity),
+    };
+  return {
+    kind: line.kind,
+    description: line.description,
+    quantity: Number(line.quantity),
+    unit_price: Number(line.unit_price),
+  };
+}
+
+/** Estimate lines; the server prices materials from the catalogue and adds tax and the deposit. */
+export function EstimateEditor({
+  estimate,
+  busy,
+  onSend,
+}: {
+  estimate: Estimate | null;
+  busy: boolean;
+  onSend: (lines: EstimateLineInput[]) => void;
+}) {
+  const [lines, setLines] = useState<Line[]>(() => fromEstimate(estimate));
+  const edit = (index: number, change: Partial<Line>) =>
+    setLines((all) => all.map((line, i) => (i === index ? { ...line, ...change } : line)));
+
+  return (
+    <form
+      aria-label="Estimate editor"
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(lines.map(toInput));
+      }}
+    >
+      {lines.map((line, index) => {
+        const n = index + 1;
+        return (
+          <fieldset
+            key={index}
+            className="grid gap-2 rounded border border-stone-200 p-2 sm:grid-cols-[10rem_1fr_5rem_6rem_auto]"
+          >
+            <legend className="sr-only">Line {n}</legend>
+            <select
+              aria-label={`Line ${n} kind`}
+              className="field-input py-1"
+              value={line.kind}
+              onChange={(e) => edit(index, { kind: e.target.value as Line["kind"] })}
+            >
+              {Object.entries(kindLabels).map(([kind, label]) => (
+                <option key={kind} value={kind}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {line.kind === "material" ? (
+              <input
+                aria-label={`Line ${n} product number`}
+                className="field-input py-1"
+                inputMode="numeric"
+                value={line.product_id}
+                onChange={(e) => edit(index, { product_id: e.target.value })}
+              />
+            ) : (
+              <input
+                aria-label={`Line ${n} description`}
+                className="field-input py-1"
+                value={line.description}
+                onChange={(e) => edit(index, { description: e.target.value })}
+              />
+            )}
+            <input
+              aria-label={`Line ${n} quantity`}
+              className="field-input py-1"
+              inputMode="decimal"
+              value={line.quantity}
+              onChange={(e) => edit(index, { quantity: e.target.value })}
+            />
+            {line.kind === "material" ? (
+              <span className="self-center text-xs text-stone-600">catalogue price</span>
+            ) : (
+              <input
+                aria-label={`Line ${n} unit price`}
+                className="field-input py-1"
+                inputMode="decimal"
+                value={line.unit_price}
+                onChange={(e) => edit(index, { unit_price: e.target.value })}
+              />
+            )}
+            <button
+              type="button"
+              className="btn-outline px-2 py-1"
+              aria-label={`Remove line ${n}`}
+              onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
+            >
+              Remove
+            </button>
+          </fieldset>
+        );
+      })}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-outline py-2"
+          onClick={() => setLines((all) => [...all, blank()])}
+        >
+          Add line
+        </button>
+        <button type="submit" className="btn-primary py-2" disabled={busy}>
+          {estimate ? `Send version ${estimate.version + 1}` : "Send estimate"}
+        </button>
+      </div>
+    </form>
+  );
+}
