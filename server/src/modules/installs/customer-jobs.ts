@@ -39,10 +39,15 @@ export interface PaymentProvider {
   ): Promise<{ id: string; url: string; expiresAt: Date }>;
 }
 
+const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
+  measure_scheduled: "measure",
+  install_scheduled: "install",
+};
+
 const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
 
 /**
- * What the customer's page shows: the stage, the next visit, the newest estimate and whether
+ * What the customer's page shows: the stage, the visit it waits for, the newest estimate and whether
  * the deposit can be paid. A deposit paid while the job did not hear of it yet (the payment
  * report came in while the job was busy) is recorded here first. Throws 404 for an unknown or
  * cancelled job.
@@ -58,10 +63,11 @@ export async function getCustomerJob(
     job = await findOpenJobByToken(db, token);
   }
   const estimate = await latestEstimate(db, job.id);
-  const now = Date.now();
-  const next = (await activeAppointments(db, job.id)).find(
-    (a) => new Date(a.ends_at).getTime() > now,
-  );
+  // The visit the customer is waiting for: the measure while it is scheduled, then the install.
+  const kind = visitOfStage[job.stage];
+  const next = kind
+    ? (await activeAppointments(db, job.id)).find((a) => a.kind === kind)
+    : undefined;
   return {
     stage: job.stage,
     stage_label: jobStageLabels[job.stage],

@@ -318,7 +318,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     expect(view).toMatchObject({
       stage: "estimate_sent",
       stage_label: "Estimate sent",
-      next_appointment: { kind: "measure" },
+      next_appointment: null,
       estimate: {
         version: 1,
         labour_subtotal: 600,
@@ -450,7 +450,10 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     });
     expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(ics.body).toContain("SUMMARY:Floor installation — Magic City Floors");
-    expect((await page(job.token)).json().stage).toBe("install_scheduled");
+    expect((await page(job.token)).json()).toMatchObject({
+      stage: "install_scheduled",
+      next_appointment: { kind: "install", starts_at: daysFromNow(3, 14) },
+    });
     expect(booked.json().appointments.map((a: { kind: string }) => a.kind)).toEqual([
       "measure",
       "install",
