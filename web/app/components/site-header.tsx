@@ -4,6 +4,7 @@ import { CartButton } from "../features/cart/cart-button.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { PhoneIcon } from "./icons.tsx";
 import { MobileMenuButton, useMobileMenu } from "./mobile-menu.tsx";
+import { SiteSearch } from "./site-search.tsx";
 
 export const mainNav = [
   { to: "/", label: "Home" },
@@ -56,6 +57,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SiteSearch className="hidden w-64 xl:block" />
         <div className="flex items-center gap-1">
           <CartButton />
           <MobileMenuButton
@@ -65,6 +67,9 @@ export function SiteHeader() {
             className="rounded-md p-2 text-navy-800 hover:bg-stone-100 lg:hidden"
           />
         </div>
+      </div>
+      <div className="container-page pb-3 xl:hidden">
+        <SiteSearch />
       </div>
       {menu.open ? (
         <nav
