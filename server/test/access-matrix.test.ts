@@ -36,6 +36,13 @@ interface Fixtures {
   failedMailId: number;
   postSlug: string;
   areaSlug: string;
+  /** A job that can book its measure visit again and again. */
+  bookableJobId: number;
+  /** A new job: every later step is refused (409), the same for each caller. */
+  newJobId: number;
+  newJobToken: string;
+  cancellableJobId: number;
+  crewId: number;
 }
 
 interface RequestSpec {
@@ -77,6 +84,16 @@ const adminCall = (
   request: (f) => ({ url: url(f), payload: payload?.(f) }),
 });
 
+/** A two-hour visit a week from now. */
+function matrixVisit(crewId: number) {
+  const starts = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  return {
+    crew_id: crewId,
+    starts_at: starts.toISOString(),
+    ends_at: new Date(starts.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+  };
+}
+
 const productBody = {
   name: "Matrix Oak",
   type: "hardwood",
@@ -103,6 +120,7 @@ const matrix: Record<string, MatrixEntry> = {
   // Catalogue and content: public, never partner prices.
   "GET /api/products": publicGet(200, () => "/api/products"),
   "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
+  "GET /api/search/suggest": publicGet(200, () => "/api/search/suggest?q=oak"),
   "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),
@@ -165,6 +183,37 @@ const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
   },
   "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+
+  // The customer's installation page: public, behind the job's secret token.
+  "GET /api/installation/jobs/:token": publicGet(
+    200,
+    (f) => `/api/installation/jobs/${f.newJobToken}`,
+  ),
+  "GET /api/installation/jobs/:token/install.ics": publicGet(
+    404,
+    (f) => `/api/installation/jobs/${f.newJobToken}/install.ics`,
+  ),
+  "POST /api/installation/jobs/:token/accept": {
+    access: "public",
+    status: 409,
+    request: (f) => ({
+      url: `/api/installation/jobs/${f.newJobToken}/accept`,
+      payload: { version: 1, full_name: "Matrix Caller" },
+    }),
+  },
+  "POST /api/installation/jobs/:token/deposit": {
+    access: "public",
+    status: 409,
+    request: (f) => ({ url: `/api/installation/jobs/${f.newJobToken}/deposit` }),
+  },
+  "POST /api/installation/jobs/:token/date-request": {
+    access: "public",
+    status: 204,
+    request: (f) => ({
+      url: `/api/installation/jobs/${f.newJobToken}/date-request`,
+      payload: { message: "Another day, please" },
+    }),
+  },
 
   // Leads: public.
   "POST /api/project-inquiries": {
@@ -315,6 +364,54 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ active: true }),
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
+  "GET /api/admin/jobs": adminGet(() => "/api/admin/jobs"),
+  "POST /api/admin/jobs": adminCall(
+    201,
+    () => "/api/admin/jobs",
+    () => ({
+      customer_name: "Matrix Caller",
+      customer_email: "matrix@example.com",
+      customer_phone: "205-555-0100",
+      address: "1 Main St, Birmingham, AL",
+      flooring_type: "laminate",
+    }),
+  ),
+  "GET /api/admin/jobs/:id": adminGet((f) => `/api/admin/jobs/${f.newJobId}`),
+  "POST /api/admin/jobs/:id/measure": adminCall(
+    200,
+    (f) => `/api/admin/jobs/${f.bookableJobId}/measure`,
+    (f) => matrixVisit(f.crewId),
+  ),
+  "PUT /api/admin/jobs/:id/estimate": adminCall(
+    409,
+    (f) => `/api/admin/jobs/${f.newJobId}/estimate`,
+    () => ({ lines: [{ kind: "labour", description: "Install", quantity: 10, unit_price: 2 }] }),
+  ),
+  "POST /api/admin/jobs/:id/materials-ready": adminCall(
+    409,
+    (f) => `/api/admin/jobs/${f.newJobId}/materials-ready`,
+    () => ({}),
+  ),
+  "POST /api/admin/jobs/:id/install": adminCall(
+    409,
+    (f) => `/api/admin/jobs/${f.newJobId}/install`,
+    (f) => matrixVisit(f.crewId),
+  ),
+  "POST /api/admin/jobs/:id/complete": adminCall(
+    409,
+    (f) => `/api/admin/jobs/${f.newJobId}/complete`,
+  ),
+  "POST /api/admin/jobs/:id/cancel": adminCall(
+    200,
+    (f) => `/api/admin/jobs/${f.cancellableJobId}/cancel`,
+  ),
+  "GET /api/admin/crews": adminGet(() => "/api/admin/crews"),
+  "POST /api/admin/crews": adminCall(
+    201,
+    () => "/api/admin/crews",
+    () => ({ name: "Matrix Crew 2" }),
+  ),
+  "GET /api/admin/calendar": adminGet(() => "/api/admin/calendar"),
   "PATCH /api/admin/inquiries/:id": adminCall(
     200,
     (f) => `/api/admin/inquiries/${f.inquiryId}`,
@@ -452,7 +549,39 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
     const areaSlug =
       areas.areas?.[0]?.slug ?? areas.categories?.[0]?.areas[0]?.slug ?? "homewood-flooring";
 
+    const asAdmin = { "admin-password": testAdminPassword };
+    const newJob = async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/jobs",
+        headers: asAdmin,
+        payload: {
+          customer_name: "Seed Caller",
+          customer_email: "seed@example.com",
+          customer_phone: "205-555-0100",
+          address: "1 Main St, Birmingham, AL",
+          flooring_type: "vinyl",
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`job failed: ${res.body}`);
+      return res.json().job as { id: number; token: string };
+    };
+    const crew = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/crews",
+      headers: asAdmin,
+      payload: { name: "Matrix Crew" },
+    });
+    const bookable = await newJob();
+    const fresh = await newJob();
+    const cancellable = await newJob();
+
     f = {
+      bookableJobId: bookable.id,
+      newJobId: fresh.id,
+      newJobToken: fresh.token,
+      cancellableJobId: cancellable.id,
+      crewId: Number(crew.json().id),
       productId: product.id,
       productToDeleteId: productToDelete.id,
       orderId: order.id,
