@@ -29,21 +29,21 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
       })
     ).status(),
   ).toBe(201);
-  const inquiries = await (
-    await request.get("/api/admin/inquiries?limit=100", { headers: adminHeaders })
-  ).json();
-  const inquiry = inquiries.inquiries.find((i: { name: string }) => i.name === name);
   expect(
     (
       await request.post("/api/admin/crews", { headers: adminHeaders, data: { name: crew } })
     ).status(),
   ).toBe(201);
 
-  // Staff turn the inquiry into a job.
-  await signInToAdmin(page, "jobs");
-  await page.getByRole("button", { name: "New job" }).click();
-  await page.getByLabel("From inquiry number").fill(String(inquiry.id));
-  await page.getByRole("button", { name: "Create job" }).click();
+  // Staff turn the inquiry into a job in one click from the inbox.
+  await signInToAdmin(page, "inbox");
+  await page
+    .getByRole("article", { name: `Inquiry from ${name}` })
+    .getByRole("button", { name: `Make a job of the inquiry from ${name}` })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: `opened for ${name}` })).toBeVisible();
+  await page.getByRole("tab", { name: "Jobs" }).click();
+  await page.getByRole("button", { name: `Open job of ${name}` }).click();
   const job = page.getByRole("region", { name: `Job of ${name}` });
   await expect(job.getByTestId("admin-job-stage")).toHaveText("New");
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
 import { LeadFollowUp, type LeadKind } from "./lead-follow-up.tsx";
+import { MakeJobButton } from "./make-job-button.tsx";
 
 export type Lead = AdminInquiry | AdminContactMessage;
 
@@ -83,6 +84,7 @@ export function LeadCard({
           </p>
         </>
       ) : null}
+      {inquiry ? <MakeJobButton inquiryId={inquiry.id} name={inquiry.name} /> : null}
       <LeadFollowUp kind={kind} lead={lead} onSaved={onSaved} />
     </article>
   );
