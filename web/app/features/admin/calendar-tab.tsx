@@ -6,6 +6,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { calendarKey, crewsKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { shopTimeZone } from "./birmingham-time.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 import { useToast } from "./toast.tsx";
 
 type Calendar = z.infer<typeof calendarSchema>;
@@ -69,7 +70,7 @@ export function CalendarTab() {
           </p>
         ) : null}
         {data ? (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Week of visits per crew" className="max-h-none">
             <table className="w-full min-w-[56rem] table-fixed text-left text-sm">
               <thead className="bg-stone-50 text-xs text-stone-600 uppercase">
                 <tr>
@@ -123,7 +124,7 @@ export function CalendarTab() {
                 ) : null}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : null}
       </section>
       <CrewForm />
