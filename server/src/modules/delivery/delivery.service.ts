@@ -80,7 +80,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function lookUpZip(zip: string): ZipInfo {
   const zip5 = zip.slice(0, 5);
   const found = zipcodes.lookup(zip5);
-  if (!found || found.country !== "US")
+  if (found?.country !== "US")
     throw invalid(`We could not find ZIP code ${zip5}. Please check it and try again.`);
   return {
     zip5,

@@ -24,7 +24,7 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
-export { getOrderWithItems, orderDelivery, type OrderWithItems };
+export { getOrderWithItems, type OrderWithItems, orderDelivery };
 
 /** A priced cart about to become a pending order. */
 export interface NewOrder {

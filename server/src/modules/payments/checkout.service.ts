@@ -1,5 +1,5 @@
-import { toDollars } from "@mcf/contracts/money";
 import type { DeliveryMethod } from "@mcf/contracts/delivery";
+import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
