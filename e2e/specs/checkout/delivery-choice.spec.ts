@@ -26,7 +26,7 @@ test.describe("delivery choice at checkout", () => {
     await page.getByLabel("State", { exact: true }).selectOption("AL");
 
     const summary = page.getByRole("region", { name: "Order Summary" });
-    const delivery = page.getByRole("group", { name: "Delivery" });
+    const delivery = page.getByRole("group", { name: "Delivery", exact: true });
     const total = page.getByTestId("order-total");
     const pay = page.getByRole("button", { name: /Proceed to Payment · \$/ });
 
