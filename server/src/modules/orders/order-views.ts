@@ -81,6 +81,7 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     paid_at: order.paid_at?.toISOString() ?? null,
     tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
     shipping_notes: order.shipping_notes,
+    delivery: orderDelivery(order),
     ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
   };
 }
