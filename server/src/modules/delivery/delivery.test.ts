@@ -276,6 +276,20 @@ describe("delivery choices at checkout", () => {
       shipping_label: "Showroom pickup",
       tax: 20.92,
     });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/payments/test-sessions/${id}/pay`,
+      payload: { card_number: "4242424242424242" },
+    });
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `order-confirmation:${order?.id}`));
+    expect(mail?.text).toContain("Shipping: Showroom pickup");
+    expect(mail?.text).toContain("Ready for pickup");
+    expect(mail?.text).toContain("Pick up at");
+    expect(mail?.text).toContain("4217 Crestwood Blvd, Birmingham, AL 35212");
+    expect(mail?.text).toContain("ready to pick up at our showroom");
   });
 
   it("a pickup is taxed where the showroom is, even when the billing address is in another state", async () => {

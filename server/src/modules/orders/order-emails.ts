@@ -68,7 +68,9 @@ export async function queueOrderConfirmation(
     subject: `Your ${business.name} order ${order.friendly_order_id}`,
     heading: `Thank you for your order, ${firstName(order)}!`,
     paragraphs: [
-      `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
+      delivery.method === "pickup"
+        ? `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will call you when it is ready to pick up at our showroom.`
+        : `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
     ],
     table,
     action: {
