@@ -192,6 +192,7 @@ export const productFieldsSchema = z.object({
   sqft_per_carton: decimal,
   cartons_per_pallet: wholeNumber,
   pallet_shipping_cost: moneyField,
+  box_weight_lbs: decimal,
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce

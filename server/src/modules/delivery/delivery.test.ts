@@ -142,6 +142,13 @@ describe("delivery choices at checkout", () => {
     expect(alaska.freight?.reason).toContain("48 contiguous states and DC only");
     expect(alaska.parcel?.available).toBe(false);
 
+    // A box without a weight counts 45 lb: 3 boxes are 135 lb, $36 + $67.50.
+    const unweighed = await createProduct(db());
+    const light = optionsOf(
+      (await calculate({ cart_items: [{ product_id: unweighed.id, quantity: 3 }] })).json(),
+    );
+    expect(light.parcel).toMatchObject({ available: true, cost: 103.5 });
+
     const heavy = await createProduct(db(), { box_weight_lbs: 60 });
     const many = optionsOf(
       (await calculate({ cart_items: [{ product_id: heavy.id, quantity: 6 }] })).json(),
