@@ -77,5 +77,12 @@ test.describe("delivery choice at checkout", () => {
     await expect(amounts.getByText("$22.92")).toBeVisible();
     await expect(amounts.getByText("$537.12")).toBeVisible();
     await expect(page.getByTestId("payment-amount")).toHaveText("$537.12");
+
+    // Back from the payment page, the choice is as the shopper left it.
+    await page.getByRole("button", { name: "Cancel and return to cart" }).click();
+    await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+    await expect(delivery.getByRole("radio", { name: /^Freight delivery/ })).toBeChecked();
+    await expect(delivery.getByLabel(/Liftgate at delivery/)).toBeChecked();
+    await expect(total).toHaveText("$537.12");
   });
 });
