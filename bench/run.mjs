@@ -29,7 +29,7 @@ import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { auditPage, chromePath } from "./lighthouse.mjs";
-import { lighthousePages, publicPages, scenarios } from "./scenarios.mjs";
+import { lighthousePages, publicPages, scenarios, searchQuality } from "./scenarios.mjs";
 
 const args = {};
 for (const raw of process.argv.slice(2)) {
@@ -124,6 +124,7 @@ function cannon(opts) {
         duration: opts.duration,
         timeout: opts.timeout ?? 10,
         setupClient: opts.setupClient,
+        requests: opts.requests,
       },
       (err, result) => (err ? reject(err) : resolvePromise(result)),
     );
@@ -318,6 +319,7 @@ function largeCatalogueSql(columns, count) {
 
 const columnsSql = `select column_name from information_schema.columns
   where table_name = 'products' and column_name not in ('id', 'created_at', 'updated_at')
+    and is_generated = 'NEVER'
   order by ordinal_position`;
 
 async function seedLargePglite(dataDir) {
@@ -398,6 +400,10 @@ async function benchDatabase(kind, port, databaseUrl) {
     log(`\n${kind}: starting the production build on port ${port}`);
     server = await startServer({ port, dataDir, databaseUrl });
     const list = scenarios.filter(selected);
+    result.search = await searchQuality(server.base);
+    log(
+      `  [${label}] search: ${result.search.found} of ${result.search.total} shopper queries find an expected product in the top 3`,
+    );
     if (!args["no-load"]) {
       result.rows = await runScenarios(server.base, list, label);
       if (!args["no-overload"])
@@ -540,6 +546,15 @@ let report = "";
 const section = (title, body) => {
   report += `\n## ${title}\n\n${body}\n`;
 };
+section(
+  "Search quality",
+  results
+    .map(
+      (r) =>
+        `- ${r.kind}: ${r.search.found} of ${r.search.total} shopper queries (server/test/search-queries.json) find an expected product in the first three suggestions.`,
+    )
+    .join("\n"),
+);
 for (const r of results) {
   if (r.rows.length)
     section(`Load: ${r.kind} (${connections} connections, ${duration} s each)`, loadTable(r.rows));

@@ -9,7 +9,7 @@ import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
 import { commitStock, takeStock } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
-import { toAdminOrder } from "./order-views.ts";
+import { orderDelivery, toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
   getOrderWithItems,
@@ -24,7 +24,7 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
-export { getOrderWithItems, type OrderWithItems };
+export { getOrderWithItems, type OrderWithItems, orderDelivery };
 
 /** A priced cart about to become a pending order. */
 export interface NewOrder {

@@ -1,7 +1,9 @@
+import type { DeliveryMethod } from "@mcf/contracts/delivery";
 import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
@@ -21,6 +23,24 @@ import {
 
 /** Cents as the numeric text the order tables store. */
 const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
+
+/**
+ * What the driver needs for a delivery by truck (freight or our own): site access, stairs and
+ * who to call for the appointment, the customer's phone when no other is given. A pickup or a
+ * parcel needs none.
+ */
+function deliveryAnswersFor(
+  request: PaymentRequest,
+  method: DeliveryMethod,
+): StoredDeliveryAnswers | null {
+  if (method !== "freight" && method !== "local") return null;
+  const answers = request.delivery_answers;
+  return {
+    site_access: answers?.site_access ?? null,
+    stairs: answers?.stairs ?? null,
+    appointment_phone: answers?.appointment_phone || request.customer_phone,
+  };
+}
 
 /** The priced cart as the order it becomes: the amounts and product details as paid. */
 function newOrderFrom(
@@ -48,6 +68,10 @@ function newOrderFrom(
       total_sqft: totals.totalSqft.toFixed(2),
       total_cartons: totals.totalCartons,
       pallets_needed: totals.palletsNeeded,
+      delivery_method: totals.delivery.chosen.method,
+      delivery_services: totals.delivery.services,
+      delivery_estimated_date: totals.delivery.chosen.estimatedDate,
+      delivery_answers: deliveryAnswersFor(request, totals.delivery.chosen.method),
     },
     items: totals.lines.map((line) => ({
       product_id: line.product.id,
@@ -71,7 +95,8 @@ function newOrderFrom(
 
 /**
  * In one transaction: prices the cart from the database (the browser's amounts are ignored),
- * checks the coupon under a row lock, then the orders module reserves every line's stock
+ * checks the coupon and the delivery method (refused with 422, before any stock is touched, when
+ * not offered for the ship-to ZIP code) under a row lock, then the orders module reserves every line's stock
  * atomically and creates the pending order. Throws 409 naming the product when stock is short,
  * 422 for an unsellable product or a coupon that no longer applies.
  */
@@ -81,10 +106,14 @@ async function createPendingOrder(
   partner: PartnerUserRow | null,
   providerName: string,
 ): Promise<OrderWithItems> {
+  const shipTo = request.shipping_address ?? request.billing_address;
   return db.transaction(async (tx) => {
     const totals = await priceCart(tx, request.cart_items, {
       couponCode: request.coupon_code,
-      shippingState: (request.shipping_address ?? request.billing_address).state,
+      shippingState: shipTo.state,
+      shippingZip: shipTo.zip_code,
+      deliveryMethod: request.delivery_method,
+      freightServices: request.freight_services,
       partner,
       couponLock: (code) => countReservedCouponUses(tx, code),
     });

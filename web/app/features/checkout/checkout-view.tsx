@@ -11,13 +11,16 @@ import {
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
+  shipToZip,
   validateCheckoutForm,
 } from "./checkout-form.ts";
 import { CouponBox } from "./coupon-box.tsx";
+import { DeliveryChoiceFieldset } from "./delivery-choice.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { paymentFailureReason, paymentMessages } from "./payment-errors.ts";
 import { readSavedCheckoutForm, saveCheckoutForm } from "./saved-checkout-form.ts";
 import { useCartCalculation } from "./use-cart-calculation.ts";
+import { deliveryAnswersOf, useDeliveryChoice } from "./use-delivery-choice.ts";
 
 interface PaymentSession {
   id?: string;
@@ -48,9 +51,15 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const [partnerToken, setPartnerToken] = useState<string | null>(null);
+  const delivery = useDeliveryChoice();
   const calculation = useCartCalculation(items, coupon, shipToState(form), {
     partnerToken,
     enabled: formRestored,
+    delivery: {
+      zip: shipToZip(form),
+      method: delivery.method,
+      freightServices: delivery.freightServices,
+    },
   });
   const id = useId();
 
@@ -87,13 +96,22 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     setProcessing(true);
     try {
       const url = await startPayment(
-        paymentRequestFor(validation.form, items, {
-          subtotal: result.subtotal,
-          shipping_cost: result.shipping.cost,
-          tax_amount: result.tax,
-          total_amount: result.total,
-          coupon_code: result.discount > 0 ? result.coupon_code : null,
-        }),
+        paymentRequestFor(
+          validation.form,
+          items,
+          {
+            subtotal: result.subtotal,
+            shipping_cost: result.shipping.cost,
+            tax_amount: result.tax,
+            total_amount: result.total,
+            coupon_code: result.discount > 0 ? result.coupon_code : null,
+          },
+          {
+            delivery_method: result.shipping.method,
+            freight_services: delivery.freightServices,
+            delivery_answers: deliveryAnswersOf(delivery),
+          },
+        ),
         partnerToken,
       );
       window.location.assign(url);
@@ -196,6 +214,12 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
                 onChange={(shipping) => setForm((current) => ({ ...current, shipping }))}
               />
             ) : null}
+
+            <DeliveryChoiceFieldset
+              options={calculation.deliveryOptions}
+              chosen={delivery.method ?? result?.shipping.method ?? "freight"}
+              choice={delivery}
+            />
           </div>
 
           <div className="space-y-4 lg:sticky lg:top-28 lg:h-fit">
