@@ -37,7 +37,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ detail: error.message });
+      return reply.status(error.statusCode).send({ ...error.fields, detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "body";

@@ -1,8 +1,9 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import type { OrderStatus, PaymentStatus } from "@mcf/contracts/orders";
+import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
@@ -48,8 +49,19 @@ export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderW
   );
   const short = await takeStock(tx, lines);
   if (short) {
-    const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
-    throw conflict(stockConflictDetail(name ?? `Product ${short.productId}`, short.available));
+    const name =
+      input.items.find((item) => item.product_id === short.productId)?.product_name ??
+      `Product ${short.productId}`;
+    // The product and the boxes left travel with the sentence, so the checkout can offer to
+    // adjust the cart instead of only showing an error.
+    const soldOut: SoldOut = {
+      product_id: short.productId,
+      product_name: name,
+      available: Math.max(0, short.available),
+    };
+    throw new AppError("conflict", stockConflictDetail(name, short.available), {
+      sold_out: soldOut,
+    });
   }
   return insertOrder(tx, input.order, input.items);
 }

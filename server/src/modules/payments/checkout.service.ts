@@ -2,6 +2,7 @@ import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { PaymentIdempotencyKeyRow } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
@@ -13,6 +14,15 @@ import {
   placePendingOrder,
 } from "../orders/orders.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
+import {
+  claimIdempotencyKey,
+  forgetIdempotencyKey,
+  type IdempotencyClaim,
+  idempotencyClaim,
+  recordKeyOrder,
+  recordKeySession,
+  sessionOfRepeatedKey,
+} from "./idempotency-keys.ts";
 import {
   type CreatedPaymentSession,
   type PaymentProvider,
@@ -70,18 +80,24 @@ function newOrderFrom(
 }
 
 /**
- * In one transaction: prices the cart from the database (the browser's amounts are ignored),
- * checks the coupon under a row lock, then the orders module reserves every line's stock
- * atomically and creates the pending order. Throws 409 naming the product when stock is short,
- * 422 for an unsellable product or a coupon that no longer applies.
+ * In one transaction: claims the idempotency key (when given; a key already claimed answers with
+ * its row and nothing else happens), prices the cart from the database (the browser's amounts are
+ * ignored), checks the coupon under a row lock, then the orders module reserves every line's
+ * stock atomically and creates the pending order. Throws 409 naming the product when stock is
+ * short, 422 for an unsellable product or a coupon that no longer applies; then the transaction,
+ * the key's claim included, rolls back.
  */
 async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
   providerName: string,
-): Promise<OrderWithItems> {
+  claim: IdempotencyClaim | null,
+): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
   return db.transaction(async (tx) => {
+    // The key first: the same lock order as every checkout (key, coupon, products).
+    const repeated = claim ? await claimIdempotencyKey(tx, claim) : null;
+    if (repeated) return { repeated };
     const totals = await priceCart(tx, request.cart_items, {
       couponCode: request.coupon_code,
       shippingState: (request.shipping_address ?? request.billing_address).state,
@@ -89,13 +105,17 @@ async function createPendingOrder(
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
-    return placePendingOrder(tx, newOrderFrom(request, totals, partner, providerName));
+    const created = await placePendingOrder(tx, newOrderFrom(request, totals, partner, providerName));
+    if (claim) await recordKeyOrder(tx, claim, created.order.id);
+    return { created };
   });
 }
 
 /**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
- * session. When the provider fails, the order is cancelled and its stock returned.
+ * session. When the provider fails, the order is cancelled and its stock returned. With an
+ * `idempotencyKey`, a repeat of the same request answers with the first one's session (one
+ * order, one reservation); see idempotency-keys.ts.
  */
 export async function startCheckout(
   db: Db,
@@ -103,19 +123,28 @@ export async function startCheckout(
   partner: PartnerUserRow | null,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-): Promise<CreatedPaymentSession> {
-  const { order, items } = await createPendingOrder(db, request, partner, provider.name);
+  idempotencyKey?: string,
+): Promise<{ id: string; url: string }> {
+  const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
+  const pending = await createPendingOrder(db, request, partner, provider.name, claim);
+  if ("repeated" in pending) {
+    // Only reached with a claim: a repeat needs a key.
+    return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
+  }
+  const { order, items } = pending.created;
   let session: CreatedPaymentSession;
   try {
     session = await provider.createSession(order, items);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
     await cancelUnpaid(db, { orderId: order.id }, "failed");
+    if (claim) await forgetIdempotencyKey(db, claim);
     throw new AppError(
       "unavailable",
       "We could not start the payment right now. Nothing was charged; please try again in a moment.",
     );
   }
   await attachPaymentSession(db, order.id, session);
-  return session;
+  if (claim) await recordKeySession(db, claim, session);
+  return { id: session.id, url: session.url };
 }
