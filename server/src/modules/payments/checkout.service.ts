@@ -105,7 +105,10 @@ async function createPendingOrder(
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
-    const created = await placePendingOrder(tx, newOrderFrom(request, totals, partner, providerName));
+    const created = await placePendingOrder(
+      tx,
+      newOrderFrom(request, totals, partner, providerName),
+    );
     if (claim) await recordKeyOrder(tx, claim, created.order.id);
     return { created };
   });

@@ -65,10 +65,7 @@ export async function claimIdempotencyKey(
 
 /** Files the order a claimed key created (same transaction as the order). */
 export async function recordKeyOrder(tx: Tx, claim: IdempotencyClaim, orderId: string) {
-  await tx
-    .update(paymentIdempotencyKeys)
-    .set({ order_id: orderId })
-    .where(keyOf(claim));
+  await tx.update(paymentIdempotencyKeys).set({ order_id: orderId }).where(keyOf(claim));
 }
 
 /** Files the session a repeat of the key answers with; the key lasts as long as the session. */

@@ -7,7 +7,10 @@ import {
   testPaymentSessionSchema,
   testSessionParamsSchema,
 } from "@mcf/contracts/orders";
-import { paymentStartHeadersSchema, stockConflictResponseSchema } from "@mcf/contracts/payment-start";
+import {
+  paymentStartHeadersSchema,
+  stockConflictResponseSchema,
+} from "@mcf/contracts/payment-start";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { conflict, invalid } from "../../errors.ts";
