@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+
 export { deleteExpiredIdempotencyKeys } from "./idempotency-keys.ts";
 
 import type { PaymentProvider } from "./payment-provider.ts";

@@ -22,8 +22,10 @@ export function useCartCalculation(
   couponCode: string | null,
   shippingState: string | null,
   options: { partnerToken: string | null; enabled: boolean },
-): CartCalculationState & { retry(): void } {
+): CartCalculationState & { retry(): void; busy: boolean } {
   const [state, setState] = useState<CartCalculationState>({ status: "loading", result: null });
+  // True while a busy server's answer is being waited out and retried.
+  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const lines = useMemo(
     () => items.map((item) => ({ product_id: item.product_id, quantity: item.quantity })),
@@ -41,10 +43,16 @@ export function useCartCalculation(
       body: { cart_items: lines, coupon_code: couponCode, shipping_state: shippingState },
       signal: controller.signal,
       token: partnerToken,
+      // Pricing a cart changes nothing: safe to repeat when the store is busy.
+      retry: { onRetry: () => setBusy(true) },
     })
-      .then((result) => setState({ status: "ready", result }))
+      .then((result) => {
+        setBusy(false);
+        setState({ status: "ready", result });
+      })
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
+        setBusy(false);
         const network = error instanceof ApiError && error.status === 0;
         const detail = error instanceof ApiError && error.status === 422 ? error.message : null;
         setState({
@@ -57,5 +65,5 @@ export function useCartCalculation(
     return () => controller.abort();
   }, [requestKey, enabled]);
 
-  return { ...state, retry: () => setAttempt((n) => n + 1) };
+  return { ...state, busy, retry: () => setAttempt((n) => n + 1) };
 }
