@@ -3,7 +3,7 @@ import type { OrderStatus, PaymentStatus } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";

@@ -108,7 +108,7 @@ describe("starting a payment with an Idempotency-Key", () => {
       .from(paymentIdempotencyKeys)
       .where(eq(paymentIdempotencyKeys.session_id, id));
     expect(row?.expires_at).toBeInstanceOf(Date);
-    const later = new Date((row?.expires_at as Date).getTime() + 60_000);
+    const later = new Date((row?.expires_at.getTime() ?? 0) + 60_000);
     await t.app.jobs.sweepExpiredPayments(later);
     const left = await db()
       .select()
