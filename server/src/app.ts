@@ -78,17 +78,8 @@ export interface BuildAppOptions {
   admission?: Partial<LoadSheddingOptions>;
 }
 
-/**
- * Admission limits, measured with `npm run bench -- --rush` on 2 cores and PostgreSQL
- * (docs/decisions/071): page views and catalogue reads are turned away past 64 requests in
- * progress, checkout calls only past 256, payment completions never.
- */
-const admission = {
-  browseLimit: 64,
-  checkoutLimit: 256,
-  retryAfterSeconds: 2,
-  checkoutRetryAfterSeconds: 1,
-};
+/** Seconds a shed page view, and a shed checkout call, are told to wait (Retry-After). */
+const admissionRetryAfter = { browse: 2, checkout: 1 };
 
 /**
  * Builds the whole store: API, web pages and its background jobs (started when
@@ -138,6 +129,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  // Measured with `npm run bench -- --rush` (docs/decisions/071); SHED_BROWSE_AT/SHED_CHECKOUT_AT.
+  const admission = {
+    browseLimit: config.admissionLimits.browse,
+    checkoutLimit: config.admissionLimits.checkout,
+    retryAfterSeconds: admissionRetryAfter.browse,
+    checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
+  };
   if (options.admission) {
     registerLoadShedding(app, { ...admission, ...options.admission });
   } else if (config.env !== "test") {

@@ -12,6 +12,7 @@ import {
   type NewOrder,
   type OrderWithItems,
   placePendingOrder,
+  shortStockError,
 } from "../orders/orders.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
 import {
@@ -19,6 +20,7 @@ import {
   forgetIdempotencyKey,
   type IdempotencyClaim,
   idempotencyClaim,
+  keyWasClaimed,
   recordKeyOrder,
   recordKeySession,
   sessionOfRepeatedKey,
@@ -129,6 +131,13 @@ export async function startCheckout(
   idempotencyKey?: string,
 ): Promise<{ id: string; url: string }> {
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
+  // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
+  // unless this repeats a key whose first request may hold the very boxes it answers with.
+  const soldOut = await shortStockError(
+    db,
+    request.cart_items.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  );
+  if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
   const pending = await createPendingOrder(db, request, partner, provider.name, claim);
   if ("repeated" in pending) {
     // Only reached with a claim: a repeat needs a key.

@@ -63,6 +63,15 @@ export async function claimIdempotencyKey(
   return existing ?? null;
 }
 
+/** Whether a key was claimed already (a repeat), so its answer may not depend on stock now. */
+export async function keyWasClaimed(db: Db, claim: IdempotencyClaim): Promise<boolean> {
+  const rows = await db
+    .select({ key: paymentIdempotencyKeys.key })
+    .from(paymentIdempotencyKeys)
+    .where(keyOf(claim));
+  return rows.length > 0;
+}
+
 /** Files the order a claimed key created (same transaction as the order). */
 export async function recordKeyOrder(tx: Tx, claim: IdempotencyClaim, orderId: string) {
   await tx.update(paymentIdempotencyKeys).set({ order_id: orderId }).where(keyOf(claim));

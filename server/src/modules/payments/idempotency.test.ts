@@ -35,6 +35,16 @@ describe("starting a payment with an Idempotency-Key", () => {
     expect(await ordersFor(p.id)).toHaveLength(1);
   });
 
+  it("a repeat of the key that took the last boxes still gets its session, not a sold-out answer", async () => {
+    const p = await createProduct(db(), { our_price: 3, sqft_per_carton: 10, stock_quantity: 3 });
+    const request = buildPaymentRequest([{ product_id: p.id, quantity: 3 }]);
+    const first = await start(request, "checkout-key-last-boxes");
+    const again = await start(request, "checkout-key-last-boxes");
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await stockOf(p.id)).toBe(0);
+  });
+
   it("the same key sent several times at once still makes one order", async () => {
     const p = await createProduct(db(), { our_price: 3, sqft_per_carton: 10, stock_quantity: 10 });
     const request = buildPaymentRequest([{ product_id: p.id, quantity: 2 }]);
