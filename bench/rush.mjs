@@ -9,7 +9,8 @@
 // Page views may be shed. Writes its section of docs/performance.md (unless --no-write).
 //
 // Options: --buyers=200 --boxes=5 --browsers=500 --rush-seconds=20 --port=4300 --pg=<url>
-//          --note="..."
+//          --flood (browsing by autocannon, ignoring Retry-After) --note="..."
+// The admission limits come from the environment (SHED_BROWSE_AT, SHED_CHECKOUT_AT).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,7 +59,10 @@ async function buyer(index, base, product, stats) {
   });
   await totals.arrayBuffer();
   const totalsMs = performance.now() - started;
-  if (process.env.RUSH_DEBUG && index % 20 === 0) console.log(`buyer ${index} totals ${Math.round(totalsMs)} ms at ${Math.round(performance.now())}`);
+  if (process.env.RUSH_DEBUG && index % 20 === 0)
+    console.log(
+      `buyer ${index} totals ${Math.round(totalsMs)} ms at ${Math.round(performance.now())}`,
+    );
   if (totals.status !== 200)
     return { outcome: `totals ${totals.status}`, ms: performance.now() - started };
   const start = await send(stats, `${base}/api/payments/process`, {
@@ -79,7 +83,10 @@ async function buyer(index, base, product, stats) {
     }),
   });
   const ms = performance.now() - started;
-  if (process.env.RUSH_DEBUG && index % 20 === 0) console.log(`buyer ${index} start ${start.status} ${Math.round(ms)} ms at ${Math.round(performance.now())}`);
+  if (process.env.RUSH_DEBUG && index % 20 === 0)
+    console.log(
+      `buyer ${index} start ${start.status} ${Math.round(ms)} ms at ${Math.round(performance.now())}`,
+    );
   const body = await start.json().catch(() => null);
   if (start.status === 409 && body?.sold_out) return { outcome: "sold out", ms };
   if (start.status !== 200) return { outcome: `start ${start.status}`, ms };
@@ -93,7 +100,36 @@ async function buyer(index, base, product, stats) {
   return { outcome: pay.status === 200 ? "paid" : `pay ${pay.status}`, ms };
 }
 
-/** 500 connections reading /closeouts and a few product pages, as browsers (HTML, compressed). */
+/**
+ * `connections` people browsing /closeouts and a few product pages, one page after another with
+ * no pause. A person shown the busy page (503) tries again after its Retry-After, as it asks;
+ * with --flood, autocannon instead re-sends at once on every connection (a flood, not people).
+ */
+async function browseAsPeople(base, productIds, connections, seconds) {
+  const byStatus = new Map();
+  const paths = ["/closeouts", ...productIds.map((id) => `/products/${id}`)];
+  const until = Date.now() + seconds * 1000;
+  let errors = 0;
+  const person = async (n) => {
+    for (let i = n; Date.now() < until; i++) {
+      const response = await fetch(base + paths[i % paths.length], {
+        headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br" },
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => null);
+      if (!response) {
+        errors += 1;
+        continue;
+      }
+      await response.arrayBuffer().catch(() => {});
+      byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
+      if (response.status === 503) await sleep(retryDelay(response, 1));
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, n) => person(n)));
+  return { result: { errors, timeouts: 0 }, byStatus };
+}
+
+/** 500 connections reading /closeouts and a few product pages as fast as they can (--flood). */
 function browse(base, productIds, connections, seconds) {
   const byStatus = new Map();
   const paths = ["/closeouts", ...productIds.map((id) => `/products/${id}`)];
@@ -171,7 +207,7 @@ export async function runRush({ args, root, adminUrl, withFreshDatabase, log }) 
 
       const stats = { busyAnswers: 0, completionsShed: 0 };
       const webhook = { sent: 0, shed: 0 };
-      const browsing = browse(
+      const browsing = (args.flood ? browse : browseAsPeople)(
         server.base,
         others.map((o) => o.id),
         browsers,
@@ -243,7 +279,7 @@ ${aims.map(([aim, met]) => `| ${aim} | ${met ? "yes" : "**no**"} |`).join("\n")}
 | payment completions shed | ${run.stats.completionsShed} |
 | webhook posts during the rush / shed | ${run.webhook.sent} / ${run.webhook.shed} |
 
-Browsing at the same time (${browsers} connections, ${seconds} s, /closeouts and 4 product
+Browsing at the same time (${browsers} ${args.flood ? "autocannon connections re-sending at once after a 503 (--flood)" : "people, each loading one page after another and, shown the busy page, trying again after its Retry-After"}, ${seconds} s, /closeouts and 4 product
 pages): ${totalPages} answers, ${served} pages served (${Math.round(served / seconds)}/s), ${shed}
 shed with 503 and Retry-After (${totalPages ? ((100 * shed) / totalPages).toFixed(1) : 0}%),
 ${run.result.errors} socket errors, ${run.result.timeouts} timeouts. Statuses: ${pages.map(([s, c]) => `${s}: ${c}`).join(", ")}.

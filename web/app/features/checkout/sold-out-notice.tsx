@@ -30,14 +30,16 @@ export function SoldOutNotice({
   const { product_name: name, available } = soldOut;
   return (
     <section
-      role="alert"
       aria-labelledby="sold-out-heading"
       className="rounded-md border border-oak-500 bg-oak-50 p-4 text-sm text-navy-800"
     >
       <h2 id="sold-out-heading" className="font-sans text-base font-semibold">
         {available > 0 ? `Only ${boxesLabel(available)} of ${name} left` : `${name} just sold out`}
       </h2>
-      <p className="mt-1">{detail}</p>
+      {/* The checkout's payment alert, in the words every payment failure uses. */}
+      <p role="alert" className="mt-1">
+        Payment failed: {detail}
+      </p>
       <p className="mt-1 text-stone-700">Nothing was charged.</p>
       {line ? (
         <div className="mt-3 flex flex-wrap gap-2">
