@@ -58,11 +58,6 @@ async function buyer(index, base, product, stats) {
     body: JSON.stringify({ cart_items: cart, shipping_state: "AL" }),
   });
   await totals.arrayBuffer();
-  const totalsMs = performance.now() - started;
-  if (process.env.RUSH_DEBUG && index % 20 === 0)
-    console.log(
-      `buyer ${index} totals ${Math.round(totalsMs)} ms at ${Math.round(performance.now())}`,
-    );
   if (totals.status !== 200)
     return { outcome: `totals ${totals.status}`, ms: performance.now() - started };
   const start = await send(stats, `${base}/api/payments/process`, {
@@ -83,10 +78,6 @@ async function buyer(index, base, product, stats) {
     }),
   });
   const ms = performance.now() - started;
-  if (process.env.RUSH_DEBUG && index % 20 === 0)
-    console.log(
-      `buyer ${index} start ${start.status} ${Math.round(ms)} ms at ${Math.round(performance.now())}`,
-    );
   const body = await start.json().catch(() => null);
   if (start.status === 409 && body?.sold_out) return { outcome: "sold out", ms };
   if (start.status !== 200) return { outcome: `start ${start.status}`, ms };

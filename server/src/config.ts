@@ -74,7 +74,7 @@ const envSchema = z.object({
     .min(100, { message: pollMessage })
     .max(600_000, { message: pollMessage })
     .default(2000),
-  SHED_BROWSE_AT: admissionLimit.default(16),
+  SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
