@@ -585,8 +585,9 @@ ${report}
 ## How to read and rerun
 
 - req/s, p50 and p99 count successful (2xx) answers only; "shed" are 503s with Retry-After
-  (the server turning work away: @fastify/under-pressure when the event loop lags over
-  500 ms, or more than 64 requests in progress, see docs/decisions/020-load-shedding.md);
+  (the server turning work away by priority: page views and catalogue reads while the event
+  loop lags over 500 ms or past SHED_BROWSE_AT requests in progress, checkout calls only past
+  SHED_CHECKOUT_AT, payment completions never; see docs/decisions/071-admission-by-priority.md);
   errors are any other status and socket errors. \`vs /api/health\` is each scenario's
   throughput over the health check's (the ceiling of this server on this machine).
 - The larger catalogue copies the sample products (new names and SKUs) up to

@@ -251,7 +251,7 @@ export async function runRush({ args, root, adminUrl, withFreshDatabase, log }) 
 \`npm run bench -- --rush\` (bench/rush.mjs), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC:
 the production build on a fresh PostgreSQL database, ${os.availableParallelism()} CPUs, load
 average at start ${loadAtStart.join(" / ")}${args.note ? `; ${args.note}` : ""}. The bench's own
-load generator (autocannon and the ${buyers} buyers) runs on the same cores as the server.
+load generator (the browsing and the ${buyers} buyers) runs on the same cores as the server.
 
 | aim | met |
 |---|---|
