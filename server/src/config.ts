@@ -14,7 +14,16 @@ const optionalText = z
 
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
+<<<<<<< HEAD
 const depositMessage = "must be a whole percentage from 1 to 100";
+=======
+const limitMessage = "must be a whole number of requests from 1 to 10000";
+const admissionLimit = z.coerce
+  .number({ message: limitMessage })
+  .int({ message: limitMessage })
+  .min(1, { message: limitMessage })
+  .max(10_000, { message: limitMessage });
+>>>>>>> main
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -69,12 +78,17 @@ const envSchema = z.object({
     .min(100, { message: pollMessage })
     .max(600_000, { message: pollMessage })
     .default(2000),
+<<<<<<< HEAD
   INSTALL_DEPOSIT_PERCENT: z.coerce
     .number({ message: depositMessage })
     .int({ message: depositMessage })
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
+=======
+  SHED_BROWSE_AT: admissionLimit.default(32),
+  SHED_CHECKOUT_AT: admissionLimit.default(256),
+>>>>>>> main
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -117,6 +131,11 @@ export interface Config {
   mailPollMs: number;
   /** The share of an accepted installation estimate paid up front, in percent. */
   installDepositPercent: number;
+  /**
+   * Requests in progress past which page views and catalogue reads (`browse`), then checkout
+   * calls (`checkout`), are turned away with 503 (docs/decisions/071).
+   */
+  admissionLimits: { browse: number; checkout: number };
   /**
    * Which peers may set X-Forwarded-For (the client address that rate limits count by):
    * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
@@ -189,7 +208,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
+<<<<<<< HEAD
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
+=======
+    admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
+>>>>>>> main
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };

@@ -22,7 +22,12 @@ export async function getProductRow(
   return row;
 }
 
-/** A case-insensitive "contains" pattern: `%` and `_` typed by a person are literal characters. */
+/** Text for a LIKE pattern: `%` and `_` typed by a person are literal characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A case-insensitive "contains" pattern for the text as typed. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

@@ -3,7 +3,7 @@ import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import type { StoredDeliveryAnswers } from "../../db/schema/index.ts";
+import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
@@ -13,8 +13,19 @@ import {
   type NewOrder,
   type OrderWithItems,
   placePendingOrder,
+  shortStockError,
 } from "../orders/orders.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
+import {
+  claimIdempotencyKey,
+  forgetIdempotencyKey,
+  type IdempotencyClaim,
+  idempotencyClaim,
+  keyWasClaimed,
+  recordKeyOrder,
+  recordKeySession,
+  sessionOfRepeatedKey,
+} from "./idempotency-keys.ts";
 import {
   type CreatedPaymentSession,
   type PaymentProvider,
@@ -94,20 +105,26 @@ function newOrderFrom(
 }
 
 /**
- * In one transaction: prices the cart from the database (the browser's amounts are ignored),
- * checks the coupon and the delivery method (refused with 422, before any stock is touched, when
- * not offered for the ship-to ZIP code) under a row lock, then the orders module reserves every line's stock
- * atomically and creates the pending order. Throws 409 naming the product when stock is short,
- * 422 for an unsellable product or a coupon that no longer applies.
+ * In one transaction: claims the idempotency key (when given; a key already claimed answers with
+ * its row and nothing else happens), prices the cart from the database (the browser's amounts are
+ * ignored), checks the coupon and the delivery method (refused with 422, before any stock is
+ * touched, when not offered for the ship-to ZIP code) under a row lock, then the orders module
+ * reserves every line's stock atomically and creates the pending order. Throws 409 naming the
+ * product when stock is short, 422 for an unsellable product or a coupon that no longer applies;
+ * then the transaction, the key's claim included, rolls back.
  */
 async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
   providerName: string,
-): Promise<OrderWithItems> {
+  claim: IdempotencyClaim | null,
+): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
   const shipTo = request.shipping_address ?? request.billing_address;
   return db.transaction(async (tx) => {
+    // The key first: the same lock order as every checkout (key, coupon, products).
+    const repeated = claim ? await claimIdempotencyKey(tx, claim) : null;
+    if (repeated) return { repeated };
     const totals = await priceCart(tx, request.cart_items, {
       couponCode: request.coupon_code,
       shippingState: shipTo.state,
@@ -118,13 +135,20 @@ async function createPendingOrder(
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
-    return placePendingOrder(tx, newOrderFrom(request, totals, partner, providerName));
+    const created = await placePendingOrder(
+      tx,
+      newOrderFrom(request, totals, partner, providerName),
+    );
+    if (claim) await recordKeyOrder(tx, claim, created.order.id);
+    return { created };
   });
 }
 
 /**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
- * session. When the provider fails, the order is cancelled and its stock returned.
+ * session. When the provider fails, the order is cancelled and its stock returned. With an
+ * `idempotencyKey`, a repeat of the same request answers with the first one's session (one
+ * order, one reservation); see idempotency-keys.ts.
  */
 export async function startCheckout(
   db: Db,
@@ -132,19 +156,35 @@ export async function startCheckout(
   partner: PartnerUserRow | null,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-): Promise<CreatedPaymentSession> {
-  const { order, items } = await createPendingOrder(db, request, partner, provider.name);
+  idempotencyKey?: string,
+): Promise<{ id: string; url: string }> {
+  const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
+  // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
+  // unless this repeats a key whose first request may hold the very boxes it answers with.
+  const soldOut = await shortStockError(
+    db,
+    request.cart_items.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  );
+  if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
+  const pending = await createPendingOrder(db, request, partner, provider.name, claim);
+  if ("repeated" in pending) {
+    // Only reached with a claim: a repeat needs a key.
+    return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
+  }
+  const { order, items } = pending.created;
   let session: CreatedPaymentSession;
   try {
     session = await provider.createSession(order, items);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
     await cancelUnpaid(db, { orderId: order.id }, "failed");
+    if (claim) await forgetIdempotencyKey(db, claim);
     throw new AppError(
       "unavailable",
       "We could not start the payment right now. Nothing was charged; please try again in a moment.",
     );
   }
   await attachPaymentSession(db, order.id, session);
-  return session;
+  if (claim) await recordKeySession(db, claim, session);
+  return { id: session.id, url: session.url };
 }

@@ -7,7 +7,12 @@ import {
   testPaymentSessionSchema,
   testSessionParamsSchema,
 } from "@mcf/contracts/orders";
+import {
+  paymentStartHeadersSchema,
+  stockConflictResponseSchema,
+} from "@mcf/contracts/payment-start";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { conflict, invalid } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
@@ -39,14 +44,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         tags: ["payments"],
         summary: "Reserve stock, create the pending order and open a payment session",
         body: paymentRequestSchema,
-        response: { 200: paymentSessionSchema, 409: errorResponseSchema },
+        headers: paymentStartHeadersSchema,
+        response: {
+          200: paymentSessionSchema,
+          409: z.union([stockConflictResponseSchema, errorResponseSchema]),
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request) => {
       const partner = await approvedPartnerFromRequest(db, request);
-      const session = await startCheckout(db, request.body, partner, provider, request.log);
-      return { id: session.id, url: session.url };
+      return startCheckout(
+        db,
+        request.body,
+        partner,
+        provider,
+        request.log,
+        request.headers["idempotency-key"],
+      );
     },
   );
 

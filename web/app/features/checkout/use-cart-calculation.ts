@@ -33,9 +33,15 @@ export function useCartCalculation(
   couponCode: string | null,
   shippingState: string | null,
   options: { partnerToken: string | null; enabled: boolean; delivery: DeliveryRequest },
-): CartCalculationState & { retry(): void; deliveryOptions: DeliveryOption[] | null } {
+): CartCalculationState & {
+  retry(): void;
+  busy: boolean;
+  deliveryOptions: DeliveryOption[] | null;
+} {
   const [state, setState] = useState<CartCalculationState>({ status: "loading", result: null });
   const [deliveryOptions, setDeliveryOptions] = useState<DeliveryOption[] | null>(null);
+  // True while a busy server's answer is being waited out and retried.
+  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const lines = useMemo(
     () => items.map((item) => ({ product_id: item.product_id, quantity: item.quantity })),
@@ -67,13 +73,17 @@ export function useCartCalculation(
       },
       signal: controller.signal,
       token: partnerToken,
+      // Pricing a cart changes nothing: safe to repeat when the store is busy.
+      retry: { onRetry: () => setBusy(true) },
     })
       .then((result) => {
+        setBusy(false);
         setState({ status: "ready", result });
         setDeliveryOptions(result.delivery_options);
       })
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
+        setBusy(false);
         const network = error instanceof ApiError && error.status === 0;
         const detail = error instanceof ApiError && error.status === 422 ? error.message : null;
         setState({
@@ -86,5 +96,5 @@ export function useCartCalculation(
     return () => controller.abort();
   }, [requestKey, enabled]);
 
-  return { ...state, deliveryOptions, retry: () => setAttempt((n) => n + 1) };
+  return { ...state, busy, deliveryOptions, retry: () => setAttempt((n) => n + 1) };
 }
