@@ -14,16 +14,13 @@ const optionalText = z
 
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
-<<<<<<< HEAD
 const depositMessage = "must be a whole percentage from 1 to 100";
-=======
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
   .int({ message: limitMessage })
   .min(1, { message: limitMessage })
   .max(10_000, { message: limitMessage });
->>>>>>> main
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -78,17 +75,14 @@ const envSchema = z.object({
     .min(100, { message: pollMessage })
     .max(600_000, { message: pollMessage })
     .default(2000),
-<<<<<<< HEAD
   INSTALL_DEPOSIT_PERCENT: z.coerce
     .number({ message: depositMessage })
     .int({ message: depositMessage })
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
-=======
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
->>>>>>> main
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -208,11 +202,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
-<<<<<<< HEAD
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
-=======
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
->>>>>>> main
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };
