@@ -95,7 +95,8 @@ async function createPendingOrder(
 
 /**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
- * session. When the provider fails, the order is cancelled and its stock returned.
+ * session, which returns the shopper to `storeUrl`. When the provider fails, the order is
+ * cancelled and its stock returned.
  */
 export async function startCheckout(
   db: Db,
@@ -103,11 +104,12 @@ export async function startCheckout(
   partner: PartnerUserRow | null,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
+  storeUrl: string,
 ): Promise<CreatedPaymentSession> {
   const { order, items } = await createPendingOrder(db, request, partner, provider.name);
   let session: CreatedPaymentSession;
   try {
-    session = await provider.createSession(order, items);
+    session = await provider.createSession(order, items, storeUrl);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
     await cancelUnpaid(db, { orderId: order.id }, "failed");

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
+import { storeUrlFor } from "../../http/store-url.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { startCheckout } from "./checkout.service.ts";
@@ -44,7 +45,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request) => {
       const partner = await approvedPartnerFromRequest(db, request);
-      const session = await startCheckout(db, request.body, partner, provider, request.log);
+      const storeUrl = storeUrlFor(request, app.config);
+      const session = await startCheckout(
+        db,
+        request.body,
+        partner,
+        provider,
+        request.log,
+        storeUrl,
+      );
       return { id: session.id, url: session.url };
     },
   );
@@ -99,10 +108,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         if (result?.newlyPaid) void app.jobs.mail?.runOnce();
         return success;
       }
-      if (card === testCards.declined) {
-        await cancelUnpaid(db, { sessionId }, "failed");
-        return reply.status(402).send({ detail: "Your card was declined." });
-      }
+      // Like a hosted card page, a decline leaves the session open (and the stock reserved) so the
+      // shopper can try another card until the session expires or they cancel it.
+      if (card === testCards.declined)
+        return reply.status(402).send({ detail: "Your card was declined. Please try another card." });
       throw invalid("Use test card 4242 4242 4242 4242");
     },
   );
