@@ -176,17 +176,18 @@ test.describe("product list", () => {
     await openPage(page, "/products?q=Commons%20Carpet%20Tile%20Mocha%20Grid");
     const unpriced = page.locator("article").filter({ hasText: "Commons Carpet Tile Mocha Grid" });
     await expect(unpriced.getByText("Contact for Price")).toBeVisible();
-    const alerts: string[] = [];
-    page.once("dialog", (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await unpriced.getByRole("button", { name: "Add to Cart" }).click();
-    await expect
-      .poll(() => alerts)
-      .toEqual([
+    // No Add to Cart and no browser alert: the shopper asks for the price on the contact form.
+    await expect(unpriced.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+    await unpriced.getByRole("link", { name: "Ask for a price" }).click();
+    await expect(page).toHaveURL(/\/contact\?product=Commons\+Carpet\+Tile\+Mocha\+Grid$/);
+    await expect(
+      page.getByText(
         "This product is not available for online purchase. Please contact us for pricing.",
-      ]);
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("Message")).toHaveValue(
+      "Hello, I would like a price for Commons Carpet Tile Mocha Grid.",
+    );
     await expect(page.getByTestId("cart-count")).toHaveText("1");
   });
 
