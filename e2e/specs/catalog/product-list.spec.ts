@@ -162,7 +162,7 @@ test.describe("product list", () => {
     await expect(page.getByText("Contact for Price")).toHaveCount(0);
   });
 
-  test("Add to Cart shows Added! for 2 seconds and counts the box; an unpriced product alerts", async ({
+  test("Add to Cart shows Added! for 2 seconds and counts the box; an unpriced product asks for its price", async ({
     page,
   }) => {
     await openPage(page, "/products?q=Heritage%20Plank%20Natural%20White%20Oak");
@@ -185,7 +185,7 @@ test.describe("product list", () => {
         "This product is not available for online purchase. Please contact us for pricing.",
       ),
     ).toBeVisible();
-    await expect(page.getByLabel("Message")).toHaveValue(
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
       "Hello, I would like a price for Commons Carpet Tile Mocha Grid.",
     );
     await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -111,7 +111,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       // Like a hosted card page, a decline leaves the session open (and the stock reserved) so the
       // shopper can try another card until the session expires or they cancel it.
       if (card === testCards.declined)
-        return reply.status(402).send({ detail: "Your card was declined. Please try another card." });
+        return reply
+          .status(402)
+          .send({ detail: "Your card was declined. Please try another card." });
       throw invalid("Use test card 4242 4242 4242 4242");
     },
   );

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
 import {
   type CheckoutForm,
-  checkoutMessages,
   checkoutMessageStillApplies,
+  checkoutMessages,
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
