@@ -9,6 +9,7 @@ import {
 } from "@mcf/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { conflict, invalid } from "../../errors.ts";
+import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeUrlFor } from "../../http/store-url.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
@@ -37,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     {
       schema: {
         tags: ["payments"],
+        security: optionalPartnerSecurity,
         summary: "Reserve stock, create the pending order and open a payment session",
         body: paymentRequestSchema,
         response: { 200: paymentSessionSchema, 409: errorResponseSchema },
