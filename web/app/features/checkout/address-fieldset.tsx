@@ -27,7 +27,7 @@ export function AddressFieldset({ legend, section, value, onChange }: AddressFie
           <input
             id={`${id}-street`}
             className="field-input"
-            autoComplete={`${section} street-address`}
+            autoComplete={`${section} address-line1`}
             required
             value={value.street}
             onChange={set("street")}
