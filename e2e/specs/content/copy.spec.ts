@@ -12,11 +12,9 @@ test.describe("the store's copy", () => {
 
   test("the blog counts the same 23 service areas as the area guides", async ({ page }) => {
     await openPage(page, "/blog");
-    const stat = page
-      .getByRole("definition")
-      .filter({ hasText: /^\d+\+?$/ })
-      .nth(1);
-    await expect(stat).toHaveText("23");
+    const trust = page.getByRole("region", { name: "Why homeowners trust us" });
+    await expect(trust.locator("dd").nth(1)).toHaveText("23");
+    await expect(trust.locator("dt").nth(1)).toHaveText("Service areas");
     await expect(page.getByText("20+")).toHaveCount(0);
   });
 
