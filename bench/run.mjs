@@ -322,7 +322,8 @@ const columnsSql = `select column_name from information_schema.columns
 
 async function seedLargePglite(dataDir) {
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(join(dataDir, "pglite"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(join(dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
     const cols = (await db.query(columnsSql)).rows.map((r) => r.column_name);
     await db.exec(largeCatalogueSql(cols, largeCount));

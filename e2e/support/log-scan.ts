@@ -78,7 +78,8 @@ async function readDatabase(
     return { query: (sql) => client.query(sql), close: () => client.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(join(dataDir, "pglite"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(join(dataDir, "pglite"), { extensions: { pg_trgm } });
   return {
     query: (sql) => db.query(sql) as Promise<QueryRows>,
     close: () => db.close(),

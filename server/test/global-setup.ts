@@ -1,10 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/db/client.ts";
+import { newPGlite, openDatabase } from "../src/db/client.ts";
 import { migrateDatabase } from "../src/db/migrate.ts";
 
 declare module "vitest" {
@@ -19,7 +18,7 @@ declare module "vitest" {
  * a PostgreSQL template database every test file copies.
  */
 export default async function setup(project: TestProject) {
-  const pglite = new PGlite();
+  const pglite = newPGlite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   const dump = await pglite.dumpDataDir("gzip");

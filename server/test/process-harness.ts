@@ -12,10 +12,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../src/db/client.ts";
+import { type Database, newPGlite, openDatabase } from "../src/db/client.ts";
 import { testAdminPassword } from "./test-app.ts";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
@@ -76,7 +75,7 @@ export async function createStoreDatabase(): Promise<StoreDatabase> {
   const pgliteDir = join(dataDir, "pglite");
   mkdirSync(pgliteDir, { recursive: true });
   const dump = new Blob([readFileSync(inject("pgliteDumpPath"))]);
-  const loader = new PGlite(pgliteDir, { loadDataDir: dump });
+  const loader = newPGlite(pgliteDir, { loadDataDir: dump });
   await loader.waitReady;
   await loader.close();
   return {

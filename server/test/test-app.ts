@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance, RouteOptions } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, readConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
@@ -74,4 +75,19 @@ export async function createTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/**
+ * One app for a `describe` block: made before its first test, closed after its last. The object
+ * returned is filled in when the app is ready, so tests use it as they would `createTestApp`'s.
+ */
+export function useTestApp(options?: Parameters<typeof createTestApp>[0]): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await holder.close();
+  });
+  return holder;
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../src/db/client.ts";
+import { type Database, newPGlite, openDatabase } from "../src/db/client.ts";
 
 /** True when this run tests against a real PostgreSQL server (TEST_DATABASE_URL). */
 export const onRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -40,6 +39,6 @@ export async function createTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject("pgliteDumpPath"));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  const pglite = newPGlite(undefined, { loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite });
 }

@@ -140,3 +140,23 @@ export const productFacetsSchema = z.object({
   style_colors: z.array(z.string()),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** `GET /api/search/suggest?q=`: what the search box offers while the shopper types. */
+export const searchSuggestQuerySchema = z.object({
+  q: z.string().trim().max(200, { error: "Search must be at most 200 characters" }).default(""),
+});
+
+export const searchSuggestionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: nullableText,
+  /** The public price per sq ft; null for "Contact for Price". */
+  price_per_sqft: nullableMoney,
+  url: z.string(),
+});
+export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+
+export const searchSuggestResponseSchema = z.object({
+  suggestions: z.array(searchSuggestionSchema),
+});
+export type SearchSuggestResponse = z.infer<typeof searchSuggestResponseSchema>;

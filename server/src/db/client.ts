@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -29,6 +30,21 @@ export type DatabaseOptions =
   | { dataDir: string }
   | { pglite: PGlite };
 
+/**
+ * How alike a typed word must be to a whole word of a product to find it (pg_trgm's strict word
+ * similarity, which its `<<%` operator compares with this setting): 0.5 lets "hikory" find
+ * hickory; the extension's default of 0.6 does not.
+ */
+const searchWordLikeness = 0.5;
+
+/**
+ * An embedded database with the extensions the migrations use (pg_trgm, for search). Every
+ * embedded database is opened through this, or a data directory with them cannot be read.
+ */
+export function newPGlite(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: { ...options.extensions, pg_trgm } });
+}
+
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite: one Drizzle API for both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("databaseUrl" in options) {
@@ -36,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      options: `-c pg_trgm.strict_word_similarity_threshold=${searchWordLikeness}`,
     });
     // An idle client losing its server must not take the process down.
     pool.on("error", (error) => options.onPoolError?.(error));
@@ -58,9 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = options.pglite;
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    client = newPGlite(options.dataDir);
   }
   await client.waitReady;
+  await client.exec(`set pg_trgm.strict_word_similarity_threshold = ${searchWordLikeness}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

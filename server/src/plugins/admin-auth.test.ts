@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testAdminPassword } from "../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { testAdminPassword, useTestApp } from "../../test/test-app.ts";
 
 describe("admin password", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("GET /api/admin/ping answers ok with the right password", async () => {
     const res = await t.app.inject({

@@ -1,9 +1,10 @@
 import { business } from "@mcf/contracts/business";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { CartButton } from "../features/cart/cart-button.tsx";
 import { BrandMark } from "./brand-mark.tsx";
-import { CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
+import { PhoneIcon } from "./icons.tsx";
+import { MobileMenuButton, useMobileMenu } from "./mobile-menu.tsx";
+import { SiteSearch } from "./site-search.tsx";
 
 export const mainNav = [
   { to: "/", label: "Home" },
@@ -22,10 +23,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The public top navigation; not shown under /ace (the partner area has its own). */
 export function SiteHeader() {
-  const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const menu = useMobileMenu();
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -59,21 +57,21 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SiteSearch className="hidden w-64 xl:block" />
         <div className="flex items-center gap-1">
           <CartButton />
-          <button
-            type="button"
+          <MobileMenuButton
+            open={menu.open}
+            onToggle={menu.toggle}
+            menuId="mobile-menu"
             className="rounded-md p-2 text-navy-800 hover:bg-stone-100 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          />
         </div>
       </div>
-      {menuOpen ? (
+      <div className="container-page pb-3 xl:hidden">
+        <SiteSearch />
+      </div>
+      {menu.open ? (
         <nav
           id="mobile-menu"
           aria-label="Mobile"

@@ -1,5 +1,6 @@
 import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   aceUsers,
@@ -41,6 +42,22 @@ export async function writeAudit(
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const keyShapes = {
+  serial: (id: string) => /^\d{1,9}$/.test(id),
+  uuid: (id: string) => uuidPattern.test(id),
+};
+
+/** What staff call each kind of record, and the shape of its key (entries keep the key as text). */
+const labelSources: Partial<
+  Record<AuditEntityType, { id: PgColumn; label: PgColumn; key: keyof typeof keyShapes }>
+> = {
+  product: { id: products.id, label: products.name, key: "serial" },
+  coupon: { id: coupons.id, label: coupons.code, key: "serial" },
+  inquiry: { id: projectInquiries.id, label: projectInquiries.name, key: "serial" },
+  contact_message: { id: contactMessages.id, label: contactMessages.name, key: "serial" },
+  order: { id: orders.id, label: orders.friendly_order_id, key: "uuid" },
+  partner: { id: aceUsers.id, label: aceUsers.company, key: "uuid" },
+};
 
 /**
  * What staff call each record of a page of entries (product name, order number, coupon code,
@@ -50,72 +67,20 @@ async function entityLabels(
   db: DbOrTx,
   rows: Array<{ entity_type: string; entity_id: string }>,
 ): Promise<Map<string, string>> {
-  const ids = (type: string, valid: (id: string) => boolean) => [
-    ...new Set(
-      rows.filter((r) => r.entity_type === type && valid(r.entity_id)).map((r) => r.entity_id),
-    ),
-  ];
-  const serial = (id: string) => /^\d{1,9}$/.test(id);
-  const uuid = (id: string) => uuidPattern.test(id);
-  const numbers = (type: string) => ids(type, serial).map(Number);
   const labels = new Map<string, string>();
-  const put = (type: string, list: Array<{ id: string | number; label: string }>) => {
-    for (const row of list) labels.set(`${type}:${row.id}`, row.label);
-  };
-  const productIds = numbers("product");
-  if (productIds.length)
-    put(
-      "product",
-      await db
-        .select({ id: products.id, label: products.name })
-        .from(products)
-        .where(inArray(products.id, productIds)),
+  for (const [type, source] of Object.entries(labelSources)) {
+    const valid = keyShapes[source.key];
+    const keys = new Set(
+      rows.filter((r) => r.entity_type === type && valid(r.entity_id)).map((r) => r.entity_id),
     );
-  const couponIds = numbers("coupon");
-  if (couponIds.length)
-    put(
-      "coupon",
-      await db
-        .select({ id: coupons.id, label: coupons.code })
-        .from(coupons)
-        .where(inArray(coupons.id, couponIds)),
-    );
-  const inquiryIds = numbers("inquiry");
-  if (inquiryIds.length)
-    put(
-      "inquiry",
-      await db
-        .select({ id: projectInquiries.id, label: projectInquiries.name })
-        .from(projectInquiries)
-        .where(inArray(projectInquiries.id, inquiryIds)),
-    );
-  const messageIds = numbers("contact_message");
-  if (messageIds.length)
-    put(
-      "contact_message",
-      await db
-        .select({ id: contactMessages.id, label: contactMessages.name })
-        .from(contactMessages)
-        .where(inArray(contactMessages.id, messageIds)),
-    );
-  const orderIds = ids("order", uuid);
-  if (orderIds.length)
-    put(
-      "order",
-      await db
-        .select({ id: orders.id, label: orders.friendly_order_id })
-        .from(orders)
-        .where(inArray(orders.id, orderIds)),
-    );
-  const partnerIds = ids("partner", uuid);
-  if (partnerIds.length)
-    put(
-      "partner",
-      await db
-        .select({ id: aceUsers.id, label: aceUsers.company })
-        .from(aceUsers)
-        .where(inArray(aceUsers.id, partnerIds)),
-    );
+    if (keys.size === 0) continue;
+    const ids = [...keys].map((id) => (source.key === "serial" ? Number(id) : id));
+    const found = await db
+      .select({ id: source.id, label: source.label })
+      .from(source.id.table)
+      .where(inArray(source.id, ids));
+    for (const row of found) labels.set(`${type}:${row.id}`, String(row.label));
+  }
   return labels;
 }
 

@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
 import { createOrder, createProduct } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { orders } from "../../db/schema/index.ts";
 
 describe("admin audit API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   const call = (method: AdminMethod, url: string, payload?: unknown) =>
     callAdmin(t, method, url, payload);
 

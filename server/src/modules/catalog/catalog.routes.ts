@@ -7,6 +7,8 @@ import {
   productListQuerySchema,
   productListResponseSchema,
   publicProductSchema,
+  searchSuggestQuerySchema,
+  searchSuggestResponseSchema,
   totalCountHeader,
 } from "@mcf/contracts/product";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -18,6 +20,7 @@ import {
   listCloseoutProducts,
   listProductFacets,
   listProducts,
+  suggestProducts,
 } from "./catalog.service.ts";
 import {
   type CachedAnswer,
@@ -26,6 +29,7 @@ import {
   queryCacheKey,
 } from "./catalog-cache.ts";
 import { toPublicProduct } from "./product-mapper.ts";
+import { maxSuggestions } from "./product-search.ts";
 
 /**
  * The public catalogue. Answers carry `Cache-Control: no-cache` and an ETag: a browser or CDN
@@ -34,6 +38,12 @@ import { toPublicProduct } from "./product-mapper.ts";
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyEtag, { weak: true });
   const cache = await createCatalogCache(app.database);
+  // Search suggestions have a cache of their own: every keystroke is a new key, and they must not
+  // push the product lists out of the main one.
+  const suggestCache = await createCatalogCache(app.database, {
+    maxEntries: 5000,
+    maxBytes: 8 * 1024 * 1024,
+  });
   /**
    * Sends a cached answer as-is: already serialised, ETag already computed, and compressed in
    * the best coding the client accepts (a set Content-Encoding makes @fastify/compress pass it
@@ -114,6 +124,29 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await cache.answer(`product:${request.params.id}`, async () => ({
         value: toPublicProduct(await getProductRow(app.database.db, request.params.id)),
       }));
+      return sendCached(request, reply, answer);
+    },
+  );
+
+  app.get(
+    "/api/search/suggest",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Search suggestions",
+        description: `At most ${maxSuggestions} products for a search being typed, best first: flooring words ("lvp", "waterproof") and typos understood.`,
+        querystring: searchSuggestQuerySchema,
+        response: { 200: searchSuggestResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const text = request.query.q;
+      const answer = await suggestCache.answer(
+        queryCacheKey("suggest", { q: text.toLowerCase() }),
+        async () => ({
+          value: { suggestions: text ? await suggestProducts(app.database.db, text) : [] },
+        }),
+      );
       return sendCached(request, reply, answer);
     },
   );

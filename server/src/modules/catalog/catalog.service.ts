@@ -1,12 +1,12 @@
 import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
 import { productPriceBounds } from "@mcf/contracts/product";
-import { and, asc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { listPriceSql } from "../pricing/pricing.service.ts";
-import { containsPattern } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
+import { searchCondition } from "./product-search.ts";
 
 // The catalog module's public entry: other modules import only this file. The staff editor, the
 // CSV import/export and the row lookup live beside it and are offered from here.
@@ -25,6 +25,7 @@ export {
   toAdminProduct,
   toPublicProduct,
 } from "./product-mapper.ts";
+export { suggestProducts } from "./product-search.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
 export type ProductListDefaults = Partial<
@@ -61,18 +62,7 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
   if (query.max_price !== undefined && query.max_price < productPriceBounds.max) {
     conditions.push(lte(price, query.max_price.toFixed(2)));
   }
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.brand, pattern),
-        ilike(products.collection, pattern),
-        ilike(products.color, pattern),
-        ilike(products.type, pattern),
-      ),
-    );
-  }
+  if (query.q) conditions.push(searchCondition(query.q));
   if (query.closeout === "true") conditions.push(eq(products.is_closeout, true));
   if (query.closeout === "false") conditions.push(eq(products.is_closeout, false));
   return and(...conditions);

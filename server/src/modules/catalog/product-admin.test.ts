@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "../../../test/factories.ts";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { testAdminPassword, useTestApp } from "../../../test/test-app.ts";
 import { auditLog, orderItems } from "../../db/schema/index.ts";
 
 const headers = { "admin-password": testAdminPassword };
 
 describe("admin products API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const call = (
     method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",

@@ -1,20 +1,14 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/factories.ts";
-import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { testAdminPassword, useTestApp } from "../../../test/test-app.ts";
 import { auditLog, products } from "../../db/schema/index.ts";
 
 const headers = { "admin-password": testAdminPassword };
 
 describe("product CSV export and import", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const exportCsv = async (search: string) => {
     const res = await t.app.inject({

@@ -1,16 +1,10 @@
 import type { AreaCatalogue, AreaGuide, BlogPost, BlogPostList } from "@mcf/contracts/content";
 import { serviceAreas } from "@mcf/contracts/service-areas";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/test-app.ts";
 
 describe("content API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("GET /api/content/posts lists posts newest first, with dates kept as YYYY-MM-DD strings", async () => {
     const res = await t.app.inject({ url: "/api/content/posts" });

@@ -1,30 +1,13 @@
-import type { inquiryFlooringTypes } from "@mcf/contracts/leads";
+import type { contactMessages, projectInquiries } from "../../db/schema/index.ts";
+
+/** What staff add to a lead once it is in: never part of the customer's submission. */
+type StaffColumns = "id" | "status" | "staff_note" | "created_at" | "updated_at";
 
 /** An inquiry as stored: defaults applied, empty optional fields null. */
-export interface ProjectInquiryFields {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  property_type: string;
-  location_type: string | null;
-  acting_as: string;
-  flooring_type: Array<(typeof inquiryFlooringTypes)[number]>;
-  square_footage: number | null;
-  rooms: string | null;
-  timeline: string;
-  additional_notes: string | null;
-}
+export type ProjectInquiryFields = Omit<typeof projectInquiries.$inferSelect, StaffColumns>;
 
 /** A contact message as stored. */
-export interface ContactMessageFields {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  preferred_contact_method: "email" | "phone";
-  best_time_to_contact: string | null;
-}
+export type ContactMessageFields = Omit<typeof contactMessages.$inferSelect, StaffColumns>;
 
 /** Optional free text as stored: trimmed, and null when empty or absent. */
 export function blankToNull(value: string | null | undefined): string | null {

@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AdminMethod, callAdmin } from "../../../test/admin-requests.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { auditLog, contactMessages, projectInquiries } from "../../db/schema/index.ts";
 
 describe("admin inbox API", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   const call = (method: AdminMethod, url: string, payload?: unknown) =>
     callAdmin(t, method, url, payload);
 

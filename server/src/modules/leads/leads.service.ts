@@ -1,5 +1,11 @@
-import type { AdminContactMessage, AdminInquiry, LeadUpdate } from "@mcf/contracts/admin";
+import type {
+  AdminContactMessage,
+  AdminInquiry,
+  inboxQuerySchema,
+  LeadUpdate,
+} from "@mcf/contracts/admin";
 import { desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
@@ -18,11 +24,7 @@ const toMessage = ({ updated_at: _u, ...row }: MessageRow): AdminContactMessage 
   created_at: row.created_at.toISOString(),
 });
 
-interface InboxQuery {
-  status?: string;
-  limit: number;
-  offset: number;
-}
+type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 /** Project inquiries, newest first. */
 export async function listInquiries(db: Db, query: InboxQuery): Promise<AdminInquiry[]> {

@@ -7,7 +7,7 @@ import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.
 type StripeConfig = NonNullable<Config["stripe"]>;
 
 /** One Stripe client per configuration; the host/port/protocol override exists for tests only. */
-export function createStripeClient(config: StripeConfig): Stripe {
+function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,

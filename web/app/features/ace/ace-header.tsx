@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
-import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
+import { MobileMenuButton, useMobileMenu } from "../../components/mobile-menu.tsx";
 import { useAceAuth } from "./ace-auth.tsx";
 
 export const partnerNav = [
@@ -22,10 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function AceHeader({ cartButton }: { cartButton: ReactNode }) {
   const { user, logout } = useAceAuth();
-  const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const menu = useMobileMenu();
 
   const logoutButton = (
     <button
@@ -82,19 +79,15 @@ export function AceHeader({ cartButton }: { cartButton: ReactNode }) {
         )}
         <div className="flex items-center gap-1">
           {cartButton}
-          <button
-            type="button"
+          <MobileMenuButton
+            open={menu.open}
+            onToggle={menu.toggle}
+            menuId="partner-menu"
             className="rounded-md p-2 text-white hover:bg-white/10 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="partner-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          />
         </div>
       </div>
-      {menuOpen ? (
+      {menu.open ? (
         <nav
           id="partner-menu"
           aria-label="Partner mobile"

@@ -1,0 +1,127 @@
+import { toDollars } from "@mcf/contracts/money";
+import type { SearchSuggestion } from "@mcf/contracts/product";
+import { and, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products } from "../../db/schema/index.ts";
+import { publicPriceOf } from "../pricing/pricing.service.ts";
+import { containsPattern } from "./product-lookup.ts";
+import { minFuzzyWordLength, type ParsedSearch, parseSearch } from "./search-words.ts";
+
+/**
+ * The product's searchable words, lowercased: name, brand, collection, colour, style,
+ * construction and type (a generated column with a trigram index, migration 0008).
+ */
+const searchText = sql`${products}.search_text`;
+
+/** The catalogue's own columns a search has always matched (name, brand, collection, colour, type). */
+function literalMatch(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(
+    ilike(products.name, pattern),
+    ilike(products.brand, pattern),
+    ilike(products.collection, pattern),
+    ilike(products.color, pattern),
+    ilike(products.type, pattern),
+  );
+}
+
+/**
+ * One typed word: in the product's words, or like a whole one of them (for words of four letters
+ * or more: "hardwod" finds hardwood; the likeness is set where the database is opened), or in the
+ * description.
+ */
+function wordMatch(word: string): SQL | undefined {
+  const pattern = containsPattern(word);
+  if (word.length < minFuzzyWordLength) return sql`${searchText} ilike ${pattern}`;
+  return or(
+    sql`${searchText} ilike ${pattern}`,
+    sql`${word} <<% ${searchText}`,
+    ilike(products.description, pattern),
+  );
+}
+
+function meaningMatch(parsed: ParsedSearch): SQL | undefined {
+  if (parsed.words.length + parsed.types.length + parsed.features.length === 0) return undefined;
+  return and(
+    parsed.types.length ? inArray(products.type, parsed.types) : undefined,
+    ...parsed.features.map((feature) => sql`(${products.features} ->> ${feature}) = 'true'`),
+    ...parsed.words.map(wordMatch),
+  );
+}
+
+/**
+ * The products a search finds: every product whose name, brand, collection, colour or type
+ * contains the text as typed, and every product that has what the shopper's words mean
+ * (flooring words, features, typos forgiven; see search-words.ts).
+ */
+export function searchCondition(text: string): SQL | undefined {
+  return or(literalMatch(text), meaningMatch(parseSearch(text)));
+}
+
+/**
+ * How well a product answers a search, highest first: the whole text in the name, then in the
+ * brand or collection, then each word in the name, then anywhere in the product's words, then in
+ * the description; closeness of the words breaks ties.
+ */
+function searchRank(text: string): SQL {
+  const parsed = parseSearch(text);
+  const whole = containsPattern(text.trim().toLowerCase());
+  const parts: SQL[] = [
+    sql`(case when lower(${products.name}) like ${whole} then 8 else 0 end)`,
+    sql`(case when lower(${products.name}) like ${`${text.trim().toLowerCase()}%`} then 2 else 0 end)`,
+    sql`(case when lower(coalesce(${products.brand}, '') || ' ' || coalesce(${products.collection}, '')) like ${whole} then 6 else 0 end)`,
+  ];
+  for (const word of parsed.words) {
+    const pattern = containsPattern(word);
+    parts.push(
+      sql`(case when lower(${products.name}) like ${pattern} then 3 when ${searchText} like ${pattern} then 1 else 0 end)`,
+    );
+    if (word.length >= minFuzzyWordLength) {
+      parts.push(sql`(case when ${word} <<% lower(${products.name}) then 2 else 0 end)`);
+      parts.push(
+        sql`(case when lower(coalesce(${products.description}, '')) like ${pattern} then 0.5 else 0 end)`,
+      );
+    }
+  }
+  const words = parsed.words.join(" ");
+  if (words) parts.push(sql`strict_word_similarity(${words}, ${searchText})`);
+  return sql.join(parts, sql` + `);
+}
+
+/** At most this many suggestions under the search box. */
+export const maxSuggestions = 8;
+
+/** The best few products for a search box that is still being typed, with their public price. */
+export async function suggestProducts(db: Db, text: string): Promise<SearchSuggestion[]> {
+  const where = searchCondition(text);
+  if (!where) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      type: products.type,
+      our_price: products.our_price,
+      ace_shown_price: products.ace_shown_price,
+      competitor_price: products.competitor_price,
+      sqft_per_carton: products.sqft_per_carton,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(
+      desc(searchRank(text)),
+      sql`(${products.stock_quantity} = 0)`,
+      sql`lower(${products.name})`,
+      products.id,
+    )
+    .limit(maxSuggestions);
+  return rows.map((row) => {
+    const { perSqftCents } = publicPriceOf(row);
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      price_per_sqft: perSqftCents === null ? null : toDollars(perSqftCents),
+      url: `/products/${row.id}`,
+    };
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The words flooring shoppers use, and what each means in the catalogue: a product type, a
+ * yes/no feature, or words the product's own text will contain. Shoppers type "lvp" and "pet
+ * friendly"; the catalogue says type "vinyl" and `features.pet_friendly`. One table, read by the
+ * search and by its tests.
+ */
+export interface SearchMeaning {
+  /** The product's `type` must be this. */
+  type?: string;
+  /** `features[feature]` must be true. */
+  feature?: string;
+  /** Words the product's text must also contain (searched like typed words). */
+  words?: string[];
+}
+
+export const searchSynonyms: Array<{ phrases: string[]; means: SearchMeaning }> = [
+  {
+    phrases: [
+      "lvp",
+      "lvt",
+      "spc",
+      "wpc",
+      "luxury vinyl plank",
+      "luxury vinyl tile",
+      "luxury vinyl",
+      "vinyl plank",
+      "vinyl planks",
+      "rigid core",
+      "vinyl flooring",
+    ],
+    means: { type: "vinyl" },
+  },
+  {
+    phrases: ["wood look tile", "wood-look tile", "wood look porcelain", "wood tile", "plank tile"],
+    means: { type: "tile", words: ["wood"] },
+  },
+  {
+    phrases: ["engineered hardwood", "engineered wood"],
+    means: { type: "hardwood", words: ["engineered"] },
+  },
+  {
+    phrases: ["solid hardwood", "solid wood"],
+    means: { type: "hardwood", words: ["solid"] },
+  },
+  { phrases: ["hardwood", "hard wood", "wood floor", "wood floors"], means: { type: "hardwood" } },
+  { phrases: ["laminate", "laminate flooring"], means: { type: "laminate" } },
+  { phrases: ["porcelain", "ceramic", "stone tile"], means: { type: "tile" } },
+  { phrases: ["carpet", "carpeting", "wall to wall", "broadloom"], means: { type: "carpet" } },
+  { phrases: ["waterproof", "water proof"], means: { feature: "waterproof" } },
+  { phrases: ["water resistant", "water-resistant"], means: { feature: "water_resistant" } },
+  {
+    phrases: [
+      "pet friendly",
+      "pet-friendly",
+      "pet proof",
+      "pets",
+      "dog friendly",
+      "scratch resistant",
+    ],
+    means: { feature: "pet_friendly" },
+  },
+  {
+    phrases: [
+      "radiant heat",
+      "heated floor",
+      "heated floors",
+      "floor heating",
+      "underfloor heating",
+    ],
+    means: { feature: "radiant_heat_compatible" },
+  },
+  { phrases: ["basement", "below grade"], means: { feature: "below_grade_ok" } },
+  { phrases: ["hand scraped", "hand-scraped", "handscraped"], means: { feature: "hand_scraped" } },
+  { phrases: ["wire brushed", "wire-brushed", "wirebrushed"], means: { feature: "wire_brushed" } },
+  { phrases: ["commercial", "high traffic"], means: { feature: "commercial_rated" } },
+  { phrases: ["outdoor", "patio", "exterior"], means: { feature: "outdoor_rated" } },
+  { phrases: ["stain resistant", "kid friendly"], means: { feature: "stain_resistant" } },
+  { phrases: ["refinishable", "sandable"], means: { feature: "refinishable" } },
+  {
+    phrases: ["attached pad", "attached underlayment", "pre-attached pad"],
+    means: { feature: "attached_underlayment" },
+  },
+];
+
+/** Words that say nothing about which product is wanted. */
+const stopWords = new Set([
+  "and",
+  "&",
+  "the",
+  "a",
+  "an",
+  "for",
+  "with",
+  "in",
+  "of",
+  "floor",
+  "floors",
+  "flooring",
+]);
+
+/** The shortest typed word that may match by likeness rather than by its letters. */
+export const minFuzzyWordLength = 4;
+
+/**
+ * How alike two words are, as PostgreSQL's pg_trgm measures it: shared three-letter pieces
+ * (each word padded with two spaces before and one after) over all pieces of both.
+ */
+export function trigramSimilarity(a: string, b: string): number {
+  const pieces = (word: string) => {
+    const padded = `  ${word} `;
+    const set = new Set<string>();
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+    return set;
+  };
+  const left = pieces(a);
+  const right = pieces(b);
+  let shared = 0;
+  for (const piece of left) if (right.has(piece)) shared++;
+  return shared / (left.size + right.size - shared);
+}
+
+/** What a search asks for once the shopper's words are read. */
+export interface ParsedSearch {
+  /** Lowercase words left to find in the product's text. */
+  words: string[];
+  types: string[];
+  features: string[];
+}
+
+/**
+ * Reads a search: lowercase, punctuation dropped, then the longest known phrases first (so
+ * "luxury vinyl plank" is one meaning, not three words). A single word a letter or two off a
+ * known one-word phrase ("waterprof", "laminte") is read as that phrase.
+ */
+export function parseSearch(text: string): ParsedSearch {
+  let rest = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}&-]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()} `;
+  const types = new Set<string>();
+  const features = new Set<string>();
+  const extraWords: string[] = [];
+  const apply = (means: SearchMeaning) => {
+    if (means.type) types.add(means.type);
+    if (means.feature) features.add(means.feature);
+    extraWords.push(...(means.words ?? []));
+  };
+  const byLength = searchSynonyms
+    .flatMap(({ phrases, means }) => phrases.map((phrase) => ({ phrase, means })))
+    .sort((a, b) => b.phrase.length - a.phrase.length);
+  for (const { phrase, means } of byLength) {
+    const padded = ` ${phrase} `;
+    if (rest.includes(padded)) {
+      rest = rest.replaceAll(padded, " ");
+      apply(means);
+    }
+  }
+  const words: string[] = [];
+  for (const word of rest.split(" ").filter((word) => word && !stopWords.has(word))) {
+    const known =
+      word.length >= minFuzzyWordLength
+        ? byLength.find(
+            ({ phrase }) => !phrase.includes(" ") && trigramSimilarity(word, phrase) >= 0.5,
+          )
+        : undefined;
+    if (known) apply(known.means);
+    else words.push(word);
+  }
+  return {
+    words: [...new Set([...words, ...extraWords])],
+    types: [...types],
+    features: [...features],
+  };
+}
