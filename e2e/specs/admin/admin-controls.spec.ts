@@ -12,7 +12,7 @@ function smallTargets(page: Page): Promise<string[]> {
       "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=tab]",
     );
     const small: string[] = [];
-    for (const control of controls) {
+    for (const control of Array.from(controls)) {
       const box = control.getBoundingClientRect();
       const style = getComputedStyle(control);
       if (box.width === 0 || box.height === 0 || style.visibility === "hidden") continue;

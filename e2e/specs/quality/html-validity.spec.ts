@@ -1,12 +1,17 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import vnu from "vnu-jar";
 import { expect, test } from "../../support/store-data.ts";
 
 const run = promisify(execFile);
+/** The checker's jar as npm's vnu-jar package ships it. */
+const vnuJar = join(
+  dirname(createRequire(import.meta.url).resolve("vnu-jar")),
+  "build/dist/vnu.jar",
+);
 
 interface NuMessage {
   type: "error" | "info" | "non-document-error";
@@ -44,7 +49,7 @@ test("the main public pages pass the Nu HTML checker with no error", async ({ re
   const paths = [...publicPages, `/products/${product.id}`, `/blog/${posts[0]?.slug}`];
   const folder = mkdtempSync(join(tmpdir(), "mcf-nu-"));
   try {
-    const files = [];
+    const files: Array<{ path: string; file: string }> = [];
     for (const path of paths) {
       const res = await request.get(path);
       expect(res.status(), path).toBeLessThan(500);
@@ -55,7 +60,7 @@ test("the main public pages pass the Nu HTML checker with no error", async ({ re
     // One Java run checks every page (Debian's default-jre-headless; .ci/run installs it).
     const { stderr } = await run(
       "java",
-      ["-jar", String(vnu), "--format", "json", "--errors-only", ...files.map((f) => f.file)],
+      ["-jar", vnuJar, "--format", "json", "--errors-only", ...files.map((f) => f.file)],
       {
         maxBuffer: 20 * 1024 * 1024,
       },

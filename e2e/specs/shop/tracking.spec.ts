@@ -113,7 +113,7 @@ test.describe("order tracking", () => {
     const pill = page.getByTestId("order-status");
     await expect(pill).toHaveText("Processing");
     // The pill's background as sRGB (Tailwind's colours may be computed as oklch()).
-    const [red, green, blue] = await pill.evaluate((el) => {
+    const [red = 0, green = 0, blue = 0] = await pill.evaluate((el) => {
       const canvas = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
       canvas.fillStyle = getComputedStyle(el).backgroundColor;
       canvas.fillRect(0, 0, 1, 1);
