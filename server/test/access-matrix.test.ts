@@ -103,6 +103,7 @@ const matrix: Record<string, MatrixEntry> = {
   // Catalogue and content: public, never partner prices.
   "GET /api/products": publicGet(200, () => "/api/products"),
   "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
+  "GET /api/search/suggest": publicGet(200, () => "/api/search/suggest?q=oak"),
   "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),

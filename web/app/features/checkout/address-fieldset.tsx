@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { usStates } from "../../lib/us-states.ts";
 import type { AddressFields } from "./checkout-form.ts";
-import { usStates } from "./us-states.ts";
 
 export interface AddressFieldsetProps {
   legend: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
+import { usStates } from "../../lib/us-states.ts";
 import {
   type CheckoutForm,
   checkoutMessageStillApplies,
@@ -10,7 +11,6 @@ import {
   validateCheckoutForm,
 } from "./checkout-form.ts";
 import { paymentFailureReason } from "./payment-errors.ts";
-import { usStates } from "./us-states.ts";
 
 const filled = (): CheckoutForm => ({
   ...emptyCheckoutForm(),
