@@ -110,11 +110,7 @@ test.describe("back office tables at 1280px", () => {
       name: `Heritage Hand-scraped Wide Plank Engineered Hickory Saddle ${Date.now()}`,
     });
     await signInToAdmin(page, "products");
-    await page
-      .getByRole("searchbox")
-      .or(page.getByPlaceholder(/^Search name/))
-      .first()
-      .fill(product.name);
+    await page.getByLabel("Search products").fill(product.name);
     const name = page.getByRole("cell").getByText(product.name, { exact: true });
     await expect(name).toBeVisible();
     const whole = await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
