@@ -2,6 +2,8 @@
 // method/body/headers, or `setup(ctx)` returning any of those (e.g. to find a product id).
 // `list: true` marks the product-list scenarios that are repeated on the 20,000-product catalogue.
 
+import { readFileSync } from "node:fs";
+
 /** GETs JSON, waiting out a moment of load shedding (503) left by the previous scenario. */
 export async function getJson(base, path) {
   for (let attempt = 0; attempt < 40; attempt++) {
@@ -11,6 +13,28 @@ export async function getJson(base, path) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`GET ${path} kept answering 503`);
+}
+
+const shopperQueries = JSON.parse(
+  readFileSync(new URL("../server/test/search-queries.json", import.meta.url), "utf8"),
+).queries;
+const typedPrefixes = shopperQueries.flatMap(({ q }) =>
+  Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i + 2)),
+);
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const pathFrom = (text) => (request) => ({
+  ...request,
+  path: `/api/search/suggest?q=${encodeURIComponent(text())}`,
+});
+
+/** How many shopper queries on file find one of their expected products in the top 3. */
+export async function searchQuality(base) {
+  let found = 0;
+  for (const { q, expect } of shopperQueries) {
+    const { suggestions } = await getJson(base, `/api/search/suggest?q=${encodeURIComponent(q)}`);
+    if (suggestions.slice(0, 3).some((s) => expect.includes(s.name))) found++;
+  }
+  return { found, total: shopperQueries.length };
 }
 
 const firstProducts = async (base, count) =>
@@ -26,6 +50,27 @@ export const scenarios = [
   { name: "GET /api/products?per_page=-1 (all)", path: "/api/products?per_page=-1", list: true },
   { name: "GET /api/products (filtered)", path: `/api/products?${filteredQuery}`, list: true },
   { name: "GET /api/products?q=oak (search)", path: "/api/products?q=oak&per_page=25", list: true },
+  // What the header's search box asks while a shopper types: every prefix of the shopper queries
+  // on file (answers are cached per catalogue version, as in real typing, where many ask the same).
+  {
+    name: "GET /api/search/suggest (typing)",
+    path: "/api/search/suggest",
+    list: true,
+    requests: [{ setupRequest: pathFrom(() => pick(typedPrefixes)) }],
+  },
+  // The same, each search new to the server (a number no product has appended): the query cost.
+  {
+    name: "GET /api/search/suggest (uncached)",
+    path: "/api/search/suggest",
+    list: true,
+    requests: [
+      {
+        setupRequest: pathFrom(
+          () => `${pick(shopperQueries).q} ${Math.floor(Math.random() * 1e9)}`,
+        ),
+      },
+    ],
+  },
   {
     name: "GET /api/products/{id}",
     async setup({ base }) {

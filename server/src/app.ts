@@ -38,7 +38,7 @@ import { answerWhileClosing } from "./plugins/closing.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
-import { busyMessage, registerLoadShedding } from "./plugins/load-shedding.ts";
+import { type LoadSheddingOptions, registerLoadShedding } from "./plugins/load-shedding.ts";
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
@@ -72,7 +72,15 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (the access-matrix test lists the API from it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Admission overrides. Shedding is off when NODE_ENV=test unless given: the admission tests
+   * pass their own pressure signal and limits to drive it without timing.
+   */
+  admission?: Partial<LoadSheddingOptions>;
 }
+
+/** Seconds a shed page view, and a shed checkout call, are told to wait (Retry-After). */
+const admissionRetryAfter = { browse: 2, checkout: 1 };
 
 /**
  * Builds the whole store: API, web pages and its background jobs (started when
@@ -122,18 +130,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
-  if (config.env !== "test") {
-    // Overload is shed, not queued: past these limits requests get 503 with Retry-After at once
-    // instead of waiting seconds behind everyone else.
+  // Measured with `npm run bench -- --rush` (docs/decisions/071); SHED_BROWSE_AT/SHED_CHECKOUT_AT.
+  const admission = {
+    browseLimit: config.admissionLimits.browse,
+    checkoutLimit: config.admissionLimits.checkout,
+    retryAfterSeconds: admissionRetryAfter.browse,
+    checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
+  };
+  if (options.admission) {
+    registerLoadShedding(app, { ...admission, ...options.admission });
+  } else if (config.env !== "test") {
+    // Overload is shed by priority, not queued (docs/decisions/071): under-pressure only watches
+    // the event loop here; the admission hook decides who is turned away, so a blocked loop sheds
+    // page views while payments keep going.
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: 500,
-      retryAfter: 2,
-      pressureHandler: (_request, reply) => {
-        reply.status(503).header("retry-after", "2").send({ detail: busyMessage });
-      },
+      retryAfter: admission.retryAfterSeconds,
+      pressureHandler: () => undefined,
     });
-    // ...and past 64 requests in progress at once (see docs/decisions/020-load-shedding.md).
-    registerLoadShedding(app, { maxInFlight: 64, retryAfterSeconds: 2 });
+    registerLoadShedding(app, {
+      ...admission,
+      underPressure: () => app.isUnderPressure(),
+    });
   }
   await registerSecurityHeaders(app, config);
   await registerCompression(app);

@@ -52,6 +52,8 @@ describe("readConfig", () => {
     ["ACE_APPROVAL", "sometimes", "must be manual or auto"],
     ["MAIL_POLL_MS", "fast", "must be a whole number of milliseconds from 100 to 600000"],
     ["MAIL_POLL_MS", "5", "must be a whole number of milliseconds from 100 to 600000"],
+    ["SHED_BROWSE_AT", "0", "must be a whole number of requests from 1 to 10000"],
+    ["SHED_CHECKOUT_AT", "lots", "must be a whole number of requests from 1 to 10000"],
     ["LOG_LEVEL", "loud", "must be one of fatal, error, warn, info, debug, trace, silent"],
   ];
   for (const [variable, value, message] of badValues) {

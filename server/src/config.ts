@@ -14,6 +14,12 @@ const optionalText = z
 
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
+const limitMessage = "must be a whole number of requests from 1 to 10000";
+const admissionLimit = z.coerce
+  .number({ message: limitMessage })
+  .int({ message: limitMessage })
+  .min(1, { message: limitMessage })
+  .max(10_000, { message: limitMessage });
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -68,6 +74,8 @@ const envSchema = z.object({
     .min(100, { message: pollMessage })
     .max(600_000, { message: pollMessage })
     .default(2000),
+  SHED_BROWSE_AT: admissionLimit.default(32),
+  SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -110,6 +118,11 @@ export interface Config {
   logLevel: string;
   /** How often the mail worker looks for queued messages. */
   mailPollMs: number;
+  /**
+   * Requests in progress past which page views and catalogue reads (`browse`), then checkout
+   * calls (`checkout`), are turned away with 503 (docs/decisions/071).
+   */
+  admissionLimits: { browse: number; checkout: number };
   /**
    * Which peers may set X-Forwarded-For (the client address that rate limits count by):
    * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
@@ -183,6 +196,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     aceApproval: e.ACE_APPROVAL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
+    admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };

@@ -14,9 +14,12 @@ export type AppErrorCode = keyof typeof statusByCode;
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  constructor(code: AppErrorCode, detail: string) {
+  /** Fields answered beside `detail` (e.g. `sold_out` on a stock conflict). */
+  readonly fields: Record<string, unknown>;
+  constructor(code: AppErrorCode, detail: string, fields: Record<string, unknown> = {}) {
     super(detail);
     this.code = code;
+    this.fields = fields;
     this.name = "AppError";
   }
   get statusCode(): number {

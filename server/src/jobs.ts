@@ -4,6 +4,7 @@ import type { Db } from "./db/client.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { expireOverduePayments } from "./modules/orders/orders.service.ts";
+import { deleteExpiredIdempotencyKeys } from "./modules/payments/payments.service.ts";
 
 /** How often unpaid orders past their payment window are cancelled and their stock returned. */
 const paymentSweepIntervalMs = 60_000;
@@ -36,7 +37,12 @@ export function createJobs(options: {
   let sweepTimer: NodeJS.Timeout | null = null;
   let sweeping: Promise<number> | null = null;
 
-  const sweepExpiredPayments = (now?: Date) => expireOverduePayments(db, now);
+  // Idempotency keys last as long as their payment sessions: they go in the same sweep.
+  const sweepExpiredPayments = async (now?: Date) => {
+    const expired = await expireOverduePayments(db, now);
+    await deleteExpiredIdempotencyKeys(db, now);
+    return expired;
+  };
 
   return {
     mail,

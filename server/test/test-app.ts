@@ -5,6 +5,7 @@ import { buildApp } from "../src/app.ts";
 import { type Config, readConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
 import type { MailTransport } from "../src/mail/transport.ts";
+import type { LoadSheddingOptions } from "../src/plugins/load-shedding.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const testAdminPassword = "test-admin-password";
@@ -41,6 +42,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** Sees every route as the app registers it. */
     onRoute?: (route: RouteOptions) => void;
+    /** Turns admission (load shedding) on with these overrides; off otherwise. */
+    admission?: Partial<LoadSheddingOptions>;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -63,6 +66,7 @@ export async function createTestApp(
     mailTransport: options.mailTransport,
     logStream,
     onRoute: options.onRoute,
+    admission: options.admission,
   });
   options.beforeReady?.(app);
   await app.ready();

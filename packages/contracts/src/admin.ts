@@ -1,6 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
-import { orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
+import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 
 /** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
@@ -69,6 +69,8 @@ export const adminOrderSchema = z.object({
   tracking_url: z.string().nullable(),
   shipped_at: z.string().nullable(),
   shipping_notes: z.string().nullable(),
+  /** The delivery chosen at checkout, with the extras paid for and the driver's answers. */
+  delivery: orderDeliverySchema,
   items: z.array(adminOrderItemSchema).optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
@@ -196,6 +198,7 @@ export const productFieldsSchema = z.object({
   sqft_per_carton: decimal,
   cartons_per_pallet: wholeNumber,
   pallet_shipping_cost: moneyField,
+  box_weight_lbs: decimal,
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce

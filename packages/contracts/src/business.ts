@@ -44,6 +44,8 @@ export const salesTaxRates: Record<string, number> = {
 export const shippingDefaults = {
   cartonsPerPallet: 40,
   palletShippingCostCents: 19500,
+  /** A box of flooring weighs 30-60 lb; parcel limits read this when the product has none. */
+  boxWeightLbs: 45,
 } as const;
 
 export const lowStockThreshold = 5;

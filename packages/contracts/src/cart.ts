@@ -1,5 +1,12 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import {
+  deliveryMethodSchema,
+  deliveryMethods,
+  deliveryOptionSchema,
+  freightServicesSchema,
+  zipCodeSchema,
+} from "./delivery.ts";
 import { priceSourceValues } from "./pricing.ts";
 
 /** One line of the browser's cart, as saved in localStorage["flooringCart"]. */
@@ -42,6 +49,11 @@ export const cartCalculationRequestSchema = z.object({
     .max(200, "Too many cart lines"),
   coupon_code: z.string().trim().max(64).nullish(),
   shipping_state: stateCode.nullish(),
+  /** Where the order goes; prices and dates local delivery, freight and parcel. */
+  shipping_zip: zipCodeSchema.nullish(),
+  /** The chosen method; freight when none is given. */
+  delivery_method: deliveryMethodSchema.nullish(),
+  freight_services: freightServicesSchema.nullish(),
 });
 export type CartCalculationRequest = z.infer<typeof cartCalculationRequestSchema>;
 
@@ -65,7 +77,13 @@ export const cartCalculationResultSchema = z.object({
     /** When every line shares one value; else null. */
     cartons_per_pallet: z.number().int().nullable(),
     cost: z.number(),
+    /** The chosen delivery method, its name and its date (see `delivery_options`). */
+    method: z.enum(deliveryMethods),
+    label: z.string(),
+    estimated_date: z.string().nullable(),
   }),
+  /** Every delivery method, priced and dated for this cart and ZIP code. */
+  delivery_options: z.array(deliveryOptionSchema),
   subtotal: z.number(),
   coupon_code: z.string().nullable(),
   discount: z.number(),

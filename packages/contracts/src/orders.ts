@@ -4,6 +4,14 @@ import { z } from "zod";
 export * from "./orders-options.ts";
 
 import { cartLineInputSchema } from "./cart.ts";
+import {
+  deliveryAnswersSchema,
+  deliveryMethodSchema,
+  deliveryMethods,
+  freightServiceIds,
+  freightServicesSchema,
+  siteAccessValues,
+} from "./delivery.ts";
 import { orderStatuses, paymentStatuses } from "./orders-options.ts";
 
 const required = (label: string, max = 200) =>
@@ -46,6 +54,10 @@ export const paymentRequestSchema = z.object({
   tax_amount: z.number().optional(),
   total_amount: z.number().optional(),
   coupon_code: z.string().trim().max(64).nullish(),
+  /** Freight when none is given; refused (422) when not offered for the ship-to ZIP code. */
+  delivery_method: deliveryMethodSchema.nullish(),
+  freight_services: freightServicesSchema.nullish(),
+  delivery_answers: deliveryAnswersSchema.nullish(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
@@ -74,6 +86,19 @@ const addressOut = z.object({
   country: z.string(),
 });
 
+/** How the order reaches the customer, as chosen and priced at checkout. */
+export const orderDeliverySchema = z.object({
+  method: z.enum(deliveryMethods),
+  /** "Showroom pickup", "Freight delivery (1 pallet)"... */
+  label: z.string(),
+  estimated_date: z.string().nullable(),
+  services: z.array(z.enum(freightServiceIds)),
+  site_access: z.enum(siteAccessValues).nullable(),
+  stairs: z.boolean().nullable(),
+  appointment_phone: z.string().nullable(),
+});
+export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
+
 /** An order as its confirmation shows it, plus what the success page shows. */
 export const orderConfirmationSchema = z.object({
   order_id: z.string(),
@@ -97,6 +122,7 @@ export const orderConfirmationSchema = z.object({
   total_amount: z.number(),
   tracking_url: z.string().nullable(),
   created_at: z.string(),
+  delivery: orderDeliverySchema,
 });
 export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 
@@ -126,6 +152,14 @@ export const testPaymentSessionSchema = z.object({
   items: z.array(
     z.object({ product_name: z.string(), quantity: z.number().int(), total_price: z.number() }),
   ),
+  /** The amounts that make up `amount`, in dollars, so the charge is never a surprise. */
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount: z.number(),
+  shipping: z.number(),
+  /** The delivery method as the order summary names it. */
+  shipping_label: z.string(),
+  tax: z.number(),
 });
 export type TestPaymentSession = z.infer<typeof testPaymentSessionSchema>;
 

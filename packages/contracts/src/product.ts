@@ -55,6 +55,8 @@ export type PublicProduct = z.infer<typeof publicProductSchema>;
 export const adminProductSchema = publicProductSchema.extend({
   ace_price: nullableMoney,
   ace_shown_price: nullableMoney,
+  /** Pounds per box (parcel limits); null takes the documented default. */
+  box_weight_lbs: z.number().nullable(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors.ts";
 import { validationErrorBody } from "../http/validation-error.ts";
 
+/** Seconds a client is told to wait when the database cannot answer (API and pages alike). */
+export const unavailableRetryAfterSeconds = 5;
+
 /** Connection-level failures that mean the database is unreachable, not that the code is wrong. */
 const unavailableCodes = new Set([
   "ECONNREFUSED",
@@ -37,7 +40,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ detail: error.message });
+      return reply.status(error.statusCode).send({ ...error.fields, detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "body";
@@ -53,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, "database unavailable");
       return reply
         .status(503)
-        .header("retry-after", "5")
+        .header("retry-after", String(unavailableRetryAfterSeconds))
         .send({ detail: "The store is temporarily unavailable. Please try again in a moment." });
     }
     const status = error.statusCode ?? 500;

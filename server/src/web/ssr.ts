@@ -2,6 +2,7 @@ import type { WebLoadContext } from "@mcf/contracts/web-context";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
+import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
 export function createApiFetch(
@@ -70,6 +71,10 @@ export async function registerSsr(
           toWebRequest(request, `${request.protocol}://${request.host}`),
           context as never,
         );
+        // A page that could not get its data under pressure says when to come back, as the API's
+        // 503 answers do.
+        if (response.status === 503 && !response.headers.has("retry-after"))
+          reply.header("retry-after", String(unavailableRetryAfterSeconds));
         await sendWebResponse(reply, response);
         return reply;
       },

@@ -9,6 +9,7 @@ import {
 } from "../features/catalog/closeout-sort.ts";
 import { productListErrorMessage } from "../features/catalog/list-messages.ts";
 import { Spinner } from "../features/catalog/spinner.tsx";
+import { useLiveStock } from "../features/catalog/use-live-stock.ts";
 import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function Closeouts({ loaderData }: Route.ComponentProps) {
-  const { products, failed } = loaderData;
+  const { failed } = loaderData;
+  const products = useLiveStock(loaderData.products);
   const id = useId();
   const [sort, setSort] = useState<CloseoutSort>("discount");
   const revalidator = useRevalidator();

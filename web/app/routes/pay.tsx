@@ -3,6 +3,7 @@ import type { TestPaymentSession } from "@mcf/contracts/orders";
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { BrandMark } from "../components/brand-mark.tsx";
+import { OrderAmounts } from "../components/order-amounts.tsx";
 import { testCards } from "../features/payments/test-payment-session.ts";
 import { ApiError, api } from "../lib/api.ts";
 import { boxesLabel } from "../lib/cart/cart-wording.ts";
@@ -114,7 +115,7 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
               <p className="mb-5 text-4xl font-bold text-navy-800" data-testid="payment-amount">
                 {formatUsd(session.amount)}
               </p>
-              <ul className="mb-6 space-y-1 border-y border-stone-200 py-3 text-sm text-stone-700">
+              <ul className="mb-3 space-y-1 border-y border-stone-200 py-3 text-sm text-stone-700">
                 {session.items.map((item) => (
                   <li key={item.product_name} className="flex justify-between gap-3">
                     <span>
@@ -124,6 +125,20 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              <section
+                aria-label="What you pay"
+                className="mb-6 border-b border-stone-200 pb-3 text-sm"
+              >
+                <OrderAmounts
+                  subtotal={session.subtotal}
+                  discount={session.discount}
+                  couponCode={session.coupon_code}
+                  shipping={session.shipping}
+                  shippingLabel={session.shipping_label}
+                  tax={session.tax}
+                  total={session.amount}
+                />
+              </section>
 
               {session.status === "open" ? (
                 <form onSubmit={pay} noValidate>

@@ -35,6 +35,8 @@ export const products = pgTable(
     sqft_per_carton: moneyColumn("sqft_per_carton"),
     cartons_per_pallet: integer("cartons_per_pallet"),
     pallet_shipping_cost: moneyColumn("pallet_shipping_cost"),
+    /** Pounds per box, for parcel limits; empty takes the documented default. */
+    box_weight_lbs: moneyColumn("box_weight_lbs"),
     stock_quantity: integer("stock_quantity").notNull().default(0),
     overall_thickness: text("overall_thickness"),
     wear_layer_thickness: text("wear_layer_thickness"),

@@ -4,3 +4,4 @@ export * from "./leads.ts";
 export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./partners.ts";
+export * from "./payments.ts";

@@ -1,3 +1,9 @@
+import {
+  type DeliveryMethod,
+  deliveryMethods,
+  type FreightServiceId,
+  type SiteAccess,
+} from "@mcf/contracts/delivery";
 import { orderStatuses, paymentStatuses } from "@mcf/contracts/orders";
 import { sql } from "drizzle-orm";
 import {
@@ -30,6 +36,12 @@ export interface PostalAddress {
   state: string;
   zip_code: string;
   country: string;
+}
+
+export interface StoredDeliveryAnswers {
+  site_access: SiteAccess | null;
+  stairs: boolean | null;
+  appointment_phone: string | null;
 }
 
 export const orders = pgTable(
@@ -72,6 +84,17 @@ export const orders = pgTable(
     tracking_number: text("tracking_number"),
     shipped_at: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
     shipping_notes: text("shipping_notes"),
+    /** How the order reaches the customer, chosen at checkout (orders before it: freight). */
+    delivery_method: text("delivery_method", { enum: deliveryMethods })
+      .$type<DeliveryMethod>()
+      .notNull()
+      .default("freight"),
+    /** The freight extras chosen and paid for. */
+    delivery_services: jsonb("delivery_services").$type<FreightServiceId[]>().notNull().default([]),
+    /** The questions the carrier needs answered, as the customer answered them. */
+    delivery_answers: jsonb("delivery_answers").$type<StoredDeliveryAnswers>(),
+    /** YYYY-MM-DD: ready for pickup, or the delivery estimated at checkout. */
+    delivery_estimated_date: text("delivery_estimated_date"),
     ...timestamps,
   },
   (t) => [
@@ -83,6 +106,7 @@ export const orders = pgTable(
     check("orders_status_check", oneOf(t.status, orderStatuses)),
     check("orders_payment_status_check", oneOf(t.payment_status, paymentStatuses)),
     check("orders_stock_status_check", oneOf(t.stock_status, stockStatuses)),
+    check("orders_delivery_method_check", oneOf(t.delivery_method, deliveryMethods)),
   ],
 );
 

@@ -25,6 +25,7 @@ export interface SeedProduct {
   sqft_per_carton: number | null;
   cartons_per_pallet: number | null;
   pallet_shipping_cost: number | null; // dollars per pallet
+  box_weight_lbs?: number | null; // pounds per box; empty takes shippingDefaults.boxWeightLbs
   stock_quantity: number; // boxes
   overall_thickness: string | null;
   wear_layer_thickness: string | null;

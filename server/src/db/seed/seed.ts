@@ -16,6 +16,7 @@ export function productValues(p: SeedProduct): typeof products.$inferInsert {
     msrp: numericText(p.msrp),
     sqft_per_carton: numericText(p.sqft_per_carton),
     pallet_shipping_cost: numericText(p.pallet_shipping_cost),
+    box_weight_lbs: numericText(p.box_weight_lbs ?? null),
   };
 }
 

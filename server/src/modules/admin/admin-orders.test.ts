@@ -305,4 +305,25 @@ describe("admin orders API", () => {
       expect(await stock(product.id)).toBe(3);
     },
   );
+
+  it("GET /api/admin/orders/{id} shows the delivery chosen at checkout and what the driver needs", async () => {
+    const order = await createOrder(t.database.db, {
+      pallets_needed: 2,
+      delivery_method: "freight",
+      delivery_services: ["residential", "liftgate"],
+      delivery_answers: { site_access: "small_truck_only", stairs: true, appointment_phone: null },
+      delivery_estimated_date: "2026-12-02",
+    });
+    const res = await call("GET", `/api/admin/orders/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().delivery).toEqual({
+      method: "freight",
+      label: "Freight delivery (2 pallets)",
+      estimated_date: "2026-12-02",
+      services: ["residential", "liftgate"],
+      site_access: "small_truck_only",
+      stairs: true,
+      appointment_phone: null,
+    });
+  });
 });

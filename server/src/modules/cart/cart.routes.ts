@@ -11,7 +11,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["cart"],
         security: optionalPartnerSecurity,
-        summary: "Price a cart: lines, shipping by pallets, coupon, tax and total",
+        summary: "Price a cart: lines, coupon, every delivery method by ZIP code, tax and total",
         body: cartCalculationRequestSchema,
         response: { 200: cartCalculationResultSchema },
       },
@@ -22,6 +22,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const totals = await priceCart(db, request.body.cart_items, {
         couponCode: request.body.coupon_code,
         shippingState: request.body.shipping_state,
+        shippingZip: request.body.shipping_zip,
+        deliveryMethod: request.body.delivery_method,
+        freightServices: request.body.freight_services,
         partner,
       });
       return toCalculationResult(totals);

@@ -1,5 +1,6 @@
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
+import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
 import { inArray } from "drizzle-orm";
@@ -8,6 +9,7 @@ import { products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
 import type { ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
+import { type DeliveryQuote, quoteDelivery, taxStateFor } from "../delivery/delivery.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
 import { sellingPrice } from "../pricing/pricing.service.ts";
 
@@ -25,8 +27,6 @@ export interface PricedLine {
   totalSqft: number;
   source: PriceSource;
   cartonsPerPallet: number;
-  pallets: number;
-  shippingCents: number;
 }
 
 export interface CartTotals {
@@ -43,11 +43,18 @@ export interface CartTotals {
   taxCents: number;
   totalCents: number;
   totalSqft: number;
+  /** Every delivery method priced and dated, and the chosen one whose cost is `shippingCents`. */
+  delivery: DeliveryQuote;
 }
 
 export interface CartPricingOptions {
   couponCode?: string | null;
   shippingState?: string | null;
+  /** Where the order goes (five digits or ZIP+4); null until the shopper gives one. */
+  shippingZip?: string | null;
+  /** Freight when none is given. */
+  deliveryMethod?: DeliveryMethod | null;
+  freightServices?: FreightServices | null;
   partner: PartnerUserRow | null;
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
@@ -70,9 +77,11 @@ function mergeLines(items: CartLineInput[]): CartLineInput[] {
 
 /**
  * Prices a cart from the database: the per-box price from the pricing service (the one the
- * product pages show), shipping by pallets per line, coupon discount, tax on merchandise after
- * discount by ship-to state. Throws 422 for unknown or unpriced products. An invalid coupon is not an error: it
- * gives no discount and its reason is in `coupon.message`.
+ * product pages show), coupon discount, every delivery method (lines share pallets; the chosen
+ * method's cost is the shipping), tax on merchandise after discount by ship-to state (a pickup
+ * is taxed where the showroom is). Throws 422 for unknown or unpriced products, an unknown ZIP
+ * code or a delivery method not offered for it. An invalid coupon is not an error: it gives no
+ * discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
   db: DbOrTx,
@@ -95,12 +104,6 @@ export async function priceCart(
       throw invalid(
         `"${product.name}" is not available for online purchase. Please contact us for pricing.`,
       );
-    const cartonsPerPallet = product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet;
-    const palletCostCents =
-      product.pallet_shipping_cost === null
-        ? shippingDefaults.palletShippingCostCents
-        : toCents(product.pallet_shipping_cost);
-    const pallets = Math.ceil(quantity / Math.max(1, cartonsPerPallet));
     return {
       product,
       quantity,
@@ -109,9 +112,7 @@ export async function priceCart(
       sqftPerBox: price.sqftPerBox,
       totalSqft: Math.round(price.sqftPerBox * quantity * 100) / 100,
       source: price.source,
-      cartonsPerPallet,
-      pallets,
-      shippingCents: pallets * palletCostCents,
+      cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
     };
   });
 
@@ -124,9 +125,27 @@ export async function priceCart(
     coupon = evaluateCoupon(row, subtotalCents, options.now ?? new Date(), reserved);
   }
   const discountCents = coupon?.discountCents ?? 0;
-  const taxRate = taxRateFor(options.shippingState);
+  const delivery = quoteDelivery({
+    lines: lines.map(({ product, quantity }) => ({
+      quantity,
+      cartonsPerPallet: product.cartons_per_pallet,
+      palletCostCents:
+        product.pallet_shipping_cost === null ? null : toCents(product.pallet_shipping_cost),
+      boxWeightLbs: product.box_weight_lbs === null ? null : Number(product.box_weight_lbs),
+      stockQuantity: product.stock_quantity,
+    })),
+    merchandiseCents: subtotalCents - discountCents,
+    zip: options.shippingZip ?? null,
+    method: options.deliveryMethod ?? null,
+    freightServices: options.freightServices ?? null,
+    now: options.now ?? new Date(),
+  });
+  // Tax is on merchandise after discount, never on delivery.
+  const taxRate = taxRateFor(
+    taxStateFor(options.deliveryMethod ?? null, options.shippingState ?? null),
+  );
   const taxCents = multiplyCents(subtotalCents - discountCents, taxRate);
-  const shippingCents = lines.reduce((sum, line) => sum + line.shippingCents, 0);
+  const shippingCents = delivery.chosen.costCents;
   const sharedCpp = new Set(lines.map((line) => line.cartonsPerPallet));
   return {
     lines,
@@ -134,13 +153,14 @@ export async function priceCart(
     coupon,
     discountCents,
     shippingCents,
-    totalCartons: lines.reduce((sum, line) => sum + line.quantity, 0),
-    palletsNeeded: lines.reduce((sum, line) => sum + line.pallets, 0),
+    totalCartons: delivery.totalCartons,
+    palletsNeeded: delivery.pallets,
     cartonsPerPallet: sharedCpp.size === 1 ? (lines[0]?.cartonsPerPallet ?? null) : null,
     taxRate,
     taxCents,
     totalCents: subtotalCents - discountCents + shippingCents + taxCents,
     totalSqft: Math.round(lines.reduce((sum, line) => sum + line.totalSqft, 0) * 100) / 100,
+    delivery,
   };
 }
 
@@ -162,7 +182,24 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       pallets_needed: totals.palletsNeeded,
       cartons_per_pallet: totals.cartonsPerPallet,
       cost: toDollars(totals.shippingCents),
+      method: totals.delivery.chosen.method,
+      label: totals.delivery.summaryLabel,
+      estimated_date: totals.delivery.chosen.estimatedDate,
     },
+    delivery_options: totals.delivery.options.map((option) => ({
+      method: option.method,
+      label: option.label,
+      cost: toDollars(option.costCents),
+      available: option.available,
+      reason: option.reason,
+      estimated_date: option.estimatedDate,
+      services: option.services.map((service) => ({
+        id: service.id,
+        label: service.label,
+        cost: toDollars(service.costCents),
+        selected: service.selected,
+      })),
+    })),
     subtotal: toDollars(totals.subtotalCents),
     coupon_code: totals.coupon?.code ?? null,
     discount: toDollars(totals.discountCents),

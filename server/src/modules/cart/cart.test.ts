@@ -12,7 +12,7 @@ describe("POST /api/cart/calculate", () => {
   const calculate = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url: "/api/cart/calculate", payload: body as object, headers });
 
-  it("prices lines from the database, ships by pallets per line and taxes Alabama after the discount, to the cent", async () => {
+  it("prices lines from the database, ships freight on shared pallets and taxes Alabama after the discount, to the cent", async () => {
     const db = t.database.db;
     const a = await createProduct(db, {
       our_price: 4.99,
@@ -59,11 +59,15 @@ describe("POST /api/cart/calculate", () => {
         price_source: "public",
       },
     ]);
+    // 3 + 41 boxes at 40 a pallet share 2 pallets (a pallet per line would be 3).
     expect(body.shipping).toEqual({
       total_cartons: 44,
-      pallets_needed: 3,
+      pallets_needed: 2,
       cartons_per_pallet: 40,
-      cost: 600,
+      cost: 400,
+      method: "freight",
+      label: "Freight delivery (2 pallets)",
+      estimated_date: null,
     });
     expect(body.subtotal).toBe(3490.02);
     expect(body.coupon_code).toBe("CALC10");
@@ -71,7 +75,7 @@ describe("POST /api/cart/calculate", () => {
     expect(body.coupon_message).toBe("Coupon applied: 10% off");
     expect(body.tax_rate).toBe(0.1);
     expect(body.tax).toBe(314.1);
-    expect(body.total).toBe(4055.12);
+    expect(body.total).toBe(3855.12);
     expect(body.total_sqft).toBe(1018.17);
   });
 
@@ -92,6 +96,9 @@ describe("POST /api/cart/calculate", () => {
       pallets_needed: 2,
       cartons_per_pallet: 40,
       cost: 390,
+      method: "freight",
+      label: "Freight delivery (2 pallets)",
+      estimated_date: null,
     });
     expect(body.tax).toBe(0);
     expect(body.total).toBe(1820.08);
@@ -111,7 +118,8 @@ describe("POST /api/cart/calculate", () => {
     });
     const body = res.json();
     expect(body.items.map((i: { quantity: number }) => i.quantity)).toEqual([40, 1]);
-    expect(body.shipping.pallets_needed).toBe(3);
+    // 40/30 + 1/50 of a pallet: 2 shared pallets.
+    expect(body.shipping.pallets_needed).toBe(2);
     expect(body.shipping.cartons_per_pallet).toBeNull();
     expect(body.tax_rate).toBe(0);
   });

@@ -19,6 +19,7 @@ const moneyFields = [
   "msrp",
   "sqft_per_carton",
   "pallet_shipping_cost",
+  "box_weight_lbs",
 ] as const;
 
 /** The value of every field when a product is created or fully replaced without it. */
@@ -41,6 +42,7 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
   sqft_per_carton: null,
   cartons_per_pallet: null,
   pallet_shipping_cost: null,
+  box_weight_lbs: null,
   stock_quantity: 0,
   overall_thickness: null,
   wear_layer_thickness: null,

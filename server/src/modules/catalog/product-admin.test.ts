@@ -112,6 +112,19 @@ describe("admin products API", () => {
     expect(pub.json().our_price).toBe(2.49);
   });
 
+  it("staff set a box weight for parcel limits, and clear it back to the default with an empty field", async () => {
+    const created = await call("POST", "/api/admin/products", { name: "Heavy Tile" });
+    const id = created.json().id;
+    expect(created.json().box_weight_lbs).toBeNull();
+    const set = await call("PATCH", `/api/admin/products/${id}`, { box_weight_lbs: "52.5" });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().box_weight_lbs).toBe(52.5);
+    const cleared = await call("PATCH", `/api/admin/products/${id}`, { box_weight_lbs: "" });
+    expect(cleared.json().box_weight_lbs).toBeNull();
+    const bad = await call("PATCH", `/api/admin/products/${id}`, { box_weight_lbs: "heavy" });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("PUT replaces every field, clearing the ones not sent", async () => {
     const product = await createProduct(t.database.db, {
       name: "Put Me",

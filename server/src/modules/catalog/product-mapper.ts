@@ -54,6 +54,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ...toPublicProduct(row),
     ace_price: numberOrNull(row.ace_price),
     ace_shown_price: numberOrNull(row.ace_shown_price),
+    box_weight_lbs: numberOrNull(row.box_weight_lbs),
     created_at: row.created_at.toISOString(),
   };
 }

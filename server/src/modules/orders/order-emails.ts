@@ -1,4 +1,4 @@
-import { business } from "@mcf/contracts/business";
+import { business, formattedAddress } from "@mcf/contracts/business";
 import { formatUsd, toCents } from "@mcf/contracts/money";
 import { carrierTrackingUrl } from "@mcf/contracts/orders";
 import { eq } from "drizzle-orm";
@@ -7,13 +7,24 @@ import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { shipToAddress, trackingPageUrl } from "./order-views.ts";
+import { orderDelivery, shipToAddress, trackingPageUrl } from "./order-views.ts";
 import { getOrderWithItems } from "./orders.repository.ts";
 
 const usdFromNumeric = (value: string) => formatUsd(toCents(value) / 100);
 
 function addressLines(address: PostalAddress): string {
   return `${address.street}\n${address.city}, ${address.state} ${address.zip_code}\n${address.country}`;
+}
+
+/** "2026-12-01" → "Tuesday, December 1, 2026". */
+function longDate(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
 }
 
 function firstName(order: OrderRow): string {
@@ -41,19 +52,25 @@ export async function queueOrderConfirmation(
   table.push(["Subtotal", usdFromNumeric(order.subtotal)]);
   if (order.coupon_code && toCents(order.discount_amount) > 0)
     table.push([`Discount (${order.coupon_code})`, `-${usdFromNumeric(order.discount_amount)}`]);
-  table.push([
-    `Shipping (${order.pallets_needed} ${order.pallets_needed === 1 ? "pallet" : "pallets"})`,
-    usdFromNumeric(order.shipping_cost),
-  ]);
+  const delivery = orderDelivery(order);
+  table.push([`Shipping: ${delivery.label}`, usdFromNumeric(order.shipping_cost)]);
   table.push(["Sales tax", usdFromNumeric(order.tax_amount)]);
   table.push(["Total paid", usdFromNumeric(order.total_amount)]);
-  table.push(["Ship to", addressLines(shipToAddress(order))]);
+  if (delivery.estimated_date)
+    table.push([
+      delivery.method === "pickup" ? "Ready for pickup" : "Estimated delivery",
+      longDate(delivery.estimated_date),
+    ]);
+  if (delivery.method === "pickup") table.push(["Pick up at", formattedAddress]);
+  else table.push(["Ship to", addressLines(shipToAddress(order))]);
   table.push(["Billing address", addressLines(order.billing_address)]);
   const content = renderEmail({
     subject: `Your ${business.name} order ${order.friendly_order_id}`,
     heading: `Thank you for your order, ${firstName(order)}!`,
     paragraphs: [
-      `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
+      delivery.method === "pickup"
+        ? `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will call you when it is ready to pick up at our showroom.`
+        : `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
     ],
     table,
     action: {

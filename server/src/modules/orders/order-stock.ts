@@ -39,6 +39,29 @@ export async function takeStock(
 }
 
 /**
+ * The first line wanting more boxes than are on the shelf now (lines of one product added up),
+ * with its name and how many are left; null when all fit. A read only: it reserves nothing.
+ */
+export async function findShortLine(
+  db: DbOrTx,
+  lines: StockLine[],
+): Promise<{ productId: number; name: string; available: number } | null> {
+  const wanted = new Map<number, number>();
+  for (const line of lines)
+    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  if (wanted.size === 0) return null;
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: products.stock_quantity })
+    .from(products)
+    .where(inArray(products.id, [...wanted.keys()]));
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    if ((wanted.get(row.id) ?? 0) > row.stock)
+      return { productId: row.id, name: row.name, available: row.stock };
+  }
+  return null;
+}
+
+/**
  * The boxes of some orders, summed per product (products deleted since are skipped), so a batch
  * puts each product back with one update.
  */

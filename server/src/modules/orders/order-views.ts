@@ -3,9 +3,11 @@ import { toCents, toDollars } from "@mcf/contracts/money";
 import {
   carrierTrackingUrl,
   type OrderConfirmation,
+  type OrderDelivery,
   type TrackingResult,
 } from "@mcf/contracts/orders";
 import type { OrderItemRow, OrderRow, PostalAddress } from "../../db/schema/index.ts";
+import { deliverySummaryLabel } from "../delivery/delivery.service.ts";
 
 /** Stored amounts (numeric text) as the dollars the API answers. */
 const dollars = (value: string) => toDollars(toCents(value));
@@ -57,6 +59,19 @@ function itemFields(item: OrderItemRow) {
   };
 }
 
+/** How the order reaches the customer, as chosen, priced and answered at checkout. */
+export function orderDelivery(order: OrderRow): OrderDelivery {
+  return {
+    method: order.delivery_method,
+    label: deliverySummaryLabel(order.delivery_method, order.pallets_needed),
+    estimated_date: order.delivery_estimated_date,
+    services: order.delivery_services,
+    site_access: order.delivery_answers?.site_access ?? null,
+    stairs: order.delivery_answers?.stairs ?? null,
+    appointment_phone: order.delivery_answers?.appointment_phone ?? null,
+  };
+}
+
 /** The order as staff see it; lines only when asked for (the list leaves them out). */
 export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrder {
   return {
@@ -66,6 +81,7 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     paid_at: order.paid_at?.toISOString() ?? null,
     tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
     shipping_notes: order.shipping_notes,
+    delivery: orderDelivery(order),
     ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
   };
 }
@@ -94,6 +110,7 @@ export function toOrderConfirmation(
     total_cartons: order.total_cartons,
     tracking_url:
       order.payment_status === "paid" ? trackingPageUrl(publicUrl, order.tracking_token) : null,
+    delivery: orderDelivery(order),
   };
 }
 

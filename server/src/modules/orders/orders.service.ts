@@ -1,15 +1,16 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import type { OrderStatus, PaymentStatus } from "@mcf/contracts/orders";
+import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
-import { commitStock, takeStock } from "./order-stock.ts";
+import { commitStock, findShortLine, type StockLine, takeStock } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
-import { toAdminOrder } from "./order-views.ts";
+import { orderDelivery, toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
   getOrderWithItems,
@@ -24,7 +25,7 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
-export { getOrderWithItems, type OrderWithItems };
+export { getOrderWithItems, type OrderWithItems, orderDelivery };
 
 /** A priced cart about to become a pending order. */
 export interface NewOrder {
@@ -35,6 +36,30 @@ export interface NewOrder {
 function stockConflictDetail(name: string, available: number): string {
   if (available <= 0) return `Sorry, "${name}" is out of stock. Please remove it from your cart.`;
   return `Sorry, only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} left. Please lower the quantity in your cart.`;
+}
+
+/**
+ * The 409 of a short line. The product and the boxes left travel with the sentence, so the
+ * checkout can offer to adjust the cart instead of only showing an error.
+ */
+function soldOutError(productId: number, productName: string | undefined, available: number) {
+  const name = productName ?? `Product ${productId}`;
+  const soldOut: SoldOut = {
+    product_id: productId,
+    product_name: name,
+    available: Math.max(0, available),
+  };
+  return new AppError("conflict", stockConflictDetail(name, available), { sold_out: soldOut });
+}
+
+/**
+ * Before any lock is taken: the same 409 placePendingOrder would throw when a line already wants
+ * more boxes than are on the shelf (one read), else null. In a closeout rush most buyers are
+ * answered by it, without a transaction; the ones that pass still reserve atomically.
+ */
+export async function shortStockError(db: DbOrTx, lines: StockLine[]): Promise<AppError | null> {
+  const short = await findShortLine(db, lines);
+  return short ? soldOutError(short.productId, short.name, short.available) : null;
 }
 
 /**
@@ -49,7 +74,7 @@ export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderW
   const short = await takeStock(tx, lines);
   if (short) {
     const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
-    throw conflict(stockConflictDetail(name ?? `Product ${short.productId}`, short.available));
+    throw soldOutError(short.productId, name, short.available);
   }
   return insertOrder(tx, input.order, input.items);
 }

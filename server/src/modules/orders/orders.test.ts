@@ -111,6 +111,16 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
       total_amount: 414.5,
       tracking_url: `http://store.test/track/${order.tracking_token}`,
       created_at: order.created_at.toISOString(),
+      // No method chosen: freight, as before there was a choice.
+      delivery: {
+        method: "freight",
+        label: "Freight delivery (1 pallet)",
+        estimated_date: order.delivery_estimated_date,
+        services: [],
+        site_access: null,
+        stairs: null,
+        appointment_phone: "(205) 555-0199",
+      },
     });
   });
 

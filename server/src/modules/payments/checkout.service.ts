@@ -1,7 +1,9 @@
+import type { DeliveryMethod } from "@mcf/contracts/delivery";
 import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
@@ -11,8 +13,19 @@ import {
   type NewOrder,
   type OrderWithItems,
   placePendingOrder,
+  shortStockError,
 } from "../orders/orders.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
+import {
+  claimIdempotencyKey,
+  forgetIdempotencyKey,
+  type IdempotencyClaim,
+  idempotencyClaim,
+  keyWasClaimed,
+  recordKeyOrder,
+  recordKeySession,
+  sessionOfRepeatedKey,
+} from "./idempotency-keys.ts";
 import {
   type CreatedPaymentSession,
   type PaymentProvider,
@@ -21,6 +34,24 @@ import {
 
 /** Cents as the numeric text the order tables store. */
 const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
+
+/**
+ * What the driver needs for a delivery by truck (freight or our own): site access, stairs and
+ * who to call for the appointment, the customer's phone when no other is given. A pickup or a
+ * parcel needs none.
+ */
+function deliveryAnswersFor(
+  request: PaymentRequest,
+  method: DeliveryMethod,
+): StoredDeliveryAnswers | null {
+  if (method !== "freight" && method !== "local") return null;
+  const answers = request.delivery_answers;
+  return {
+    site_access: answers?.site_access ?? null,
+    stairs: answers?.stairs ?? null,
+    appointment_phone: answers?.appointment_phone || request.customer_phone,
+  };
+}
 
 /** The priced cart as the order it becomes: the amounts and product details as paid. */
 function newOrderFrom(
@@ -48,6 +79,10 @@ function newOrderFrom(
       total_sqft: totals.totalSqft.toFixed(2),
       total_cartons: totals.totalCartons,
       pallets_needed: totals.palletsNeeded,
+      delivery_method: totals.delivery.chosen.method,
+      delivery_services: totals.delivery.services,
+      delivery_estimated_date: totals.delivery.chosen.estimatedDate,
+      delivery_answers: deliveryAnswersFor(request, totals.delivery.chosen.method),
     },
     items: totals.lines.map((line) => ({
       product_id: line.product.id,
@@ -70,33 +105,50 @@ function newOrderFrom(
 }
 
 /**
- * In one transaction: prices the cart from the database (the browser's amounts are ignored),
- * checks the coupon under a row lock, then the orders module reserves every line's stock
- * atomically and creates the pending order. Throws 409 naming the product when stock is short,
- * 422 for an unsellable product or a coupon that no longer applies.
+ * In one transaction: claims the idempotency key (when given; a key already claimed answers with
+ * its row and nothing else happens), prices the cart from the database (the browser's amounts are
+ * ignored), checks the coupon and the delivery method (refused with 422, before any stock is
+ * touched, when not offered for the ship-to ZIP code) under a row lock, then the orders module
+ * reserves every line's stock atomically and creates the pending order. Throws 409 naming the
+ * product when stock is short, 422 for an unsellable product or a coupon that no longer applies;
+ * then the transaction, the key's claim included, rolls back.
  */
 async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
   providerName: string,
-): Promise<OrderWithItems> {
+  claim: IdempotencyClaim | null,
+): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
+  const shipTo = request.shipping_address ?? request.billing_address;
   return db.transaction(async (tx) => {
+    // The key first: the same lock order as every checkout (key, coupon, products).
+    const repeated = claim ? await claimIdempotencyKey(tx, claim) : null;
+    if (repeated) return { repeated };
     const totals = await priceCart(tx, request.cart_items, {
       couponCode: request.coupon_code,
-      shippingState: (request.shipping_address ?? request.billing_address).state,
+      shippingState: shipTo.state,
+      shippingZip: shipTo.zip_code,
+      deliveryMethod: request.delivery_method,
+      freightServices: request.freight_services,
       partner,
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
-    return placePendingOrder(tx, newOrderFrom(request, totals, partner, providerName));
+    const created = await placePendingOrder(
+      tx,
+      newOrderFrom(request, totals, partner, providerName),
+    );
+    if (claim) await recordKeyOrder(tx, claim, created.order.id);
+    return { created };
   });
 }
 
 /**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
  * session, which returns the shopper to `storeUrl`. When the provider fails, the order is
- * cancelled and its stock returned.
+ * cancelled and its stock returned. With an `idempotencyKey`, a repeat of the same request
+ * answers with the first one's session (one order, one reservation); see idempotency-keys.ts.
  */
 export async function startCheckout(
   db: Db,
@@ -105,19 +157,35 @@ export async function startCheckout(
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   storeUrl: string,
-): Promise<CreatedPaymentSession> {
-  const { order, items } = await createPendingOrder(db, request, partner, provider.name);
+  idempotencyKey?: string,
+): Promise<{ id: string; url: string }> {
+  const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
+  // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
+  // unless this repeats a key whose first request may hold the very boxes it answers with.
+  const soldOut = await shortStockError(
+    db,
+    request.cart_items.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  );
+  if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
+  const pending = await createPendingOrder(db, request, partner, provider.name, claim);
+  if ("repeated" in pending) {
+    // Only reached with a claim: a repeat needs a key.
+    return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
+  }
+  const { order, items } = pending.created;
   let session: CreatedPaymentSession;
   try {
     session = await provider.createSession(order, items, storeUrl);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
     await cancelUnpaid(db, { orderId: order.id }, "failed");
+    if (claim) await forgetIdempotencyKey(db, claim);
     throw new AppError(
       "unavailable",
       "We could not start the payment right now. Nothing was charged; please try again in a moment.",
     );
   }
   await attachPaymentSession(db, order.id, session);
-  return session;
+  if (claim) await recordKeySession(db, claim, session);
+  return { id: session.id, url: session.url };
 }

@@ -7,7 +7,12 @@ import {
   testPaymentSessionSchema,
   testSessionParamsSchema,
 } from "@mcf/contracts/orders";
+import {
+  paymentStartHeadersSchema,
+  stockConflictResponseSchema,
+} from "@mcf/contracts/payment-start";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { conflict, invalid } from "../../errors.ts";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
@@ -41,22 +46,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         security: optionalPartnerSecurity,
         summary: "Reserve stock, create the pending order and open a payment session",
         body: paymentRequestSchema,
-        response: { 200: paymentSessionSchema, 409: errorResponseSchema },
+        headers: paymentStartHeadersSchema,
+        response: {
+          200: paymentSessionSchema,
+          409: z.union([stockConflictResponseSchema, errorResponseSchema]),
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request) => {
       const partner = await approvedPartnerFromRequest(db, request);
-      const storeUrl = storeUrlFor(request, app.config);
-      const session = await startCheckout(
+      return startCheckout(
         db,
         request.body,
         partner,
         provider,
         request.log,
-        storeUrl,
+        storeUrlFor(request, app.config),
+        request.headers["idempotency-key"],
       );
-      return { id: session.id, url: session.url };
     },
   );
 

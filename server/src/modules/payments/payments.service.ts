@@ -1,4 +1,7 @@
 import type { Config } from "../../config.ts";
+
+export { deleteExpiredIdempotencyKeys } from "./idempotency-keys.ts";
+
 import type { PaymentProvider } from "./payment-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 import { createTestProvider } from "./test-provider.ts";

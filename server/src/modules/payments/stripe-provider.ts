@@ -2,6 +2,7 @@ import { toCents } from "@mcf/contracts/money";
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import { orderDelivery } from "../orders/orders.service.ts";
 import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
@@ -74,7 +75,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
             {
               shipping_rate_data: {
                 type: "fixed_amount",
-                display_name: `Freight (${order.pallets_needed} ${order.pallets_needed === 1 ? "pallet" : "pallets"})`,
+                display_name: orderDelivery(order).label,
                 fixed_amount: { amount: toCents(order.shipping_cost), currency: "usd" },
               },
             },

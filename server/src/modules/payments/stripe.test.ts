@@ -118,6 +118,37 @@ describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
     expect(expiresInMinutes).toBeLessThan(32);
   });
 
+  it("names the delivery method on the Checkout Session's shipping line: a pickup is a free one, a freight with a liftgate is priced with it", async () => {
+    const p = await createProduct(db(), {
+      our_price: 5,
+      sqft_per_carton: 20,
+      pallet_shipping_cost: 150,
+    });
+    const shippingOf = (orderId: string | undefined) => {
+      const create = stripe.requests.find(
+        (r) => r.path === "/v1/checkout/sessions" && r.form["metadata[order_id]"] === orderId,
+      );
+      return {
+        name: create?.form["shipping_options[0][shipping_rate_data][display_name]"],
+        amount: create?.form["shipping_options[0][shipping_rate_data][fixed_amount][amount]"],
+      };
+    };
+    const pickup = await orderOf((await startPayment(p.id, 1, { delivery_method: "pickup" })).id);
+    expect(shippingOf(pickup?.id)).toEqual({ name: "Showroom pickup", amount: "0" });
+    const freight = await orderOf(
+      (
+        await startPayment(p.id, 1, {
+          delivery_method: "freight",
+          freight_services: { liftgate: true },
+        })
+      ).id,
+    );
+    expect(shippingOf(freight?.id)).toEqual({
+      name: "Freight delivery (1 pallet)",
+      amount: "24500",
+    });
+  });
+
   it("when Stripe keeps failing, answers 503, charges nothing and returns the stock", async () => {
     const p = await createProduct(db(), { stock_quantity: 4 });
     stripe.failCreates(3);

@@ -3,7 +3,11 @@ import type { TestPaymentSession } from "@mcf/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { findOrderBySessionId, getOrderWithItems } from "../orders/orders.service.ts";
+import {
+  findOrderBySessionId,
+  getOrderWithItems,
+  orderDelivery,
+} from "../orders/orders.service.ts";
 
 export const testCards = {
   pays: "4242424242424242",
@@ -33,6 +37,9 @@ export async function findTestSessionOrder(
   return order;
 }
 
+const dollars = (stored: string) => toDollars(toCents(stored));
+
+/** The session as the test page shows it: the lines and every amount that makes up the charge. */
 export async function describeTestSession(db: Db, order: OrderRow): Promise<TestPaymentSession> {
   const found = await getOrderWithItems(db, order.id);
   return {
@@ -48,5 +55,11 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
       quantity: item.quantity,
       total_price: toDollars(toCents(item.total_price)),
     })),
+    subtotal: dollars(order.subtotal),
+    coupon_code: order.coupon_code,
+    discount: dollars(order.discount_amount),
+    shipping: dollars(order.shipping_cost),
+    shipping_label: orderDelivery(order).label,
+    tax: dollars(order.tax_amount),
   };
 }

@@ -1,6 +1,7 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
+import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./order-status-badge.tsx";
 
 function Address({
@@ -28,7 +29,7 @@ function Address({
   );
 }
 
-/** The top of the order panel: status, payment, when it was placed, the customer and addresses. */
+/** The top of the order panel: status, payment, when it was placed, the customer, addresses and delivery. */
 export function OrderSummary({ order }: { order: AdminOrder }) {
   return (
     <>
@@ -58,6 +59,7 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
         <Address title="Billing address" address={order.billing_address} />
         <Address title="Shipping address" address={order.shipping_address} />
       </section>
+      <OrderDelivery order={order} />
     </>
   );
 }

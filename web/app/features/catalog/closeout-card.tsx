@@ -9,7 +9,7 @@ import { StockLine } from "./stock-line.tsx";
 
 /**
  * A closeout deal: "N% OFF" badge, our price versus MSRP per sq ft, the box price when the box
- * size is known, View Details, Add to Cart (one box per click; needs our price), stock warning.
+ * size is known, View Details, Add to Cart (one box per click; needs our price), the boxes left.
  */
 export function CloseoutCard({
   product,
@@ -71,7 +71,7 @@ export function CloseoutCard({
               {formatUsd(product.price_per_box)} per box ({product.sqft_per_carton} sq ft)
             </p>
           ) : null}
-          <StockLine stock={product.stock_quantity} />
+          <StockLine stock={product.stock_quantity} showCount />
         </div>
         <div className="mt-2 grid grid-cols-2 gap-2">
           <Link to={href} className="btn-outline px-2" aria-label={`View Details: ${product.name}`}>

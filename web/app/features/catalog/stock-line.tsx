@@ -1,7 +1,18 @@
 import { stockState } from "./product-pricing.ts";
 
-/** "Out of Stock" at 0, "Only N left" at 5 or fewer, else "In Stock". */
-export function StockLine({ stock, className = "" }: { stock: number; className?: string }) {
+/**
+ * "Out of Stock" at 0, "Only N left" at 5 or fewer, else "In Stock", or with `showCount`
+ * (closeouts, sold while quantities last) "N boxes left".
+ */
+export function StockLine({
+  stock,
+  className = "",
+  showCount = false,
+}: {
+  stock: number;
+  className?: string;
+  showCount?: boolean;
+}) {
   const state = stockState(stock);
   if (state.kind === "out") {
     return <p className={`text-sm font-semibold text-brick-600 ${className}`}>Out of Stock</p>;
@@ -11,5 +22,9 @@ export function StockLine({ stock, className = "" }: { stock: number; className?
       <p className={`text-sm font-semibold text-oak-700 ${className}`}>Only {state.left} left</p>
     );
   }
-  return <p className={`text-sm text-sage-600 ${className}`}>In Stock</p>;
+  return (
+    <p className={`text-sm text-sage-600 ${className}`}>
+      {showCount ? `${state.count} boxes left` : "In Stock"}
+    </p>
+  );
 }

@@ -8,6 +8,7 @@ import {
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
+  shipToZip,
   validateCheckoutForm,
 } from "./checkout-form.ts";
 import { paymentFailureReason } from "./payment-errors.ts";
@@ -27,6 +28,35 @@ const filled = (): CheckoutForm => ({
 });
 
 describe("checkout form", () => {
+  it("asks for delivery prices only for a complete ZIP code of the address the order goes to", () => {
+    const form = filled();
+    expect(shipToZip(form)).toBe("35209");
+    expect(shipToZip({ ...form, billing: { ...form.billing, zip_code: " 3520" } })).toBeNull();
+    expect(shipToZip({ ...form, billing: { ...form.billing, zip_code: "35209-1234 " } })).toBe(
+      "35209-1234",
+    );
+    const shipping = { ...form.billing, zip_code: "98101" };
+    expect(shipToZip({ ...form, shipToDifferentAddress: true, shipping })).toBe("98101");
+  });
+
+  it("sends the delivery method, the freight extras and the driver's answers with the payment", () => {
+    const request = paymentRequestFor(
+      filled(),
+      [],
+      { subtotal: 1, shipping_cost: 0, tax_amount: 0, total_amount: 1, coupon_code: null },
+      {
+        delivery_method: "freight",
+        freight_services: { residential: false, liftgate: true },
+        delivery_answers: { site_access: "full_truck", stairs: false, appointment_phone: null },
+      },
+    );
+    expect(request).toMatchObject({
+      delivery_method: "freight",
+      freight_services: { residential: false, liftgate: true },
+      delivery_answers: { site_access: "full_truck", stairs: false, appointment_phone: null },
+    });
+  });
+
   it("defaults the billing state to NY and the country to US; lists 50 states plus DC", () => {
     const form = emptyCheckoutForm();
     expect(form.billing.state).toBe("NY");

@@ -95,6 +95,18 @@ export function shipToState(form: CheckoutForm): string | null {
   return state.trim() || null;
 }
 
+/** The ZIP code the order goes to, once it is well formed (a half-typed one is not asked about). */
+export function shipToZip(form: CheckoutForm): string | null {
+  const zip = (form.shipToDifferentAddress ? form.shipping.zip_code : form.billing.zip_code).trim();
+  return /^\d{5}(-\d{4})?$/.test(zip) ? zip : null;
+}
+
+/** How the order is delivered, as the payment request carries it. */
+export type CheckoutDelivery = Pick<
+  PaymentRequest,
+  "delivery_method" | "freight_services" | "delivery_answers"
+>;
+
 export interface CheckoutAmounts {
   subtotal: number;
   shipping_cost: number;
@@ -104,11 +116,12 @@ export interface CheckoutAmounts {
   coupon_code: string | null;
 }
 
-/** The payment request from a validated form, the cart and the shown totals. */
+/** The payment request from a validated form, the cart, the shown totals and the delivery choice. */
 export function paymentRequestFor(
   form: CheckoutForm,
   items: CartItem[],
   amounts: CheckoutAmounts,
+  delivery: CheckoutDelivery = {},
 ): PaymentRequest {
   return {
     cart_items: items.map((item) => ({
@@ -128,5 +141,6 @@ export function paymentRequestFor(
     tax_amount: amounts.tax_amount,
     total_amount: amounts.total_amount,
     ...(amounts.coupon_code ? { coupon_code: amounts.coupon_code } : {}),
+    ...delivery,
   };
 }

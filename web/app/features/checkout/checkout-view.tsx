@@ -3,6 +3,7 @@ import { formatUsd } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { BusyNotice } from "../../components/busy-notice.tsx";
 import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { AddressFieldset } from "./address-fieldset.tsx";
@@ -12,25 +13,40 @@ import {
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
+  shipToZip,
   validateCheckoutForm,
 } from "./checkout-form.ts";
 import { CouponBox } from "./coupon-box.tsx";
+import { DeliveryChoiceFieldset } from "./delivery-choice.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { paymentFailureReason, paymentMessages } from "./payment-errors.ts";
+import { usePaymentKey } from "./payment-key.ts";
 import { readSavedCheckoutForm, saveCheckoutForm } from "./saved-checkout-form.ts";
+import { SoldOutNotice, soldOutOf } from "./sold-out-notice.tsx";
 import { useCartCalculation } from "./use-cart-calculation.ts";
+import { deliveryAnswersOf, useDeliveryChoice } from "./use-delivery-choice.ts";
 
 interface PaymentSession {
   id?: string;
   url?: string;
 }
 
-/** Starts the hosted payment: resolves with its URL, or throws with the reason to show. */
-async function startPayment(request: PaymentRequest, token: string | null): Promise<string> {
+/**
+ * Starts the hosted payment: resolves with its URL, or throws with the reason to show. The
+ * Idempotency-Key makes it safe to repeat, so a busy answer is retried (`onRetry`).
+ */
+async function startPayment(
+  request: PaymentRequest,
+  token: string | null,
+  idempotencyKey: string,
+  onRetry: () => void,
+): Promise<string> {
   const session = await api<PaymentSession | null>("/api/payments/process", {
     method: "POST",
     body: request,
     token,
+    headers: { "idempotency-key": idempotencyKey },
+    retry: { onRetry },
   });
   if (!session?.id || !session.url) throw new Error(paymentMessages.invalidResponse);
   return session.url;
@@ -48,10 +64,19 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const [coupon, setCoupon] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [paymentBusy, setPaymentBusy] = useState(false);
+  const [soldOut, setSoldOut] = useState<ReturnType<typeof soldOutOf>>(null);
+  const paymentKey = usePaymentKey();
   const [partnerToken, setPartnerToken] = useState<string | null>(null);
+  const delivery = useDeliveryChoice();
   const calculation = useCartCalculation(items, coupon, shipToState(form), {
     partnerToken,
     enabled: formRestored,
+    delivery: {
+      zip: shipToZip(form),
+      method: delivery.method,
+      freightServices: delivery.freightServices,
+    },
   });
   const id = useId();
 
@@ -87,21 +112,34 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     }
     if (!result) return;
     setProblem(null);
+    setSoldOut(null);
     setProcessing(true);
+    const request = paymentRequestFor(
+      validation.form,
+      items,
+      {
+        subtotal: result.subtotal,
+        shipping_cost: result.shipping.cost,
+        tax_amount: result.tax,
+        total_amount: result.total,
+        coupon_code: result.discount > 0 ? result.coupon_code : null,
+      },
+      {
+        delivery_method: result.shipping.method,
+        freight_services: delivery.freightServices,
+        delivery_answers: deliveryAnswersOf(delivery),
+      },
+    );
     try {
-      const url = await startPayment(
-        paymentRequestFor(validation.form, items, {
-          subtotal: result.subtotal,
-          shipping_cost: result.shipping.cost,
-          tax_amount: result.tax,
-          total_amount: result.total,
-          coupon_code: result.discount > 0 ? result.coupon_code : null,
-        }),
-        partnerToken,
+      const url = await startPayment(request, partnerToken, paymentKey(request), () =>
+        setPaymentBusy(true),
       );
       window.location.assign(url);
     } catch (error) {
-      setProblem(`Payment failed: ${paymentFailureReason(error)}`);
+      const sold = soldOutOf(error);
+      if (sold) setSoldOut(sold);
+      else setProblem(`Payment failed: ${paymentFailureReason(error)}`);
+      setPaymentBusy(false);
       setProcessing(false);
     }
   };
@@ -199,6 +237,12 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
                 onChange={(shipping) => setForm((current) => ({ ...current, shipping }))}
               />
             ) : null}
+
+            <DeliveryChoiceFieldset
+              options={calculation.deliveryOptions}
+              chosen={delivery.method ?? result?.shipping.method ?? "freight"}
+              choice={delivery}
+            />
           </div>
 
           <div className="space-y-4 lg:sticky lg:top-28 lg:h-fit">
@@ -208,6 +252,14 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
               appliedCode={coupon}
               onChange={setCoupon}
             />
+            {calculation.busy || paymentBusy ? <BusyNotice /> : null}
+            {soldOut ? (
+              <SoldOutNotice
+                soldOut={soldOut.soldOut}
+                detail={soldOut.detail}
+                onAdjusted={() => setSoldOut(null)}
+              />
+            ) : null}
             {shownProblem ? (
               <p role="alert" className="rounded-md bg-red-50 p-4 text-sm font-medium text-red-800">
                 {shownProblem}

@@ -1,9 +1,27 @@
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { formatUsd } from "@mcf/contracts/money";
+import { OrderAmounts } from "../../components/order-amounts.tsx";
 import { boxesLabel } from "../../lib/cart/cart-wording.ts";
+import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import type { CartCalculationState } from "./use-cart-calculation.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Cartons and pallets for a truck, and the date: what the shipping line needs to be read right. */
+function shippingNote({ shipping }: CartCalculationResult): string {
+  const parts: string[] = [];
+  if (shipping.method === "freight" || shipping.method === "local")
+    parts.push(
+      `${plural(shipping.total_cartons, "carton")} on ${plural(shipping.pallets_needed, "pallet")}${
+        shipping.cartons_per_pallet ? ` (${shipping.cartons_per_pallet} per pallet)` : ""
+      }`,
+    );
+  if (shipping.estimated_date)
+    parts.push(
+      `${deliveryDateLabel(shipping.method)} ${formatDeliveryDate(shipping.estimated_date)}`,
+    );
+  return parts.join(" · ");
+}
 
 function SummaryLines({ result }: { result: CartCalculationResult }) {
   const { shipping } = result;
@@ -22,37 +40,18 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
           </li>
         ))}
       </ul>
-      <dl className="space-y-2 text-stone-800">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatUsd(result.subtotal)}</dd>
-        </div>
-        {result.discount > 0 ? (
-          <div className="flex justify-between text-green-700">
-            <dt>Discount{result.coupon_code ? ` (${result.coupon_code})` : ""}</dt>
-            <dd>-{formatUsd(result.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-3">
-          <dt>
-            Shipping
-            <span className="block text-xs text-stone-600">
-              {plural(shipping.total_cartons, "carton")} on{" "}
-              {plural(shipping.pallets_needed, "pallet")}
-              {shipping.cartons_per_pallet ? ` (${shipping.cartons_per_pallet} per pallet)` : ""}
-            </span>
-          </dt>
-          <dd>{formatUsd(shipping.cost)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Tax{result.tax_rate > 0 ? ` (${+(result.tax_rate * 100).toFixed(3)}%)` : ""}</dt>
-          <dd>{formatUsd(result.tax)}</dd>
-        </div>
-        <div className="flex justify-between border-t border-stone-300 pt-3 text-lg font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatUsd(result.total)}</dd>
-        </div>
-      </dl>
+      <OrderAmounts
+        subtotal={result.subtotal}
+        discount={result.discount}
+        couponCode={result.coupon_code}
+        shipping={shipping.cost}
+        shippingLabel={shipping.label}
+        shippingNote={shippingNote(result)}
+        tax={result.tax}
+        taxNote={result.tax_rate > 0 ? `(${+(result.tax_rate * 100).toFixed(3)}%)` : null}
+        total={result.total}
+        totalTestId="order-total"
+      />
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { business, displayType } from "@mcf/contracts/business";
+import { business, displayType, formattedAddress } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { Link } from "react-router";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { OrderAmounts } from "../../components/order-amounts.tsx";
 import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
+import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 
 type Address = OrderConfirmation["shipping_address"];
 
@@ -113,29 +115,23 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
                 {order.total_cartons} · {formatSqft(order.total_sqft)}
               </dd>
             </div>
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatUsd(order.subtotal)}</dd>
-            </div>
-            {order.discount_amount > 0 ? (
-              <div className="flex justify-between text-green-700">
-                <dt>Discount{order.coupon_code ? ` (${order.coupon_code})` : ""}</dt>
-                <dd>-{formatUsd(order.discount_amount)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>{formatUsd(order.shipping_cost)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Tax</dt>
-              <dd>{formatUsd(order.tax_amount)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-300 pt-3 text-lg font-semibold">
-              <dt>Total</dt>
-              <dd>{formatUsd(order.total_amount)}</dd>
-            </div>
           </dl>
+          <div className="mt-2">
+            <OrderAmounts
+              subtotal={order.subtotal}
+              discount={order.discount_amount}
+              couponCode={order.coupon_code}
+              shipping={order.shipping_cost}
+              shippingLabel={order.delivery.label}
+              shippingNote={
+                order.delivery.estimated_date
+                  ? `${deliveryDateLabel(order.delivery.method)} ${formatDeliveryDate(order.delivery.estimated_date)}`
+                  : null
+              }
+              tax={order.tax_amount}
+              total={order.total_amount}
+            />
+          </div>
         </section>
       </div>
 
@@ -154,7 +150,20 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
           <p className="break-all">{order.customer_email}</p>
           <p>{order.customer_phone}</p>
         </div>
-        <AddressBlock title="Shipping address" address={order.shipping_address} />
+        {order.delivery.method === "pickup" ? (
+          <div>
+            <h3 className="mb-1 font-sans text-sm font-semibold tracking-wide text-stone-600 uppercase">
+              Pick up at
+            </h3>
+            <address className="text-stone-900 not-italic">
+              {business.name}
+              <br />
+              {formattedAddress}
+            </address>
+          </div>
+        ) : (
+          <AddressBlock title="Shipping address" address={order.shipping_address} />
+        )}
         {sameAddress(order.billing_address, order.shipping_address) ? (
           <div>
             <h3 className="mb-1 font-sans text-sm font-semibold tracking-wide text-stone-600 uppercase">

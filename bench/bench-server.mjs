@@ -1,0 +1,43 @@
+// The production build as a child process, for the bench scripts.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the production build; resolves once /api/ready answers. */
+export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
+  const child = spawn(process.execPath, [join(root, "server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      ADMIN_PASSWORD: "bench-admin-password",
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      REDIS_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => child.once("exit", r));
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited at start`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) break;
+    } catch {}
+    await sleep(250);
+    if (i === 479) throw new Error(`server on port ${port} did not become ready`);
+  }
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

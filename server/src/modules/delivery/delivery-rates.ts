@@ -1,0 +1,51 @@
+import { business } from "@mcf/contracts/business";
+import type { DeliveryMethod, FreightServiceId } from "@mcf/contracts/delivery";
+
+/**
+ * The one table of delivery prices, limits and lead times. Money in cents, times in business
+ * days (Monday to Friday, Birmingham time). Change a number here and every quote, order, payment
+ * page and email follows.
+ */
+export const deliveryRates = {
+  /** Boxes in stock are picked and ready this many business days after the order. */
+  handlingBusinessDays: 1,
+  /** A line with more boxes than we hold waits for the supplier this long before it is ready. */
+  restockBusinessDays: 10,
+  labels: {
+    pickup: "Showroom pickup",
+    local: "Local delivery",
+    freight: "Freight delivery",
+    parcel: "Parcel delivery",
+  } satisfies Record<DeliveryMethod, string>,
+  /** Our own truck, in the service area: a flat fee per pallet, free from a merchandise total. */
+  local: {
+    perPalletCents: 7500,
+    /** Merchandise after discount at or above this delivers free. */
+    freeFromCents: 150000,
+    businessDays: 1,
+  },
+  /** LTL freight: the pallets at the dearest pallet rate of the cart's lines, plus extras. */
+  freightServices: {
+    residential: { label: "Residential delivery", cents: 7500 },
+    liftgate: { label: "Liftgate at delivery", cents: 9500 },
+  } satisfies Record<FreightServiceId, { label: string; cents: number }>,
+  /** Parcel carrier: small orders only, priced per box and per pound. */
+  parcel: {
+    maxBoxes: 5,
+    maxWeightLbs: 150,
+    perBoxCents: 1200,
+    perPoundCents: 50,
+  },
+  /** Transit after the order is ready, by straight-line miles from the showroom. */
+  transitByMiles: [
+    { upToMiles: 150, freight: 2, parcel: 1 },
+    { upToMiles: 500, freight: 3, parcel: 2 },
+    { upToMiles: 1000, freight: 4, parcel: 3 },
+    { upToMiles: 1800, freight: 5, parcel: 4 },
+  ],
+  /** Past the last band (the West Coast). */
+  transitBeyond: { freight: 7, parcel: 5 },
+  /** Freight and parcel go to the 48 contiguous states and DC; elsewhere staff quote by phone. */
+  notShippedStates: new Set(["AK", "HI", "PR", "VI", "GU", "AS", "MP", "FM", "MH", "PW"]),
+  showroomZip: business.address.zip,
+} as const;

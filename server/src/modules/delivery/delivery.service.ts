@@ -1,0 +1,270 @@
+import { business, shippingDefaults } from "@mcf/contracts/business";
+import {
+  type DeliveryMethod,
+  deliveryMethods,
+  type FreightServiceId,
+  type FreightServices,
+  freightServiceIds,
+} from "@mcf/contracts/delivery";
+import { multiplyCents } from "@mcf/contracts/money";
+import zipcodes from "zipcodes";
+import { invalid } from "../../errors.ts";
+import { addBusinessDays, storeToday } from "./delivery-dates.ts";
+import { deliveryRates } from "./delivery-rates.ts";
+import { isLocalDeliveryZip } from "./service-area-zips.ts";
+
+/** What delivery needs to know of one cart line. */
+export interface DeliveryLine {
+  quantity: number;
+  /** The product's cartons per pallet, or null for the default. */
+  cartonsPerPallet: number | null;
+  /** The product's freight cost per pallet in cents, or null for the default. */
+  palletCostCents: number | null;
+  /** Pounds per box, or null for the default. */
+  boxWeightLbs: number | null;
+  /** Boxes the store holds of this product now. */
+  stockQuantity: number;
+}
+
+export interface DeliveryRequest {
+  lines: DeliveryLine[];
+  /** Merchandise after discount, in cents: what the free local delivery threshold reads. */
+  merchandiseCents: number;
+  /** Five digits or ZIP+4, already well formed; null when the shopper has not given one yet. */
+  zip: string | null;
+  /** Null: freight, as before there was a choice. */
+  method: DeliveryMethod | null;
+  freightServices: FreightServices | null;
+  now: Date;
+}
+
+export interface QuotedService {
+  id: FreightServiceId;
+  label: string;
+  costCents: number;
+  selected: boolean;
+}
+
+export interface QuotedDelivery {
+  method: DeliveryMethod;
+  label: string;
+  costCents: number;
+  available: boolean;
+  reason: string | null;
+  estimatedDate: string | null;
+  services: QuotedService[];
+}
+
+export interface DeliveryQuote {
+  /** Boxes of every line share pallets: ceil(Σ boxes ÷ cartons per pallet of each line). */
+  pallets: number;
+  totalCartons: number;
+  /** Every method, in the order the checkout lists them. */
+  options: QuotedDelivery[];
+  chosen: QuotedDelivery;
+  /** The chosen method as the order summary, payment page and email name it. */
+  summaryLabel: string;
+  /** The chosen freight extras. */
+  services: FreightServiceId[];
+}
+
+interface ZipInfo {
+  zip5: string;
+  state: string;
+  miles: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** A well-formed ZIP code that no US post office uses is refused: nothing can be quoted for it. */
+function lookUpZip(zip: string): ZipInfo {
+  const zip5 = zip.slice(0, 5);
+  const found = zipcodes.lookup(zip5);
+  if (found?.country !== "US")
+    throw invalid(`We could not find ZIP code ${zip5}. Please check it and try again.`);
+  return {
+    zip5,
+    state: found.state,
+    miles: zipcodes.distance(deliveryRates.showroomZip, zip5) ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * Pallets the order needs when its lines share pallets: each line fills its fraction of a pallet
+ * (boxes ÷ that product's cartons per pallet), the fractions add up, and a started pallet counts.
+ * 3 + 1 boxes of products that fit 50 a pallet need 1 pallet, not 2.
+ */
+export function sharedPallets(lines: DeliveryLine[]): number {
+  const filled = lines.reduce(
+    (sum, line) =>
+      sum + line.quantity / Math.max(1, line.cartonsPerPallet ?? shippingDefaults.cartonsPerPallet),
+    0,
+  );
+  // Fractions such as 1/3 + 2/3 may land a hair above a whole number in floating point.
+  return Math.max(1, Math.ceil(filled - 1e-9));
+}
+
+function readyDate(lines: DeliveryLine[], now: Date): string {
+  const allInStock = lines.every((line) => line.stockQuantity >= line.quantity);
+  const days = allInStock ? deliveryRates.handlingBusinessDays : deliveryRates.restockBusinessDays;
+  return addBusinessDays(storeToday(now), days);
+}
+
+function transitFor(miles: number): { freight: number; parcel: number } {
+  const band = deliveryRates.transitByMiles.find((row) => miles <= row.upToMiles);
+  return band ?? deliveryRates.transitBeyond;
+}
+
+function notShippedReason(zip: ZipInfo): string | null {
+  if (!deliveryRates.notShippedStates.has(zip.state)) return null;
+  return `We ship to the 48 contiguous states and DC only. Please call us at ${business.phone} about ZIP code ${zip.zip5}.`;
+}
+
+function quotePickup(ready: string): QuotedDelivery {
+  return {
+    method: "pickup",
+    label: deliveryRates.labels.pickup,
+    costCents: 0,
+    available: true,
+    reason: null,
+    estimatedDate: ready,
+    services: [],
+  };
+}
+
+function quoteLocal(
+  pallets: number,
+  merchandiseCents: number,
+  zip: ZipInfo | null,
+  ready: string,
+): QuotedDelivery {
+  const free = merchandiseCents >= deliveryRates.local.freeFromCents;
+  const base = {
+    method: "local" as const,
+    label: deliveryRates.labels.local,
+    costCents: free ? 0 : pallets * deliveryRates.local.perPalletCents,
+    services: [],
+  };
+  if (!zip)
+    return {
+      ...base,
+      available: false,
+      reason: "Enter your ZIP code to see if our own truck delivers there.",
+      estimatedDate: null,
+    };
+  if (!isLocalDeliveryZip(zip.zip5))
+    return {
+      ...base,
+      available: false,
+      reason: `Our own truck delivers around Birmingham only, and ZIP code ${zip.zip5} is outside that area.`,
+      estimatedDate: null,
+    };
+  return {
+    ...base,
+    available: true,
+    reason: null,
+    estimatedDate: addBusinessDays(ready, deliveryRates.local.businessDays),
+  };
+}
+
+function quoteFreight(
+  lines: DeliveryLine[],
+  pallets: number,
+  chosen: FreightServices | null,
+  zip: ZipInfo | null,
+  ready: string,
+): QuotedDelivery {
+  // A shared pallet travels at the dearest pallet rate among the products on it.
+  const palletRate = Math.max(
+    ...lines.map((line) => line.palletCostCents ?? shippingDefaults.palletShippingCostCents),
+  );
+  const services = freightServiceIds.map((id) => ({
+    id,
+    label: deliveryRates.freightServices[id].label,
+    costCents: deliveryRates.freightServices[id].cents,
+    selected: Boolean(chosen?.[id]),
+  }));
+  const extras = services.reduce((sum, s) => sum + (s.selected ? s.costCents : 0), 0);
+  const reason = zip ? notShippedReason(zip) : null;
+  return {
+    method: "freight",
+    label: deliveryRates.labels.freight,
+    costCents: pallets * palletRate + extras,
+    available: reason === null,
+    reason,
+    estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).freight) : null,
+    services,
+  };
+}
+
+function quoteParcel(lines: DeliveryLine[], zip: ZipInfo | null, ready: string): QuotedDelivery {
+  const rules = deliveryRates.parcel;
+  const boxes = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const pounds = lines.reduce(
+    (sum, line) => sum + line.quantity * (line.boxWeightLbs ?? shippingDefaults.boxWeightLbs),
+    0,
+  );
+  const costCents = boxes * rules.perBoxCents + multiplyCents(rules.perPoundCents, pounds);
+  let reason = zip ? notShippedReason(zip) : null;
+  if (boxes > rules.maxBoxes)
+    reason = `Parcel delivery is for orders of up to ${rules.maxBoxes} boxes; this one has ${boxes}.`;
+  else if (pounds > rules.maxWeightLbs)
+    reason = `Parcel delivery is for orders up to ${rules.maxWeightLbs} lb; this one weighs about ${Math.round(pounds)} lb.`;
+  return {
+    method: "parcel",
+    label: deliveryRates.labels.parcel,
+    costCents,
+    available: reason === null,
+    reason,
+    estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).parcel) : null,
+    services: [],
+  };
+}
+
+/**
+ * A delivery method as order summaries, payment pages and emails name it: the trucks say how
+ * many pallets they carry ("Freight delivery (1 pallet)").
+ */
+export function deliverySummaryLabel(method: DeliveryMethod, pallets: number): string {
+  const label = deliveryRates.labels[method];
+  if (method === "freight" || method === "local") return `${label} (${plural(pallets, "pallet")})`;
+  return label;
+}
+
+/**
+ * Prices and dates every delivery method for a cart and ZIP code, and picks the chosen one
+ * (freight when none is chosen). Throws 422 for a ZIP code no post office uses, and for a chosen
+ * method that is not offered for this cart and ZIP code, naming why.
+ */
+export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
+  const zip = request.zip ? lookUpZip(request.zip) : null;
+  const pallets = sharedPallets(request.lines);
+  const ready = readyDate(request.lines, request.now);
+  const byMethod: Record<DeliveryMethod, QuotedDelivery> = {
+    pickup: quotePickup(ready),
+    local: quoteLocal(pallets, request.merchandiseCents, zip, ready),
+    freight: quoteFreight(request.lines, pallets, request.freightServices, zip, ready),
+    parcel: quoteParcel(request.lines, zip, ready),
+  };
+  const chosen = byMethod[request.method ?? "freight"];
+  if (!chosen.available)
+    throw invalid(
+      `${chosen.label} is not available: ${chosen.reason} Please choose another delivery method.`,
+    );
+  return {
+    pallets,
+    totalCartons: request.lines.reduce((sum, line) => sum + line.quantity, 0),
+    options: deliveryMethods.map((method) => byMethod[method]),
+    chosen,
+    summaryLabel: deliverySummaryLabel(chosen.method, pallets),
+    services: chosen.services.filter((s) => s.selected).map((s) => s.id),
+  };
+}
+
+/**
+ * The state whose sales tax applies: the ship-to state, and for a showroom pickup the
+ * showroom's own state, where the customer takes the boxes.
+ */
+export function taxStateFor(method: DeliveryMethod | null, shipToState: string | null) {
+  return method === "pickup" ? business.address.state : shipToState;
+}
