@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
+import { priceRequestHref } from "../../lib/price-request.ts";
 
 /** How long "Added!" shows (and the button stays disabled) after a click. */
 export const addedFeedbackMs = 2000;
-export const notForSaleOnlineMessage =
-  "This product is not available for online purchase. Please contact us for pricing.";
 
 export interface AddToCartButtonProps {
   /** The product; its box price for this cart line is `unitPrice`. */
@@ -25,8 +25,9 @@ export interface AddToCartButtonProps {
 }
 
 /**
- * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. Without a price it
- * alerts that the product is not sold online.
+ * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. A product without
+ * a price cannot be added: unless disabled, it becomes "Ask for a price", a link to /contact with
+ * the product named (where the shopper reads that it is not sold online).
  */
 export function AddToCartButton({
   product,
@@ -48,11 +49,16 @@ export function AddToCartButton({
     return () => clearTimeout(timer);
   }, [added]);
 
+  if (unitPrice === null && !disabled) {
+    return (
+      <Link to={priceRequestHref(product.name)} className={className}>
+        Ask for a price
+      </Link>
+    );
+  }
+
   const add = () => {
-    if (unitPrice === null) {
-      window.alert(notForSaleOnlineMessage);
-      return;
-    }
+    if (unitPrice === null) return;
     addItem(
       { ...product, price_per_box: unitPrice },
       quantity,
