@@ -176,8 +176,18 @@ test.describe("product list", () => {
     await openPage(page, "/products?q=Commons%20Carpet%20Tile%20Mocha%20Grid");
     const unpriced = page.locator("article").filter({ hasText: "Commons Carpet Tile Mocha Grid" });
     await expect(unpriced.getByText("Contact for Price")).toBeVisible();
-    // No Add to Cart and no browser alert: the shopper asks for the price on the contact form.
-    await expect(unpriced.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+    // Add to Cart says the product is not sold online; "Ask for a price" is the way forward.
+    const alerts: string[] = [];
+    page.once("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await unpriced.getByRole("button", { name: "Add to Cart" }).click();
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        "This product is not available for online purchase. Please contact us for pricing.",
+      ]);
     await unpriced.getByRole("link", { name: "Ask for a price" }).click();
     await expect(page).toHaveURL(/\/contact\?product=Commons\+Carpet\+Tile\+Mocha\+Grid$/);
     await expect(

@@ -12,11 +12,11 @@ import type { Route } from "./+types/blog";
 /** The blog index shows this many Birmingham areas. */
 const featuredAreaCount = 8;
 
-/** The marketing claims; the count of service areas is the guides' own, as everywhere else. */
-function trustStats(serviceAreaCount: number) {
+/** The store's marketing claims, as the store states them (the guides cover 23 communities). */
+function trustStats() {
   return [
     { value: "5,000+", label: "Completed projects" },
-    { value: String(serviceAreaCount), label: "Service areas" },
+    { value: "20+", label: "Service areas" },
     { value: "98%", label: "Customer satisfaction" },
   ];
 }
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     api<AreaCatalogue>(`/api/content/areas/${serviceCity.slug}`, { fetch: context.apiFetch }),
   ]);
   const allAreas = catalogue.categories.flatMap((c) => c.areas);
-  return { posts, areas: allAreas.slice(0, featuredAreaCount), areaCount: allAreas.length };
+  return { posts, areas: allAreas.slice(0, featuredAreaCount) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, areas, areaCount } = loaderData;
+  const { posts, areas } = loaderData;
   return (
     <>
       <PageHero eyebrow="Magic City Floors blog" title="Flooring Tips & Local Guides">
@@ -50,7 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <section className="border-b border-stone-200 bg-cream" aria-label="Why homeowners trust us">
         <div className="container-page grid gap-8 py-10 lg:grid-cols-2 lg:items-center">
           <dl className="grid grid-cols-3 gap-4 text-center">
-            {trustStats(areaCount).map((stat) => (
+            {trustStats().map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 shadow-sm">
                 <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase sm:text-sm">
                   {stat.label}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
-import { priceRequestHref } from "../../lib/price-request.ts";
+import { notForSaleOnlineMessage, priceRequestHref } from "../../lib/price-request.ts";
 
 /** How long "Added!" shows (and the button stays disabled) after a click. */
 export const addedFeedbackMs = 2000;
@@ -26,8 +26,8 @@ export interface AddToCartButtonProps {
 
 /**
  * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. A product without
- * a price cannot be added: unless disabled, it becomes "Ask for a price", a link to /contact with
- * the product named (where the shopper reads that it is not sold online).
+ * a price cannot be added: unless disabled, the button says it is not sold online, and an "Ask for
+ * a price" link beneath it opens /contact with the product named.
  */
 export function AddToCartButton({
   product,
@@ -50,10 +50,24 @@ export function AddToCartButton({
   }, [added]);
 
   if (unitPrice === null && !disabled) {
+    // The store's rule for an unpriced product is an alert saying it is not sold online; the link
+    // under the button is the way forward: /contact with the product named.
     return (
-      <Link to={priceRequestHref(product.name)} className={className}>
-        Ask for a price
-      </Link>
+      <span className="flex flex-col items-stretch gap-1">
+        <button
+          type="button"
+          className={className}
+          onClick={() => window.alert(notForSaleOnlineMessage)}
+        >
+          {label}
+        </button>
+        <Link
+          to={priceRequestHref(product.name)}
+          className="text-center text-sm font-semibold text-oak-700 underline hover:text-oak-800"
+        >
+          Ask for a price
+        </Link>
+      </span>
     );
   }
 
