@@ -16,6 +16,7 @@ import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { openApiSecuritySchemes, typeNullableUnions } from "./http/openapi-document.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import { loggerOptions } from "./logging.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
@@ -185,8 +186,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: { title: "Magic City Floors API", version: "0.0.0-automated" },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: openApiSecuritySchemes },
+      // Public unless a route says otherwise: the admin and partner routes declare theirs.
+      security: [],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      typeNullableUnions(
+        "openapiObject" in documents ? documents.openapiObject : documents.swaggerObject,
+      ),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

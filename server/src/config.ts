@@ -102,6 +102,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** False when PUBLIC_URL is unset: payment redirects then follow the address the shopper used. */
+  publicUrlIsSet: boolean;
   databaseUrl: string | undefined;
   /** In-memory embedded database when null (tests); a folder under DATA_DIR otherwise. */
   dataDir: string;
@@ -186,6 +188,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlIsSet: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     adminPassword: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,

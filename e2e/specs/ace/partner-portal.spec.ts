@@ -142,13 +142,17 @@ test.describe("ACE partner portal", () => {
     await page.getByLabel("Company Name").fill("Ace Hardware Vestavia");
     await page.getByLabel("Street Address").fill("12 Dock Rd");
     await page.getByLabel("City").fill("Vestavia Hills");
-    await page.getByLabel("State").fill("AL");
+    // The same list of states as the checkout, not a free text box.
+    const state = page.getByRole("combobox", { name: "State" });
+    await expect(state.getByRole("option")).toHaveCount(52);
+    await state.selectOption({ label: "Alabama" });
     await page.getByLabel("ZIP Code").fill("35216");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Your profile has been updated successfully!")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Company Name")).toHaveValue("Ace Hardware Vestavia");
     await expect(page.getByLabel("City")).toHaveValue("Vestavia Hills");
+    await expect(page.getByRole("combobox", { name: "State" })).toHaveValue("AL");
   });
 
   test("the reset page without a token says so and cannot be submitted", async ({ page }) => {

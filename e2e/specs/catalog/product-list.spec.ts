@@ -162,7 +162,7 @@ test.describe("product list", () => {
     await expect(page.getByText("Contact for Price")).toHaveCount(0);
   });
 
-  test("Add to Cart shows Added! for 2 seconds and counts the box; an unpriced product alerts", async ({
+  test("Add to Cart shows Added! for 2 seconds and counts the box; an unpriced product asks for its price", async ({
     page,
   }) => {
     await openPage(page, "/products?q=Heritage%20Plank%20Natural%20White%20Oak");
@@ -176,10 +176,11 @@ test.describe("product list", () => {
     await openPage(page, "/products?q=Commons%20Carpet%20Tile%20Mocha%20Grid");
     const unpriced = page.locator("article").filter({ hasText: "Commons Carpet Tile Mocha Grid" });
     await expect(unpriced.getByText("Contact for Price")).toBeVisible();
+    // Add to Cart says the product is not sold online; "Ask for a price" is the way forward.
     const alerts: string[] = [];
     page.once("dialog", (dialog) => {
       alerts.push(dialog.message());
-      void dialog.dismiss();
+      void dialog.accept();
     });
     await unpriced.getByRole("button", { name: "Add to Cart" }).click();
     await expect
@@ -187,6 +188,16 @@ test.describe("product list", () => {
       .toEqual([
         "This product is not available for online purchase. Please contact us for pricing.",
       ]);
+    await unpriced.getByRole("link", { name: "Ask for a price" }).click();
+    await expect(page).toHaveURL(/\/contact\?product=Commons\+Carpet\+Tile\+Mocha\+Grid$/);
+    await expect(
+      page.getByText(
+        "This product is not available for online purchase. Please contact us for pricing.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+      "Hello, I would like a price for Commons Carpet Tile Mocha Grid.",
+    );
     await expect(page.getByTestId("cart-count")).toHaveText("1");
   });
 

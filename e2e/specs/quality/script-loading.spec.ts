@@ -37,3 +37,16 @@ test.describe("script loading", () => {
     });
   }
 });
+
+for (const path of ["/", "/products"]) {
+  test(`${path}: a page whose priority image never arrives still gets its scripts within about 3 s`, async ({
+    page,
+  }) => {
+    // Hold back every image: the priority image never loads, nor fails.
+    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => {});
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached", timeout: 8_000 });
+    await page.getByRole("button", { name: /cart/i }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+}

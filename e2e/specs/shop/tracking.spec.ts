@@ -104,6 +104,27 @@ test.describe("order tracking", () => {
     await still.close();
   });
 
+  test("a paid order being prepared shows a calm Processing pill, never the red of a problem", async ({
+    page,
+    store,
+  }) => {
+    const order = await paidOrder(store);
+    await openPage(page, order.trackPath);
+    const pill = page.getByTestId("order-status");
+    await expect(pill).toHaveText("Processing");
+    // The pill's background as sRGB (Tailwind's colours may be computed as oklch()).
+    const [red = 0, green = 0, blue = 0] = await pill.evaluate((el) => {
+      const canvas = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+      canvas.fillStyle = getComputedStyle(el).backgroundColor;
+      canvas.fillRect(0, 0, 1, 1);
+      return Array.from(canvas.getImageData(0, 0, 1, 1).data);
+    });
+    // Red-100 is about rgb(255 226 226): red well above blue. The calm pill leans blue.
+    expect(blue).toBeGreaterThanOrEqual(red);
+    expect(green).toBeGreaterThan(0);
+    expect(await pill.evaluate((el) => el.getAnimations().length)).toBe(0);
+  });
+
   test("a cancelled order shows Cancelled in place of the last step", async ({
     page,
     request,

@@ -77,7 +77,13 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema) });
 
-export const orderIdParamsSchema = z.object({ id: z.uuid("Order not found") });
+/**
+ * An order id in a staff URL. Any text is accepted here: an id of another shape cannot exist, so
+ * the orders module answers it 404 "Order not found" like any unknown id, never 422.
+ */
+export const orderIdParamsSchema = z.object({
+  id: z.string().describe("The order's id (a UUID); any other id is not found"),
+});
 
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(orderStatuses, {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../errors.ts";
+import { adminSecurity, documentSecurity } from "../http/openapi-document.ts";
 import { memoryFailureCounter, redisFailureCounter } from "./failure-counter.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -17,6 +18,7 @@ export function adminPasswordMatches(given: string | undefined, expected: string
  * process when REDIS_URL is set (else in this process).
  */
 export async function requireAdmin(scope: FastifyInstance): Promise<void> {
+  documentSecurity(scope, adminSecurity);
   const maxFailures = 10;
   const windowMs = 15 * 60_000;
   const failures = scope.redis

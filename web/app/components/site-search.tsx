@@ -113,7 +113,9 @@ export function SiteSearch({ className = "" }: { className?: string }) {
           <input
             id={`${id}-input`}
             name="q"
-            type="search"
+            // type="text": the HTML standard allows role="combobox" there, not on type="search".
+            type="text"
+            enterKeyHint="search"
             role="combobox"
             aria-expanded={showList}
             aria-controls={listId}

@@ -30,7 +30,7 @@ describe("scriptsAfterPaint", () => {
     expect(html.match(/rel="deferred-modulepreload" href="\/assets\/[^"]+"/g)).toHaveLength(2);
     expect(html).not.toContain('type="module"');
     expect(html).toContain(
-      '<script nonce="abc+/=" type="deferred-module">import * as route0 from "/assets/root-B.js";</script>',
+      '<script nonce="abc+/=" type="text/plain" data-after-paint="">import * as route0 from "/assets/root-B.js";</script>',
     );
     expect(html).toMatch(
       /<script nonce="abc\+\/=">\(function \(\) \{[\s\S]*\}\)\(\);<\/script><\/head>/,

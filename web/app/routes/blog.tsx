@@ -12,19 +12,22 @@ import type { Route } from "./+types/blog";
 /** The blog index shows this many Birmingham areas. */
 const featuredAreaCount = 8;
 
-const trustStats = [
-  { value: "5,000+", label: "Completed projects" },
-  { value: "20+", label: "Service areas" },
-  { value: "98%", label: "Customer satisfaction" },
-];
+/** The store's marketing claims, as the store states them (the guides cover 23 communities). */
+function trustStats() {
+  return [
+    { value: "5,000+", label: "Completed projects" },
+    { value: "20+", label: "Service areas" },
+    { value: "98%", label: "Customer satisfaction" },
+  ];
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ posts }, catalogue] = await Promise.all([
     api<BlogPostList>("/api/content/posts", { fetch: context.apiFetch }),
     api<AreaCatalogue>(`/api/content/areas/${serviceCity.slug}`, { fetch: context.apiFetch }),
   ]);
-  const areas = catalogue.categories.flatMap((c) => c.areas).slice(0, featuredAreaCount);
-  return { posts, areas };
+  const allAreas = catalogue.categories.flatMap((c) => c.areas);
+  return { posts, areas: allAreas.slice(0, featuredAreaCount) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -47,7 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <section className="border-b border-stone-200 bg-cream" aria-label="Why homeowners trust us">
         <div className="container-page grid gap-8 py-10 lg:grid-cols-2 lg:items-center">
           <dl className="grid grid-cols-3 gap-4 text-center">
-            {trustStats.map((stat) => (
+            {trustStats().map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 shadow-sm">
                 <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase sm:text-sm">
                   {stat.label}

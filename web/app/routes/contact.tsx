@@ -6,6 +6,11 @@ import { PhoneIcon } from "../components/icons.tsx";
 import { ContactForm } from "../features/content/contact-form.tsx";
 import { PageHero } from "../features/content/page-hero.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
+import {
+  notForSaleOnlineMessage,
+  priceRequestMessage,
+  priceRequestProduct,
+} from "../lib/price-request.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -24,6 +29,8 @@ export default function Contact() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const error = refusal ?? searchParams.get("error");
   const bannerRef = useRef<HTMLDivElement>(null);
+  // "Ask for a price" on a product without one: the message starts out naming the product.
+  const priceProduct = priceRequestProduct(searchParams);
 
   useEffect(() => {
     if (searchParams.get("success") === "true") {
@@ -72,8 +79,15 @@ export default function Contact() {
           <h2 id="message-heading" className="mb-6 text-3xl font-bold">
             Send us a message
           </h2>
+          {priceProduct ? (
+            <p className="mb-4 rounded-lg border border-oak-100 bg-oak-50 p-4 text-stone-800">
+              <span className="font-semibold">{priceProduct}:</span> {notForSaleOnlineMessage}
+            </p>
+          ) : null}
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
             <ContactForm
+              key={priceProduct ?? ""}
+              initialMessage={priceProduct ? priceRequestMessage(priceProduct) : ""}
               onSent={() => showResult({ sent: true })}
               onRefused={(reason) => showResult({ sent: false, reason })}
             />

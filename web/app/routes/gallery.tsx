@@ -1,6 +1,7 @@
 import type { GalleryImage } from "@mcf/contracts/content";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { JsonLd } from "../components/json-ld.tsx";
 import { GalleryLightbox } from "../features/content/gallery-lightbox.tsx";
 import { GalleryPicture } from "../features/content/gallery-picture.tsx";
 import { PageHero } from "../features/content/page-hero.tsx";
@@ -38,12 +39,15 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Finished rooms" title="Our Gallery">
-        <p>A few of the floors we have supplied and installed. Select a photo to see it larger.</p>
+        <p>
+          Illustrated rooms finished with the kinds of floors we supply and install. Select a
+          picture to see it larger.
+        </p>
       </PageHero>
       <section className="container-page py-12">
         {images.length === 0 ? (
           <p className="rounded-xl bg-stone-50 p-8 text-center text-stone-700">
-            Our gallery is empty right now. Check back soon for photos of recent projects.
+            Our gallery is empty right now. Check back soon.
           </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -72,6 +76,18 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                     <span className="block text-sm text-stone-600">{image.description}</span>
                   </span>
                 </button>
+                {/* Like every other image on the site, each carries its image structured data. */}
+                <JsonLd
+                  data={{
+                    "@context": "https://schema.org",
+                    "@type": "ImageObject",
+                    src: image.src,
+                    contentUrl: image.src,
+                    alt: image.title,
+                    title: image.title,
+                    description: image.description,
+                  }}
+                />
               </li>
             ))}
           </ul>

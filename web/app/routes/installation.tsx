@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const features = [
   {
     title: "Our own trained crews",
-    text: "Installers who work for us, not day labour, with years on hardwood, LVP, tile and carpet.",
+    text: "Installers who work for us, not day labor, with years on hardwood, LVP, tile and carpet.",
   },
   {
     title: "Subfloor done right",
@@ -57,7 +57,7 @@ const steps = [
   },
   {
     title: "Preparation",
-    text: "Old flooring out, subfloor repaired and levelled, moisture barriers down, and materials acclimated.",
+    text: "Old flooring out, subfloor repaired and leveled, moisture barriers down, and materials acclimated.",
   },
   {
     title: "Installation",

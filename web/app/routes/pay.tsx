@@ -207,7 +207,7 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                     {cancelling ? "Cancelling..." : "Cancel and return to cart"}
                   </button>
                 ) : session.status === "paid" ? null : (
-                  <Link to="/cart" className="btn-primary w-full">
+                  <Link to="/cart?step=checkout" className="btn-primary w-full">
                     Return to cart
                   </Link>
                 )}

@@ -41,9 +41,11 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
 
+// Calm colours for the customer: red reads as a problem, and a paid order being prepared is none
+// (the admin's red, pulsing "processing" means work waiting for staff, and stays there).
 const badgeClass: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
-  processing: "bg-red-100 text-red-800",
+  processing: "bg-navy-50 text-navy-800",
   shipped: "bg-green-100 text-green-800",
   delivered: "bg-green-200 text-green-900",
   completed: "bg-green-200 text-green-900",
@@ -99,6 +101,7 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
           <div className="sm:text-right">
             <p className="text-sm text-stone-600">Status</p>
             <p
+              data-testid="order-status"
               className={`mt-1 inline-block rounded-full px-3 py-1 text-sm font-semibold ${badge}`}
             >
               {statusLabel(status)}

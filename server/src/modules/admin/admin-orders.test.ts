@@ -99,7 +99,30 @@ describe("admin orders API", () => {
     expect(
       (await call("GET", "/api/admin/orders/00000000-0000-4000-8000-000000000000")).statusCode,
     ).toBe(404);
-    expect((await call("GET", "/api/admin/orders/not-a-uuid")).statusCode).toBe(422);
+  });
+
+  it("an order id that does not exist is 404 Order not found, whatever its shape", async () => {
+    const shipping = {
+      shipping_carrier: "UPS",
+      tracking_number: "1Z",
+      shipped_at: null,
+      shipping_notes: null,
+      mark_shipped: false,
+      send_email: false,
+    };
+    for (const id of ["not-a-uuid", "ZDEVYN", "00000000-0000-4000-8000-000000000000", "1%27"]) {
+      const answers = [
+        await call("GET", `/api/admin/orders/${id}`),
+        await call("PATCH", `/api/admin/orders/${id}/status`, { status: "shipped" }),
+        await call("POST", `/api/admin/orders/${id}/shipping`, shipping),
+        await call("POST", `/api/admin/orders/${id}/resend-confirmation`),
+        await call("POST", `/api/admin/orders/${id}/send-shipped-email`),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json()).toEqual({ detail: "Order not found" });
+      }
+    }
   });
 
   it("PATCH status sets any of the five values and audits it; shipped + send_email sends the shipped email", async () => {

@@ -1,5 +1,6 @@
 import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { priceCart, toCalculationResult } from "./cart.service.ts";
 
@@ -9,6 +10,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["cart"],
+        security: optionalPartnerSecurity,
         summary: "Price a cart: lines, coupon, every delivery method by ZIP code, tax and total",
         body: cartCalculationRequestSchema,
         response: { 200: cartCalculationResultSchema },

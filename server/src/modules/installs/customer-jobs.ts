@@ -36,6 +36,7 @@ export interface PaymentProvider {
   createSession(
     order: OrderRow,
     items: OrderItemRow[],
+    storeUrl: string,
   ): Promise<{ id: string; url: string; expiresAt: Date }>;
 }
 
@@ -201,7 +202,7 @@ export async function startDeposit(
   token: string,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-  options: { publicUrl: string },
+  options: { publicUrl: string; storeUrl: string },
 ): Promise<{ payment_url: string }> {
   const before = await findOpenJobByToken(db, token);
   if (before.deposit_order_id) {
@@ -224,7 +225,7 @@ export async function startDeposit(
     return placed;
   });
   try {
-    const session = await provider.createSession(order, items);
+    const session = await provider.createSession(order, items, options.storeUrl);
     await attachPaymentSession(db, order.id, session);
     return { payment_url: session.url };
   } catch (error) {

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertSameOrigin } from "../../http/same-origin.ts";
+import { storeUrlFor } from "../../http/store-url.ts";
 import {
   acceptEstimate,
   customerInstallIcs,
@@ -77,7 +78,10 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request) => {
       assertSameOrigin(request, publicUrl, crossSite);
-      return startDeposit(db, request.params.token, provider, request.log, { publicUrl });
+      return startDeposit(db, request.params.token, provider, request.log, {
+        publicUrl,
+        storeUrl: storeUrlFor(request, app.config),
+      });
     },
   );
   app.post(

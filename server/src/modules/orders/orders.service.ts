@@ -170,7 +170,11 @@ export async function expireOverduePayments(
   });
 }
 
+/** Order ids are UUIDs: any other text names no order (and must not reach a uuid column). */
+const orderIdShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function lockOrFail(tx: DbOrTx, orderId: string): Promise<OrderRow> {
+  if (!orderIdShape.test(orderId)) throw notFound("Order not found");
   const order = await lockOrder(tx, { orderId });
   if (!order) throw notFound("Order not found");
   return order;
@@ -296,6 +300,7 @@ export async function listAdminOrders(
 
 /** One order with its lines, as staff see it. 404 for an unknown order. */
 export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrder> {
+  if (!orderIdShape.test(orderId)) throw notFound("Order not found");
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   return toAdminOrder(found.order, found.items);

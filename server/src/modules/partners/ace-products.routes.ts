@@ -6,6 +6,7 @@ import {
 } from "@mcf/contracts/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { partnerSecurity } from "../../http/openapi-document.ts";
 import { getProductRow, listProducts } from "../catalog/catalog.service.ts";
 import { toAceProduct } from "./ace-product-mapper.ts";
 import { requireApprovedPartner } from "./partners.routes.ts";
@@ -19,6 +20,7 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["ace"],
+        security: partnerSecurity,
         summary:
           "Partner product list (default collection AR; X-Total-Count carries the match count)",
         querystring: productListQuerySchema.omit({ closeout: true }),
@@ -44,6 +46,7 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["ace"],
+        security: partnerSecurity,
         summary: "One product at the partner price",
         params: productIdParamsSchema,
         response: { 200: aceProductSchema },

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
+import { partnerSecurity } from "../../http/openapi-document.ts";
 import { bearerToken, type PartnerUserRow } from "./partner-session.ts";
 import {
   loginPartner,
@@ -110,6 +111,7 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["ace"],
+        security: partnerSecurity,
         summary: "Revoke the bearer token (always succeeds)",
         response: { 200: messageResponseSchema },
       },
@@ -126,6 +128,7 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["ace"],
+        security: partnerSecurity,
         summary: "The signed-in partner (401 when the token is absent, unknown or expired)",
         response: { 200: partnerUserSchema },
       },
@@ -190,6 +193,7 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["ace"],
+        security: partnerSecurity,
         summary: "Update the signed-in partner's profile (email is read-only)",
         body: partnerAccountUpdateSchema,
         response: { 200: partnerUserSchema },

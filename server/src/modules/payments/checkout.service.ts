@@ -146,9 +146,9 @@ async function createPendingOrder(
 
 /**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
- * session. When the provider fails, the order is cancelled and its stock returned. With an
- * `idempotencyKey`, a repeat of the same request answers with the first one's session (one
- * order, one reservation); see idempotency-keys.ts.
+ * session, which returns the shopper to `storeUrl`. When the provider fails, the order is
+ * cancelled and its stock returned. With an `idempotencyKey`, a repeat of the same request
+ * answers with the first one's session (one order, one reservation); see idempotency-keys.ts.
  */
 export async function startCheckout(
   db: Db,
@@ -156,6 +156,7 @@ export async function startCheckout(
   partner: PartnerUserRow | null,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
+  storeUrl: string,
   idempotencyKey?: string,
 ): Promise<{ id: string; url: string }> {
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
@@ -174,7 +175,7 @@ export async function startCheckout(
   const { order, items } = pending.created;
   let session: CreatedPaymentSession;
   try {
-    session = await provider.createSession(order, items);
+    session = await provider.createSession(order, items, storeUrl);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
     await cancelUnpaid(db, { orderId: order.id }, "failed");

@@ -14,8 +14,15 @@ export interface CreatedPaymentSession {
 /** What every payment provider does; both complete through the orders module's `markPaid`. */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
-  /** Opens a hosted payment session for a pending order. */
-  createSession(order: OrderRow, items: OrderItemRow[]): Promise<CreatedPaymentSession>;
+  /**
+   * Opens a hosted payment session for a pending order; `storeUrl` is the absolute base the
+   * shopper returns to (success, back to checkout).
+   */
+  createSession(
+    order: OrderRow,
+    items: OrderItemRow[],
+    storeUrl: string,
+  ): Promise<CreatedPaymentSession>;
   /** Asks the provider whether a session not yet fulfilled here has been paid. */
   isSessionPaid(sessionId: string): Promise<boolean>;
 }

@@ -14,7 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { conflict, invalid } from "../../errors.ts";
+import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
+import { storeUrlFor } from "../../http/store-url.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
@@ -42,6 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     {
       schema: {
         tags: ["payments"],
+        security: optionalPartnerSecurity,
         summary: "Reserve stock, create the pending order and open a payment session",
         body: paymentRequestSchema,
         headers: paymentStartHeadersSchema,
@@ -60,6 +63,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         partner,
         provider,
         request.log,
+        storeUrlFor(request, app.config),
         request.headers["idempotency-key"],
       );
     },
@@ -119,10 +123,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
         return success;
       }
-      if (card === testCards.declined) {
-        await cancelUnpaid(db, { sessionId }, "failed");
-        return reply.status(402).send({ detail: "Your card was declined." });
-      }
+      // Like a hosted card page, a decline leaves the session open (and the stock reserved) so the
+      // shopper can try another card until the session expires or they cancel it.
+      if (card === testCards.declined)
+        return reply
+          .status(402)
+          .send({ detail: "Your card was declined. Please try another card." });
       throw invalid("Use test card 4242 4242 4242 4242");
     },
   );

@@ -8,7 +8,5 @@ import { createTestProvider } from "./test-provider.ts";
 
 /** Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test payment page. */
 export function createPaymentProvider(config: Config): PaymentProvider {
-  return config.stripe
-    ? createStripeProvider(config.stripe, config.publicUrl)
-    : createTestProvider(config.publicUrl);
+  return config.stripe ? createStripeProvider(config.stripe) : createTestProvider();
 }

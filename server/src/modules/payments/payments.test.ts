@@ -239,23 +239,36 @@ describe("payments with the built-in test payment page", () => {
     expect(mail?.text).toContain("100 Main St");
   });
 
-  it("a declined card leaves no paid order, cancels it and returns the stock", async () => {
+  it("a declined card leaves the order unpaid with its stock held, and another card can pay it", async () => {
     const p = await createProduct(db(), { stock_quantity: 6 });
     const { id } = (await process(buildPaymentRequest([{ product_id: p.id, quantity: 4 }]))).json();
     expect(await stockOf(p.id)).toBe(2);
     const res = await pay(id, "4000 0000 0000 0002");
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ detail: "Your card was declined." });
+    expect(res.json()).toEqual({ detail: "Your card was declined. Please try another card." });
     expect(await orderOf(id)).toMatchObject({
-      status: "cancelled",
-      payment_status: "failed",
-      stock_status: "released",
+      status: "pending",
+      payment_status: "unpaid",
+      stock_status: "reserved",
     });
-    expect(await stockOf(p.id)).toBe(6);
+    expect((await t.app.inject(`/api/payments/test-sessions/${id}`)).json().status).toBe("open");
+    expect((await pay(id, "4000 0000 0000 0002")).statusCode).toBe(402);
     const retry = await pay(id, "4242 4242 4242 4242");
-    expect(retry.statusCode).toBe(409);
-    expect((await orderOf(id))?.payment_status).toBe("failed");
-    expect(await stockOf(p.id)).toBe(6);
+    expect(retry.statusCode).toBe(200);
+    expect(await orderOf(id)).toMatchObject({ status: "processing", payment_status: "paid" });
+    expect(await stockOf(p.id)).toBe(2);
+  });
+
+  it("a declined session that is cancelled returns its stock", async () => {
+    const p = await createProduct(db(), { stock_quantity: 3 });
+    const { id } = (await process(buildPaymentRequest([{ product_id: p.id, quantity: 3 }]))).json();
+    expect((await pay(id, "4000 0000 0000 0002")).statusCode).toBe(402);
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/test-sessions/${id}/cancel`,
+    });
+    expect(cancel.json()).toEqual({ redirect_url: "/cart?step=checkout" });
+    expect(await stockOf(p.id)).toBe(3);
   });
 
   it("refuses other card numbers with the test card hint", async () => {

@@ -19,11 +19,11 @@ function createStripeClient(config: StripeConfig): Stripe {
 }
 
 /** Stripe Checkout: a hosted session per order; fulfilment arrives on the signed webhook. */
-export function createStripeProvider(config: StripeConfig, publicUrl: string): PaymentProvider {
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = createStripeClient(config);
   return {
     name: "stripe",
-    async createSession(order: OrderRow, items: OrderItemRow[]) {
+    async createSession(order: OrderRow, items: OrderItemRow[], storeUrl: string) {
       // Stripe wants at least 30 minutes; a minute more covers the time to reach it.
       const expiresAt = new Date(Date.now() + (paymentSessionMinutes + 1) * 60_000);
       const discountCents = toCents(order.discount_amount);
@@ -64,8 +64,8 @@ export function createStripeProvider(config: StripeConfig, publicUrl: string): P
           line_items: lineItems,
           customer_email: order.customer_email,
           client_reference_id: order.id,
-          success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${publicUrl}/cart?step=checkout`,
+          success_url: `${storeUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${storeUrl}/cart?step=checkout`,
           expires_at: Math.floor(expiresAt.getTime() / 1000),
           metadata: { order_id: order.id, friendly_order_id: order.friendly_order_id },
           payment_intent_data: {

@@ -10,14 +10,14 @@ function newTestSessionId(): string {
  * The built-in test payment page at `/pay/{id}`. The page itself reports payment
  * through `POST /api/payments/test-sessions/{id}/pay`, so there is nothing to ask afterwards.
  */
-export function createTestProvider(publicUrl: string): PaymentProvider {
+export function createTestProvider(): PaymentProvider {
   return {
     name: "test",
-    async createSession() {
+    async createSession(_order, _items, storeUrl) {
       const id = newTestSessionId();
       return {
         id,
-        url: `${publicUrl}/pay/${id}`,
+        url: `${storeUrl}/pay/${id}`,
         expiresAt: new Date(Date.now() + paymentSessionMinutes * 60_000),
       };
     },

@@ -17,7 +17,7 @@ function BackOffice() {
   const { Component } = active;
   return (
     <QueryClientProvider client={queryClient}>
-      <div className="min-h-screen bg-stone-100">
+      <div className="admin-ui min-h-screen bg-stone-100">
         <div className="bg-navy-800 text-white">
           <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 pt-3">
             <h1 className="font-display text-lg font-bold text-white">Back office</h1>

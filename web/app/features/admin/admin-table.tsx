@@ -60,6 +60,7 @@ export function AdminTable<T, K extends string = never>({
   onLoadMore,
 }: AdminTableProps<T, K>) {
   const padding = dense ? "px-2 py-1.5" : "px-3 py-2";
+  const headerPadding = dense ? "px-2 py-2" : "px-3 py-2";
   const message = (text: ReactNode) => (
     <tr>
       <td colSpan={columns.length} className="px-3 py-10 text-center text-stone-600">
@@ -73,10 +74,11 @@ export function AdminTable<T, K extends string = never>({
         <tr>
           {columns.map((column) => {
             const active = sort?.state && column.sortKey === sort.state.key ? sort.state : null;
+            const sortable = Boolean(sort && column.sortKey && !column.hideHeader);
             return (
               <th
                 key={column.header}
-                className={`${dense ? "px-2 py-2 text-[11px] leading-tight" : "px-3 py-2"} ${column.align ? alignClass[column.align] : ""}`}
+                className={`${sortable ? "relative p-0" : headerPadding} ${dense ? "text-[11px] leading-tight" : ""} ${column.align ? alignClass[column.align] : ""}`}
                 aria-sort={active ? ariaSort[active.direction] : undefined}
               >
                 {column.hideHeader ? (
@@ -84,6 +86,7 @@ export function AdminTable<T, K extends string = never>({
                 ) : sort && column.sortKey ? (
                   <SortButton
                     label={column.header}
+                    className={`${headerPadding} ${column.align === "right" ? "justify-end" : column.align === "center" ? "justify-center" : ""}`}
                     direction={active?.direction}
                     onClick={() => sort.onChange(nextSort(sort.state, column.sortKey as K))}
                   />
@@ -159,19 +162,25 @@ export function ListError({
   );
 }
 
+/**
+ * A sortable column's header. The button's ::after covers the whole cell (the cell is its
+ * positioned parent), so a click anywhere in the cell sorts, not only on the label.
+ */
 function SortButton({
   label,
   direction,
+  className,
   onClick,
 }: {
   label: string;
   direction: "asc" | "desc" | undefined;
+  className: string;
   onClick: () => void;
 }) {
   return (
     <button
       type="button"
-      className="inline-flex items-center gap-0.5 text-left uppercase hover:text-navy-800"
+      className={`flex min-h-9 w-full items-center gap-0.5 after:absolute after:inset-0 text-left uppercase hover:bg-stone-100 hover:text-navy-800 ${className}`}
       onClick={onClick}
     >
       {label}

@@ -9,8 +9,16 @@ import { formatShopTime } from "./birmingham-time.ts";
 import { OrderDetail } from "./order-detail.tsx";
 import { StatusBadge } from "./order-status-badge.tsx";
 
-function orderColumns(onView: (orderId: string) => void): Array<AdminColumn<AdminOrder>> {
-  return [
+/**
+ * The orders table's columns. With the detail panel open (`compact`) the table has about half the
+ * width, so Placed and Payment (both shown in the panel) step aside and the order number stays
+ * whole instead of scrolling out of view.
+ */
+function orderColumns(
+  onView: (orderId: string) => void,
+  compact: boolean,
+): Array<AdminColumn<AdminOrder>> {
+  const columns: Array<AdminColumn<AdminOrder>> = [
     {
       header: "Order",
       cellClassName: "px-3 py-2 whitespace-nowrap",
@@ -35,7 +43,7 @@ function orderColumns(onView: (orderId: string) => void): Array<AdminColumn<Admi
       cell: (order) => (
         <>
           <div className="font-medium">{order.customer_name}</div>
-          <div className="text-xs text-stone-600">{order.customer_email}</div>
+          <div className="text-xs break-all text-stone-600">{order.customer_email}</div>
         </>
       ),
     },
@@ -67,6 +75,9 @@ function orderColumns(onView: (orderId: string) => void): Array<AdminColumn<Admi
       ),
     },
   ];
+  return compact
+    ? columns.filter((column) => column.header !== "Placed" && column.header !== "Payment")
+    : columns;
 }
 
 /** Orders list (100 at a time) with status and needs-attention filters, and the detail panel. */
@@ -127,7 +138,7 @@ export function OrdersTab() {
           </p>
         </div>
         <AdminTable
-          columns={orderColumns(setSelectedId)}
+          columns={orderColumns(setSelectedId, selectedId !== null)}
           rows={list.items}
           rowKey={(order) => order.order_id}
           rowClassName={(order) =>

@@ -30,17 +30,16 @@ export function productColumns({
       <InlineNumberCell product={product} field={field} label={header} onSaved={onSaved} />
     ),
   });
-  const clipped = "max-w-[8rem] truncate px-2 py-1.5";
+  // Long names wrap rather than being cut: staff must be able to read every one whole.
+  const wrapped = "max-w-[8rem] break-words px-2 py-1.5";
   return [
     {
       header: "Name",
       sortKey: "name",
-      cellClassName: "max-w-[13rem] px-2 py-1.5",
+      cellClassName: "max-w-[13rem] break-words px-2 py-1.5",
       cell: (product) => (
         <>
-          <div className="truncate font-medium" title={product.name}>
-            {product.name}
-          </div>
+          <div className="font-medium">{product.name}</div>
           {product.sku ? <div className="text-xs text-stone-600">{product.sku}</div> : null}
         </>
       ),
@@ -49,14 +48,14 @@ export function productColumns({
     {
       header: "Brand",
       sortKey: "brand",
-      cellClassName: clipped,
-      cell: (product) => <span title={product.brand ?? undefined}>{product.brand}</span>,
+      cellClassName: wrapped,
+      cell: (product) => product.brand,
     },
     {
       header: "Collection",
       sortKey: "collection",
-      cellClassName: clipped,
-      cell: (product) => <span title={product.collection ?? undefined}>{product.collection}</span>,
+      cellClassName: wrapped,
+      cell: (product) => product.collection,
     },
     numberColumn("our_price", "Our Price (sq/ft)", "our_price"),
     numberColumn("ace_price", "ACE Price"),

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
+import { notForSaleOnlineMessage, priceRequestHref } from "../../lib/price-request.ts";
 
 /** How long "Added!" shows (and the button stays disabled) after a click. */
 export const addedFeedbackMs = 2000;
-export const notForSaleOnlineMessage =
-  "This product is not available for online purchase. Please contact us for pricing.";
 
 export interface AddToCartButtonProps {
   /** The product; its box price for this cart line is `unitPrice`. */
@@ -25,8 +25,9 @@ export interface AddToCartButtonProps {
 }
 
 /**
- * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. Without a price it
- * alerts that the product is not sold online.
+ * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. A product without
+ * a price cannot be added: unless disabled, the button says it is not sold online, and an "Ask for
+ * a price" link beneath it opens /contact with the product named.
  */
 export function AddToCartButton({
   product,
@@ -48,11 +49,30 @@ export function AddToCartButton({
     return () => clearTimeout(timer);
   }, [added]);
 
+  if (unitPrice === null && !disabled) {
+    // The store's rule for an unpriced product is an alert saying it is not sold online; the link
+    // under the button is the way forward: /contact with the product named.
+    return (
+      <span className="flex flex-col items-stretch gap-1">
+        <button
+          type="button"
+          className={className}
+          onClick={() => window.alert(notForSaleOnlineMessage)}
+        >
+          {label}
+        </button>
+        <Link
+          to={priceRequestHref(product.name)}
+          className="text-center text-sm font-semibold text-oak-700 underline hover:text-oak-800"
+        >
+          Ask for a price
+        </Link>
+      </span>
+    );
+  }
+
   const add = () => {
-    if (unitPrice === null) {
-      window.alert(notForSaleOnlineMessage);
-      return;
-    }
+    if (unitPrice === null) return;
     addItem(
       { ...product, price_per_box: unitPrice },
       quantity,

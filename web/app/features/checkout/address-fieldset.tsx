@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { usStates } from "../../lib/us-states.ts";
 import type { AddressFields } from "./checkout-form.ts";
-import { usStates } from "./us-states.ts";
 
 export interface AddressFieldsetProps {
   legend: string;
@@ -27,7 +27,7 @@ export function AddressFieldset({ legend, section, value, onChange }: AddressFie
           <input
             id={`${id}-street`}
             className="field-input"
-            autoComplete={`${section} street-address`}
+            autoComplete={`${section} address-line1`}
             required
             value={value.street}
             onChange={set("street")}

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
+import { usStates } from "../../lib/us-states.ts";
 import {
   type CheckoutForm,
+  checkoutMessageStillApplies,
+  checkoutMessages,
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
@@ -9,7 +12,6 @@ import {
   validateCheckoutForm,
 } from "./checkout-form.ts";
 import { paymentFailureReason } from "./payment-errors.ts";
-import { usStates } from "./us-states.ts";
 
 const filled = (): CheckoutForm => ({
   ...emptyCheckoutForm(),
@@ -78,6 +80,20 @@ describe("checkout form", () => {
       ok: false,
       message: "Please fill in all shipping address fields.",
     });
+  });
+
+  it("a missing-field message stops applying once its fields are filled", () => {
+    const noPhone = { ...filled(), customer_phone: " " };
+    expect(checkoutMessageStillApplies(noPhone, checkoutMessages.customer)).toBe(true);
+    expect(checkoutMessageStillApplies(filled(), checkoutMessages.customer)).toBe(false);
+    const noZip = filled();
+    noZip.billing.zip_code = "";
+    expect(checkoutMessageStillApplies(noZip, checkoutMessages.billing)).toBe(true);
+    expect(checkoutMessageStillApplies(filled(), checkoutMessages.billing)).toBe(false);
+    const shipping = { ...filled(), shipToDifferentAddress: true };
+    expect(checkoutMessageStillApplies(shipping, checkoutMessages.shipping)).toBe(true);
+    expect(checkoutMessageStillApplies(filled(), checkoutMessages.shipping)).toBe(false);
+    expect(checkoutMessageStillApplies(filled(), "Payment failed: try again")).toBe(true);
   });
 
   it("trims every value and ships to billing unless told otherwise", () => {

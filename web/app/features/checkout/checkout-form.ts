@@ -71,6 +71,24 @@ export function validateCheckoutForm(form: CheckoutForm): CheckoutValidation {
   return { ok: true, form: trimmed };
 }
 
+/**
+ * Whether a message `validateCheckoutForm` gave still describes the form: a message goes away as
+ * soon as its cause is fixed (the customer fields filled for the customer message, and so on),
+ * not only at the next press of the pay button.
+ */
+export function checkoutMessageStillApplies(form: CheckoutForm, message: string): boolean {
+  const trimmed = {
+    customer: [form.customer_name, form.customer_email, form.customer_phone].map((v) => v.trim()),
+    billing: trimAddress(form.billing),
+    shipping: trimAddress(form.shipping),
+  };
+  if (message === checkoutMessages.customer) return trimmed.customer.some((value) => !value);
+  if (message === checkoutMessages.billing) return !addressComplete(trimmed.billing);
+  if (message === checkoutMessages.shipping)
+    return form.shipToDifferentAddress && !addressComplete(trimmed.shipping);
+  return true;
+}
+
 /** The state the order ships to, which decides the sales tax. */
 export function shipToState(form: CheckoutForm): string | null {
   const state = form.shipToDifferentAddress ? form.shipping.state : form.billing.state;

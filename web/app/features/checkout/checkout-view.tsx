@@ -9,6 +9,7 @@ import { useCart } from "../../lib/cart/cart-context.tsx";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
+  checkoutMessageStillApplies,
   emptyCheckoutForm,
   paymentRequestFor,
   shipToState,
@@ -98,6 +99,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
       setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const result = calculation.status === "ready" ? calculation.result : null;
+  // A missing-field message leaves once the shopper fills what it asks for.
+  const shownProblem = problem && checkoutMessageStillApplies(form, problem) ? problem : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -257,9 +260,9 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
                 onAdjusted={() => setSoldOut(null)}
               />
             ) : null}
-            {problem ? (
+            {shownProblem ? (
               <p role="alert" className="rounded-md bg-red-50 p-4 text-sm font-medium text-red-800">
-                {problem}
+                {shownProblem}
               </p>
             ) : null}
             <button

@@ -12,9 +12,12 @@ import { ApiError, api } from "../../lib/api.ts";
 export function ContactForm({
   onSent,
   onRefused,
+  initialMessage = "",
 }: {
   onSent: () => void;
   onRefused: (reason: string) => void;
+  /** What the message starts with (a price request names its product). */
+  initialMessage?: string;
 }) {
   const [sending, setSending] = useState(false);
 
@@ -85,7 +88,14 @@ export function ContactForm({
         <label htmlFor="contact-message" className="field-label">
           Message <span aria-hidden="true">*</span>
         </label>
-        <textarea id="contact-message" name="message" rows={6} required className="field-input" />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          required
+          className="field-input"
+          defaultValue={initialMessage}
+        />
       </div>
       <Honeypot id="contact-website" />
       <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={sending}>

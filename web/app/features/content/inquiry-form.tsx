@@ -49,7 +49,7 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
           name="address"
           label="Project address"
           required
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
       </div>
       <fieldset>

@@ -6,6 +6,7 @@ import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { usStates } from "../../lib/us-states.ts";
 
 export const meta = () => pageMeta(pageTitles.aceAccount, "Your ACE partner profile.");
 
@@ -181,7 +182,27 @@ export default function AceAccount() {
               {input("city", "City", { autoComplete: "shipping address-level2" })}
             </div>
             <div className="sm:col-span-1">
-              {input("state", "State", { autoComplete: "shipping address-level1" })}
+              <label htmlFor="account-state" className="field-label">
+                State
+              </label>
+              {/* The checkout's list of 50 states plus DC; a value saved before it is kept. */}
+              <select
+                id="account-state"
+                autoComplete="shipping address-level1"
+                className="field-input"
+                value={form.state}
+                onChange={set("state")}
+              >
+                <option value="">Select</option>
+                {form.state && !usStates.some((s) => s.code === form.state) ? (
+                  <option value={form.state}>{form.state}</option>
+                ) : null}
+                {usStates.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name}
+                  </option>
+                ))}
+              </select>
             </div>
             <div className="sm:col-span-2">
               {input("zip", "ZIP Code", { autoComplete: "shipping postal-code" })}

@@ -108,7 +108,7 @@ export default function AceRegister() {
           <textarea
             id="register-company_address"
             rows={3}
-            autoComplete="street-address"
+            autoComplete="address-line1"
             className="field-input"
             value={form.company_address}
             onChange={set("company_address")}
