@@ -9,7 +9,7 @@ test.describe("blog, area guides and sitemap", () => {
     await openPage(page, "/blog");
     await expect(page).toHaveTitle("Flooring Blog | Magic City Floors");
     await expect(page.getByText("5,000+")).toBeVisible();
-    await expect(page.getByText("23", { exact: true })).toBeVisible();
+    await expect(page.getByText("20+", { exact: true })).toBeVisible();
     await expect(page.getByText("98%")).toBeVisible();
     await expect(
       page.getByRole("link", { name: "Explore Our Products", exact: true }),
