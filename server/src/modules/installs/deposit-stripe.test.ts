@@ -39,7 +39,9 @@ describe("an installation deposit paid through Stripe Checkout", () => {
     expect(paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const sessionId = paymentUrl.split("/pay/")[1] ?? "";
     const create = stripe.requests.find(
-      (r) => r.path === "/v1/checkout/sessions" && r.form.customer_email === job.customer_email,
+      (r) =>
+        r.path === "/v1/checkout/sessions" &&
+        r.form.customer_email === "stripe.deposit@example.com",
     );
     // One line the customer pays: the deposit. The materials ride along at $0 to be reserved.
     const paidLines = Object.entries(create?.form ?? {}).filter(
