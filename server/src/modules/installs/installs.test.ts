@@ -167,8 +167,8 @@ describe("installation jobs: admin API", () => {
     expect(negative.statusCode).toBe(422);
     expect(negative.json().detail).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ msg: "must be more than 0" }),
-        expect.objectContaining({ msg: "must not be negative" }),
+        { loc: ["body", "lines", 0, "quantity"], msg: "must be more than 0" },
+        { loc: ["body", "lines", 0, "unit_price"], msg: "must not be negative" },
       ]),
     );
     const unknown = await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
