@@ -364,6 +364,7 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ active: true }),
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
+  "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),
   "GET /api/admin/jobs": adminGet(() => "/api/admin/jobs"),
   "POST /api/admin/jobs": adminCall(
     201,

@@ -199,6 +199,7 @@ export const productFieldsSchema = z.object({
   cartons_per_pallet: wholeNumber,
   pallet_shipping_cost: moneyField,
   box_weight_lbs: decimal,
+  reorder_point: wholeNumber,
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce

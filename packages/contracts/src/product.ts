@@ -57,6 +57,8 @@ export const adminProductSchema = publicProductSchema.extend({
   ace_shown_price: nullableMoney,
   /** Pounds per box (parcel limits); null takes the documented default. */
   box_weight_lbs: z.number().nullable(),
+  /** Boxes at or below which the dashboard asks to reorder; null: never. */
+  reorder_point: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

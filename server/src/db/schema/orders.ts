@@ -99,6 +99,8 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_created_idx").on(t.created_at),
+    // The dashboard's sales by day read paid orders by the day they were paid.
+    index("orders_paid_at_idx").on(t.paid_at).where(sql`${t.payment_status} = 'paid'`),
     index("orders_status_idx").on(t.status),
     index("orders_pending_expiry_idx")
       .on(t.payment_expires_at)

@@ -27,6 +27,7 @@ export interface SeedProduct {
   pallet_shipping_cost: number | null; // dollars per pallet
   box_weight_lbs?: number | null; // pounds per box; empty takes shippingDefaults.boxWeightLbs
   stock_quantity: number; // boxes
+  reorder_point?: number | null; // boxes at or below which the dashboard asks to reorder
   overall_thickness: string | null;
   wear_layer_thickness: string | null;
   thumbnail_image_url: string | null;

@@ -24,6 +24,7 @@ import {
   setStatusByStaff,
 } from "../orders/orders.service.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
+import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
@@ -181,5 +182,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminInboxRoutes);
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
+    await scope.register(adminDashboardRoutes);
   });
 };

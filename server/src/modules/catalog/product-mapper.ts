@@ -55,6 +55,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ace_price: numberOrNull(row.ace_price),
     ace_shown_price: numberOrNull(row.ace_shown_price),
     box_weight_lbs: numberOrNull(row.box_weight_lbs),
+    reorder_point: row.reorder_point,
     created_at: row.created_at.toISOString(),
   };
 }
