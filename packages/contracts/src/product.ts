@@ -46,6 +46,8 @@ export const publicProductSchema = z.object({
   features: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
   specifications: z.record(z.string(), z.string()),
   is_closeout: z.boolean(),
+  /** Whether "Order a free sample" is offered. */
+  samples_available: z.boolean(),
   /** When the product last changed (sitemap lastmod). */
   updated_at: z.string(),
 });

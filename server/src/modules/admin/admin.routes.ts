@@ -29,6 +29,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminSampleRoutes } from "./admin-samples.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -181,5 +182,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminInboxRoutes);
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
+    await scope.register(adminSampleRoutes);
   });
 };

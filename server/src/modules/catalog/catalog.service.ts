@@ -18,7 +18,7 @@ export {
   updateAdminProduct,
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
-export { getProductRow } from "./product-lookup.ts";
+export { findProductRows, getProductRow } from "./product-lookup.ts";
 export {
   dollarsOrNull,
   type ProductRow,
