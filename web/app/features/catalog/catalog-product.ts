@@ -14,6 +14,7 @@ export type CatalogProduct = Pick<
   | "thumbnail_image_url"
   | "main_image_url"
   | "image_url"
+  | "samples_available"
 >;
 
 /**

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { type CatalogProduct, cardImage, type ShownPrice } from "./catalog-product.ts";
+import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
 import { StockLine } from "./stock-line.tsx";
 
@@ -84,6 +85,10 @@ export function ProductCard({
             className="btn-primary px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
           />
         </div>
+        <OrderSampleButton
+          product={product}
+          className="self-start text-sm font-semibold text-oak-700 underline-offset-2 hover:underline disabled:text-sage-600 disabled:no-underline"
+        />
       </div>
     </article>
   );
