@@ -9,6 +9,7 @@ import {
   productSortOptions,
   totalCountHeader,
 } from "./product-options.ts";
+import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
 
 const nullableText = z.string().nullable();
 const nullableMoney = z.number().nullable();
@@ -81,6 +82,21 @@ export {
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 const exactFilter = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+const featuresMessage = `Features must be up to ${maxFeatureFilters} names like waterproof or pet_friendly, separated by commas`;
+/** `features=waterproof,pet_friendly`: every one must be true of the product. */
+const featureFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .max(700, featuresMessage)
+    .transform((value) => [...new Set(value.split(",").map((key) => key.trim().toLowerCase()))])
+    .pipe(
+      z
+        .array(z.string().regex(featureKeyPattern, featuresMessage))
+        .max(maxFeatureFilters, featuresMessage),
+    )
+    .optional(),
+);
 const priceBound = z.preprocess(
   blankToUndefined,
   z.coerce
@@ -109,6 +125,7 @@ export const productListQuerySchema = z.object({
   min_price: priceBound,
   max_price: priceBound,
   q: exactFilter,
+  features: featureFilter,
   sort: z.preprocess(blankToUndefined, z.enum(productSortOptions).default(defaultProductSort)),
   page: z.preprocess(
     blankToUndefined,
@@ -142,6 +159,8 @@ export const productFacetsSchema = z.object({
   collections: z.array(z.string()),
   constructions: z.array(z.string()),
   style_colors: z.array(z.string()),
+  /** Yes/no features true of at least one product, in the filter panel's order. */
+  features: z.array(z.string()),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 

@@ -9,6 +9,7 @@ export type CatalogProduct = Pick<
   | "type"
   | "collection"
   | "color"
+  | "color_code"
   | "sqft_per_carton"
   | "stock_quantity"
   | "thumbnail_image_url"
