@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
 import {
   defaultProductPerPage,
   defaultProductSort,
@@ -9,7 +10,6 @@ import {
   productSortOptions,
   totalCountHeader,
 } from "./product-options.ts";
-import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
 
 const nullableText = z.string().nullable();
 const nullableMoney = z.number().nullable();
