@@ -1,6 +1,7 @@
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
+import { signInBrowser } from "../ace/ace-fixtures.ts";
 import { signInToAdmin } from "../admin/admin-helpers.ts";
 import { fillCustomerAndBilling, stockOf, waitForHydration } from "./shop-fixtures.ts";
 
@@ -79,5 +80,25 @@ test.describe("free samples", () => {
     await row.getByRole("button", { name: `Mark samples of ${orderNumber} sent` }).click();
     await expect(page.getByText(`Samples of ${orderNumber} marked sent`)).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
+  });
+
+  test("an approved partner orders a free sample from the ACE product page", async ({
+    page,
+    store,
+  }) => {
+    const partner = await store.partner({ approve: true });
+    const product = await store.product({
+      name: "Sample Partner Maple",
+      ace_price: 3.1,
+      ace_shown_price: 3.6,
+    });
+    await signInBrowser(page, partner);
+    await openPage(page, `/ace/products/${product.id}`);
+    await page.getByRole("button", { name: `Order a free sample of ${product.name}` }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await openPage(page, "/cart?step=checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByText(`Sample: ${product.name}`)).toBeVisible();
+    await expect(summary.getByText("1 sample · free")).toBeVisible();
   });
 });
