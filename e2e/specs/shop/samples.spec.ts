@@ -48,6 +48,9 @@ test.describe("free samples", () => {
     // Samples alone travel by parcel at the flat rate; the trucks are not offered.
     await expect(delivery.getByRole("radio", { name: /^Parcel delivery/ })).toBeChecked();
     await expect(delivery.getByRole("radio", { name: /^Freight delivery/ })).toBeDisabled();
+    await expect(
+      delivery.getByText("A parcel carrier brings your samples to your door."),
+    ).toBeVisible();
     await expect(summary.getByText(`Sample: ${oak.name}`)).toBeVisible();
     await expect(summary.getByText("1 sample · free").first()).toBeVisible();
     await expect(page.getByTestId("order-total")).toHaveText("$4.95");

@@ -248,6 +248,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
             <DeliveryChoiceFieldset
               options={calculation.deliveryOptions}
               chosen={method ?? result?.shipping.method ?? "freight"}
+              samplesOnly={samplesOnly}
               choice={delivery}
             />
           </div>
