@@ -170,10 +170,12 @@ function priceSampleLinesOf(
 
 /**
  * Prices a cart from the database: the per-box price from the pricing service (the one the
- * product pages show), coupon discount, every delivery method (lines share pallets; the chosen
+ * product pages show), sample lines (the first of the order free, then the sample price),
+ * coupon discount, every delivery method (box lines share pallets, samples add none; the chosen
  * method's cost is the shipping), tax on merchandise after discount by ship-to state (a pickup
- * is taxed where the showroom is). Throws 422 for unknown or unpriced products, an unknown ZIP
- * code or a delivery method not offered for it. An invalid coupon is not an error: it gives no
+ * is taxed where the showroom is). Throws 422 for unknown or unpriced products, a sample of a
+ * product without samples, more samples than an order may hold, an unknown ZIP code or a
+ * delivery method not offered for it. An invalid coupon is not an error: it gives no
  * discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
