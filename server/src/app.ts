@@ -29,6 +29,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { sampleRoutes } from "./modules/orders/samples.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
 import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { provider: paymentProvider });
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
+  await app.register(sampleRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });

@@ -15,6 +15,15 @@ const optionalText = z
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
+const dollarsMessage = "must be dollars and cents from 0 to 100 (e.g. 4.95)";
+const sampleDollars = z.coerce
+  .number({ message: dollarsMessage })
+  .min(0, { message: dollarsMessage })
+  .max(100, { message: dollarsMessage })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: dollarsMessage,
+  });
+const followUpMessage = "must be a whole number of days from 1 to 90";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
@@ -84,6 +93,14 @@ const envSchema = z.object({
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
+  SAMPLE_PRICE: sampleDollars.default(2),
+  SAMPLE_SHIPPING: sampleDollars.default(4.95),
+  SAMPLE_FOLLOW_UP_DAYS: z.coerce
+    .number({ message: followUpMessage })
+    .int({ message: followUpMessage })
+    .min(1, { message: followUpMessage })
+    .max(90, { message: followUpMessage })
+    .default(5),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
@@ -132,6 +149,11 @@ export interface Config {
   mailPollMs: number;
   /** The share of an accepted installation estimate paid up front, in percent. */
   installDepositPercent: number;
+  /**
+   * Samples: the price of each sample past the free ones of an order, the parcel rate of an
+   * order of samples only (0: free), and the days after delivery the follow-up email waits.
+   */
+  samples: { pricePerSampleCents: number; parcelRateCents: number; followUpDays: number };
   /**
    * Requests in progress past which page views and catalogue reads (`browse`), then checkout
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
@@ -212,6 +234,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
+    samples: {
+      pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),
+      parcelRateCents: Math.round(e.SAMPLE_SHIPPING * 100),
+      followUpDays: e.SAMPLE_FOLLOW_UP_DAYS,
+    },
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

@@ -183,6 +183,7 @@ const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
   },
   "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+  "GET /api/samples/reorder": publicGet(404, () => "/api/samples/reorder?token=no-such-link"),
 
   // The customer's installation page: public, behind the job's secret token.
   "GET /api/installation/jobs/:token": publicGet(
@@ -425,6 +426,12 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ staff_note: "Called back" }),
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
+  "GET /api/admin/samples-to-send": adminGet(() => "/api/admin/samples-to-send"),
+  // The fixture order holds boxes only: no samples to tick off.
+  "POST /api/admin/orders/:id/samples-sent": adminCall(
+    404,
+    (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
+  ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,
     (f) => `/api/admin/outbox/${f.failedMailId}/retry`,

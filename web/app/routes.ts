@@ -19,6 +19,7 @@ export default [
   route("pay/:sessionId", "routes/pay.tsx"),
   route("success", "routes/success.tsx"),
   route("track/:token", "routes/track.tsx"),
+  route("samples/reorder", "routes/sample-reorder.tsx"),
   route("admin", "routes/admin.tsx"),
   route("installation", "routes/installation.tsx"),
   route("installation/jobs/:token", "routes/installation-job.tsx"),

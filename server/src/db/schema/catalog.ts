@@ -52,6 +52,8 @@ export const products = pgTable(
       .default({}),
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     is_closeout: boolean("is_closeout").notNull().default(false),
+    /** Whether shoppers may order a sample of it (samples never touch box stock). */
+    samples_available: boolean("samples_available").notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -37,6 +37,8 @@ export interface SeedProduct {
   features: Record<string, boolean | string>;
   specifications: Record<string, string>;
   is_closeout: boolean;
+  /** Whether shoppers may order a sample; empty: yes. */
+  samples_available?: boolean;
 }
 
 export const sampleProducts: SeedProduct[] = [

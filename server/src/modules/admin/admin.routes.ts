@@ -30,6 +30,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminSampleRoutes } from "./admin-samples.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -183,5 +184,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
     await scope.register(adminDashboardRoutes);
+    await scope.register(adminSampleRoutes);
   });
 };

@@ -54,6 +54,7 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
   features: {},
   specifications: {},
   is_closeout: false,
+  samples_available: true,
 };
 
 /** Parsed editor fields → column values (numeric columns take strings with two decimals). */

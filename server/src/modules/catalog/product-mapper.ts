@@ -45,6 +45,7 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     features: row.features ?? {},
     specifications: row.specifications ?? {},
     is_closeout: row.is_closeout,
+    samples_available: row.samples_available,
     updated_at: row.updated_at.toISOString(),
   };
 }

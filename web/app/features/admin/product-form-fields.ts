@@ -93,6 +93,7 @@ export function productFormValues(product: AdminProduct | null): Record<string, 
 export function productRequestBody(form: {
   values: Record<string, string>;
   closeout: boolean;
+  samplesAvailable: boolean;
   features: KeyValueRow[];
   specs: KeyValueRow[];
 }): Record<string, unknown> {
@@ -103,6 +104,7 @@ export function productRequestBody(form: {
   }
   if (body.stock_quantity === null) body.stock_quantity = 0;
   body.is_closeout = form.closeout;
+  body.samples_available = form.samplesAvailable;
   body.features = Object.fromEntries(
     form.features
       .filter((r) => r.key.trim())
