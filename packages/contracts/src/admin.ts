@@ -435,6 +435,7 @@ export const auditEntityTypes = [
   "contact_message",
   "partner",
   "job",
+  "staff",
 ] as const;
 
 export const auditQuerySchema = z.object({
