@@ -686,7 +686,8 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
         cancellableJobId: (await newJob()).id,
         spareSessionCookie: (await createStaffSession(t.app, { role })).cookie,
       };
-      if (isStaffCaller(caller)) sessions[caller] = (await createStaffSession(t.app, { role })).cookie;
+      if (isStaffCaller(caller))
+        sessions[caller] = (await createStaffSession(t.app, { role })).cookie;
     }
     const editedStaff = await createStaffSession(t.app, { role: "staff" });
 

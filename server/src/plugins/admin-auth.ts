@@ -80,7 +80,10 @@ export async function refuseWhileLockedOut(
 ): Promise<boolean> {
   const seconds = await secondsLockedOut(request.server.signInFailures, request.ip, email);
   if (seconds === null) return false;
-  await reply.status(429).header("retry-after", String(seconds)).send({ detail: staffLockedOutMessage });
+  await reply
+    .status(429)
+    .header("retry-after", String(seconds))
+    .send({ detail: staffLockedOutMessage });
   return true;
 }
 

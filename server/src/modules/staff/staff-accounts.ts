@@ -1,6 +1,4 @@
-import {
-  commonPasswordMessage,
-} from "@mcf/contracts/partners";
+import { commonPasswordMessage } from "@mcf/contracts/partners";
 import {
   duplicateStaffEmailMessage,
   type StaffAccount,
@@ -84,7 +82,12 @@ export async function createStaffAccount(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(staffAccounts)
-        .values({ name: input.name, email: input.email, role: input.role, password_hash: passwordHash })
+        .values({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          password_hash: passwordHash,
+        })
         .returning();
       if (!row) throw new Error("staff insert returned nothing");
       await writeAudit(tx, {

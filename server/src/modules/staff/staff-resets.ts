@@ -64,7 +64,11 @@ export async function requestStaffPasswordReset(
  * expired or an unknown token answers 400), the account's other links die and every session of
  * the account ends. A disabled account's link is refused like an unknown one.
  */
-export async function resetStaffPassword(db: Db, token: string, newPassword: string): Promise<void> {
+export async function resetStaffPassword(
+  db: Db,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   assertAcceptableStaffPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
@@ -85,7 +89,10 @@ export async function resetStaffPassword(db: Db, token: string, newPassword: str
       .update(staffPasswordResets)
       .set({ used_at: now })
       .where(
-        and(eq(staffPasswordResets.staff_id, consumed.staff_id), isNull(staffPasswordResets.used_at)),
+        and(
+          eq(staffPasswordResets.staff_id, consumed.staff_id),
+          isNull(staffPasswordResets.used_at),
+        ),
       );
     const [updated] = await tx
       .update(staffAccounts)

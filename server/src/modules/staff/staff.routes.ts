@@ -132,9 +132,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
       schema: {
         tags: ["admin"],
-        summary: "Email a staff member a reset link when the account exists; the same answer either way",
+        summary:
+          "Email a staff member a reset link when the account exists; the same answer either way",
         body: staffForgotPasswordSchema,
-        response: { 200: messageResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: messageResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -155,7 +160,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: "15 minutes" } },
       schema: {
         tags: ["admin"],
-        summary: "Set a new staff password with a reset token (single use, 1 hour); ends every session",
+        summary:
+          "Set a new staff password with a reset token (single use, 1 hour); ends every session",
         body: staffResetPasswordSchema,
         response: {
           200: messageResponseSchema,
