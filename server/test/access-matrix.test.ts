@@ -1,4 +1,4 @@
-import { staffForbiddenMessage, type StaffRole } from "@mcf/contracts/staff";
+import { type StaffRole, staffForbiddenMessage } from "@mcf/contracts/staff";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
@@ -80,7 +80,6 @@ interface Fixtures {
   /** A new job: every later step is refused (409), the same for each caller. */
   newJobId: number;
   newJobToken: string;
-  cancellableJobId: number;
   crewId: number;
 }
 
@@ -516,7 +515,9 @@ const matrix: Record<string, MatrixEntry> = {
     setsCookie: true,
     request: (f, caller) => ({
       url: "/api/admin/session/sign-out-everywhere",
-      headers: isStaffCaller(caller) ? { cookie: f.byCaller[caller].spareSessionCookie } : {},
+      headers: isStaffCaller(caller)
+        ? { cookie: f.byCaller[caller].spareSessionCookie }
+        : ({} as Record<string, string>),
     }),
   },
   "GET /api/admin/staff": adminGet(() => "/api/admin/staff"),

@@ -9,6 +9,22 @@ import { emailField, newPassword } from "./partners.ts";
 export const staffRoles = ["owner", "staff", "catalogue"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
+/**
+ * The parts of the back office each role may open (the owner opens every one). The server checks
+ * it on every admin route group; the web app shows only the tabs of the signed-in role.
+ */
+export const staffAreasByRole: Record<StaffRole, readonly string[]> = {
+  owner: ["*"],
+  staff: ["orders", "inbox", "jobs"],
+  catalogue: ["products", "coupons"],
+};
+
+/** True when the role may open the back-office area (the owner may open every area). */
+export function roleMayOpen(role: StaffRole, area: string): boolean {
+  const areas = staffAreasByRole[role];
+  return areas.includes("*") || areas.includes(area);
+}
+
 /** How the Staff tab names each role. */
 export const staffRoleLabels: Record<StaffRole, string> = {
   owner: "Owner (everything)",

@@ -30,6 +30,7 @@ export const pageTitles = {
   aceForgotPassword: "Forgot Password",
   aceResetPassword: "Reset Password",
   admin: "Admin",
+  adminResetPassword: "Reset Back-Office Password",
   payment: "Test Payment",
 } as const;
 

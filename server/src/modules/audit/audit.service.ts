@@ -1,5 +1,5 @@
-import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { requestContext } from "@fastify/request-context";
+import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";

@@ -29,10 +29,9 @@ import {
 
 // The partners module's public entry: other modules (cart, payments) price a request for the
 // partner who sent it through these.
-export { approvedPartnerFromRequest, type PartnerUserRow } from "./partner-session.ts";
 // The store's one home of password and token rules (argon2id, the common-password list, random
 // tokens kept only as hashes): the back office's staff accounts follow the same rules.
-export { hashToken } from "./partner-session.ts";
+export { approvedPartnerFromRequest, hashToken, type PartnerUserRow } from "./partner-session.ts";
 export {
   burnPasswordCheck,
   hashPassword,

@@ -89,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A sign-in from another site's page would plant that site's session here.
       assertSameOrigin(request, config.publicUrl, crossSiteRefusedMessage);
-      const { email, password } = request.body;
+      const { email } = request.body;
       if (await refuseWhileLockedOut(request, reply, email)) return reply;
       try {
         const { member, token } = await signInStaff(db, request.body, {

@@ -12,6 +12,7 @@ import { burnPasswordCheck, verifyPassword } from "../partners/partners.service.
 import { findStaffAccountByEmail } from "./staff-accounts.ts";
 import { openStaffSession, shopOwner } from "./staff-sessions.ts";
 
+export { roleMayOpen } from "@mcf/contracts/staff";
 // The staff module's public entry: the admin check (plugins/admin-auth.ts) finds the signed-in
 // staff member of a request through these; the routes file serves the rest.
 export {
@@ -35,22 +36,6 @@ export {
   staffCookieName,
   staffCookiePath,
 } from "./staff-sessions.ts";
-
-/**
- * What each role may open besides the owner, who opens everything. Each back-office route group
- * names the area it belongs to; the web app shows only the tabs of the signed-in role.
- */
-export const areasByRole: Record<StaffRole, readonly string[]> = {
-  owner: ["*"],
-  staff: ["orders", "inbox", "jobs"],
-  catalogue: ["products", "coupons"],
-};
-
-/** True when the role may open the back-office area (the owner may open every area). */
-export function roleMayOpen(role: StaffRole, area: string): boolean {
-  const areas = areasByRole[role];
-  return areas.includes("*") || areas.includes(area);
-}
 
 export interface StaffSignIn {
   member: StaffMember;

@@ -6,7 +6,6 @@ import {
 } from "@mcf/contracts/staff";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, staffSessions } from "../../db/schema/index.ts";
 import { createOrder, createProduct } from "../../../test/factories.ts";
 import {
   createStaffAccountViaApi,
@@ -14,6 +13,7 @@ import {
   sessionCookieOf,
 } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { auditLog, mailOutbox, staffSessions } from "../../db/schema/index.ts";
 
 const store = "http://store.test";
 let addressCounter = 0;
