@@ -140,7 +140,9 @@ test("a staff member who forgot the password resets it from the emailed link; th
   await page.getByLabel("Email", { exact: true }).fill(lee.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(
-    page.getByText("If a staff account exists for that email, a password reset link is on its way."),
+    page.getByText(
+      "If a staff account exists for that email, a password reset link is on its way.",
+    ),
   ).toBeVisible();
   const mail = await waitForMail((m) => m.to.includes(lee.email));
   expect(mail.subject).toBe("Reset your back-office password");

@@ -17,6 +17,7 @@ import {
   type SignInFailures,
   type StaffIdentity,
   secondsLockedOut,
+  shopOwnerActor,
   staffCookieName,
 } from "../modules/staff/staff.service.ts";
 import { memoryFailureCounter, redisFailureCounter } from "./failure-counter.ts";
@@ -53,7 +54,7 @@ const headerOwner: StaffIdentity = {
   email: null,
   role: "owner",
   via: "header",
-  actor: "admin",
+  actor: shopOwnerActor,
 };
 
 /** The app's one set of sign-in failure counters (app.ts decorates the app with it). */
@@ -98,7 +99,8 @@ function identify(request: FastifyRequest, staff: StaffIdentity): void {
  * Registers the admin check on every route of the scope it is called in. A caller proves who it
  * is in one of two ways:
  * - the `admin-password` header (scripts and API clients): it must match ADMIN_PASSWORD, else
- *   401 {"detail": "Invalid password"}; the caller acts as the owner. Ten wrong passwords from
+ *   401 {"detail": "Invalid password"} (also the answer to a request with neither header nor
+ *   cookie); the caller acts as the owner. Ten wrong passwords from
  *   one address within 15 minutes answer 429 until the window passes, counted across every
  *   process when REDIS_URL is set (else in this process).
  * - the back office's session cookie (browsers): a live session, else 401. A change made with
@@ -118,6 +120,8 @@ export async function requireAdmin(scope: FastifyInstance): Promise<void> {
       identify(request, staff);
       return;
     }
+    // No password at all is no guess: it is not counted (the back office asks on every load).
+    if (header === undefined) throw unauthorized("Invalid password");
     if (await refuseWhileLockedOut(request, reply, null)) return reply;
     const given = Array.isArray(header) ? header[0] : header;
     if (!adminPasswordMatches(given, scope.config.adminPassword)) {

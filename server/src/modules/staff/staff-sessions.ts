@@ -18,8 +18,11 @@ export interface StaffIdentity extends StaffMember {
 
 /** The owner signed in with the shop password (ADMIN_PASSWORD) in a browser. */
 export const shopOwner: StaffMember = { id: null, name: "Owner", email: null, role: "owner" };
-/** The audit log's name for the shop-password owner in a browser; scripts stay "admin". */
-export const shopOwnerActor = "owner";
+/**
+ * The audit log's name for whoever holds the shop password, in a browser as with the header in
+ * scripts: "admin", as before named accounts existed. Named accounts are named by their email.
+ */
+export const shopOwnerActor = "admin";
 
 /**
  * Opens a session for an account (or for the shop-password owner when `staffId` is null) and

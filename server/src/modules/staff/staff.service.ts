@@ -33,6 +33,7 @@ export {
   revokeAllStaffSessions,
   revokeStaffSession,
   type StaffIdentity,
+  shopOwnerActor,
   staffCookieName,
   staffCookiePath,
 } from "./staff-sessions.ts";
