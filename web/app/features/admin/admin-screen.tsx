@@ -57,7 +57,8 @@ function BackOffice() {
             <div className="ml-auto flex items-center gap-3 sm:mb-2">
               <p className="text-right text-xs leading-tight text-white/80">
                 <span className="block font-semibold text-white">{staff.name}</span>
-                {roleNames[staff.role]}
+                {/* The shop password has no name of its own: say how the owner signed in. */}
+                {staff.email === null ? "Shop password" : roleNames[staff.role]}
               </p>
               <button
                 type="button"

@@ -23,10 +23,14 @@ function staffColumns(
   return [
     {
       header: "Name",
-      cellClassName: "px-3 py-2 font-medium text-navy-800",
-      cell: (a) => a.name,
+      cellClassName: "px-3 py-2",
+      cell: (a) => (
+        <>
+          <span className="block font-medium text-navy-800">{a.name}</span>
+          <span className="block text-xs text-stone-600">{a.email}</span>
+        </>
+      ),
     },
-    { header: "Email", cell: (a) => a.email },
     {
       header: "Role",
       cell: (a) => (
