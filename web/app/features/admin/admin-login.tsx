@@ -90,7 +90,9 @@ export function AdminLogin() {
               {busy ? "Signing in…" : "Sign in"}
             </button>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-stone-600">
-              <span>You stay signed in on this device until you log out or the session expires.</span>
+              <span>
+                You stay signed in on this device until you log out or the session expires.
+              </span>
               <button
                 type="button"
                 className="font-semibold text-navy-800 underline underline-offset-2"
