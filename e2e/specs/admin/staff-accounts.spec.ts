@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
 import { signInToAdmin } from "./admin-helpers.ts";
@@ -10,10 +11,13 @@ const uniqueEmail = (who: string) =>
 async function createStaffAccount(
   page: Page,
   account: { name: string; email: string; role: string; password: string },
+  options: { checkAccessibility?: boolean } = {},
 ) {
   await page.getByRole("tab", { name: "Staff" }).click();
   await page.getByRole("button", { name: "New staff account" }).click();
   const form = page.getByRole("form", { name: "New staff account" });
+  if (options.checkAccessibility)
+    await expectNoSeriousA11yViolations(page, "Staff tab with the form");
   await form.getByLabel("Name").fill(account.name);
   await form.getByLabel("Email").fill(account.email);
   await form.getByLabel("Role").selectOption({ label: account.role });
@@ -42,7 +46,7 @@ test("an owner creates a staff user who signs in with the session cookie and see
   };
   await signInToAdmin(page);
   await expect(page.getByText("Owner", { exact: true })).toBeVisible();
-  await createStaffAccount(page, dana);
+  await createStaffAccount(page, dana, { checkAccessibility: true });
 
   // The browser holds an HttpOnly, SameSite=Strict cookie and nothing in web storage.
   const cookies = await context.cookies();
@@ -137,6 +141,7 @@ test("a staff member who forgot the password resets it from the emailed link; th
   await page.getByRole("button", { name: "Logout" }).click();
 
   await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expectNoSeriousA11yViolations(page, "the forgot-password form");
   await page.getByLabel("Email", { exact: true }).fill(lee.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(
@@ -150,6 +155,7 @@ test("a staff member who forgot the password resets it from the emailed link; th
   expect(link).toBeTruthy();
 
   await openPage(page, new URL(link ?? "").pathname + new URL(link ?? "").search);
+  await expectNoSeriousA11yViolations(page, "/admin/reset-password");
   await page.getByLabel("New password", { exact: true }).fill("Sycamore-board-2031");
   await page.getByLabel("Confirm new password").fill("Sycamore-board-2031");
   await page.getByRole("button", { name: "Save new password" }).click();
