@@ -44,6 +44,7 @@ import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { type LoadSheddingOptions, registerLoadShedding } from "./plugins/load-shedding.ts";
+import { createMetrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("metrics", createMetrics(database));
 
   const jobs = createJobs({
     config,
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  registerMetrics(app, app.metrics, config.metricsToken);
   // Measured with `npm run bench -- --rush` (docs/decisions/071); SHED_BROWSE_AT/SHED_CHECKOUT_AT.
   const admission = {
     browseLimit: config.admissionLimits.browse,

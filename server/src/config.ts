@@ -69,6 +69,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
       .optional(),
   ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
   ACE_APPROVAL: z.enum(["manual", "auto"], { message: "must be manual or auto" }).default("manual"),
   MAIL_POLL_MS: z.coerce
     .number({ message: pollMessage })
@@ -124,6 +127,8 @@ export interface Config {
     apiProtocol?: "http" | "https";
   } | null;
   smtpUrl: string | undefined;
+  /** With it, /metrics also answers off this machine to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   mailFrom: string;
   staffEmail: string;
   seed: boolean;
@@ -207,6 +212,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
     smtpUrl: e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL,
     seed: e.SEED,
