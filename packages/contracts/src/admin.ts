@@ -457,6 +457,7 @@ export const auditEntityTypes = [
   "contact_message",
   "partner",
   "job",
+  "staff",
 ] as const;
 
 export const auditQuerySchema = z.object({
