@@ -39,6 +39,10 @@ for (const width of [390, 1280]) {
       await page.getByLabel("Password", { exact: true }).fill(e2eAdminPassword);
       await page.getByRole("button", { name: "Sign in" }).click();
 
+      // The owner starts at the dashboard.
+      await expect(page.getByRole("region", { name: "Sales per day" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "Dashboard tab");
+      await page.getByRole("tab", { name: "Orders" }).click();
       await expect(page.getByText("Select an order to view details")).toBeVisible();
       await expectNoSeriousA11yViolations(page, "Orders tab");
       await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();

@@ -39,14 +39,22 @@ for (const width of [390, 1280]) {
       const { order } = await store.paidOrder({
         email: `targets-${width}-${Date.now()}@example.com`,
       });
-      await signInToAdmin(page);
+      await signInToAdmin(page, "orders");
       const seen: Record<string, string[]> = {};
       await expect(page.getByText("Select an order to view details")).toBeVisible();
       seen.orders = await smallTargets(page);
       await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
       await expect(page.getByRole("complementary", { name: "Order details" })).toBeVisible();
       seen["order panel"] = await smallTargets(page);
-      for (const tab of ["Products", "Inbox", "Coupons", "Partners", "Outbox", "Audit"]) {
+      for (const tab of [
+        "Dashboard",
+        "Products",
+        "Inbox",
+        "Coupons",
+        "Partners",
+        "Outbox",
+        "Audit",
+      ]) {
         await page.getByRole("tab", { name: tab }).click();
         await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
         await expect(page.getByText("Loading…")).toHaveCount(0);
@@ -55,6 +63,7 @@ for (const width of [390, 1280]) {
       expect(seen).toEqual({
         orders: [],
         "order panel": [],
+        Dashboard: [],
         Products: [],
         Inbox: [],
         Coupons: [],
@@ -84,7 +93,7 @@ test.describe("back office tables at 1280px", () => {
 
   test("with the order panel open the order numbers are whole", async ({ page, store }) => {
     const { order } = await store.paidOrder({ email: `clip-${Date.now()}@example.com` });
-    await signInToAdmin(page);
+    await signInToAdmin(page, "orders");
     const view = page.getByRole("button", { name: `View order ${order.friendly_order_id}` });
     await view.click();
     await expect(page.getByRole("complementary", { name: "Order details" })).toBeVisible();

@@ -18,7 +18,7 @@ async function failAction(page: Page, action: string) {
 test("each order action shows the spec's success and failure toast", async ({ page, store }) => {
   const email = `toasts-${Date.now()}@example.com`;
   const { order } = await store.paidOrder({ quantity: 3, email, name: "Toby Toaster" });
-  await signInToAdmin(page);
+  await signInToAdmin(page, "orders");
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
   await expect(panel.getByText("Toby Toaster")).toBeVisible();
@@ -69,7 +69,7 @@ test("a toast stays for 3 seconds and then goes", async ({ page, store }) => {
     name: "Tess Timer",
   });
   await page.clock.install();
-  await signInToAdmin(page);
+  await signInToAdmin(page, "orders");
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
   await expect(panel.getByText("Tess Timer")).toBeVisible();
@@ -117,7 +117,7 @@ test("the order list pages with Load more and filters orders flagged for staff",
     });
   });
 
-  await signInToAdmin(page);
+  await signInToAdmin(page, "orders");
   await expect(page.getByText("100 orders")).toBeVisible();
   await expect(page.getByRole("button", { name: "View order MCF-PAGE099" })).toBeAttached();
   await page.getByRole("button", { name: "Load more" }).click();

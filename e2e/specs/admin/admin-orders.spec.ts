@@ -8,7 +8,7 @@ test("staff ship a paid order with Mark as shipped and Send shipped email; the c
 }) => {
   const email = `ship-${Date.now()}@example.com`;
   const { order } = await store.paidOrder({ quantity: 3, email, name: "Riley Shipwell" });
-  await signInToAdmin(page);
+  await signInToAdmin(page, "orders");
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
   await expect(panel.getByText("Riley Shipwell")).toBeVisible();

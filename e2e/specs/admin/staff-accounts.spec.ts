@@ -41,7 +41,7 @@ test("an owner creates a staff user who signs in with the session cookie and see
   const dana = {
     name: "Dana Reyes",
     email: uniqueEmail("dana"),
-    role: "Staff (orders, inbox, jobs)",
+    role: "Staff (orders, samples, inbox, jobs)",
     password: "Hickory-floor-2030",
   };
   await signInToAdmin(page);
@@ -61,10 +61,10 @@ test("an owner creates a staff user who signs in with the session cookie and see
   await page.getByRole("button", { name: "Logout" }).click();
   await signInAs(page, dana.email, dana.password);
   await expect(page.getByText(dana.name, { exact: true })).toBeVisible();
-  for (const tab of ["Orders", "Inbox", "Jobs", "Calendar"]) {
+  for (const tab of ["Orders", "Samples to send", "Inbox", "Jobs", "Calendar"]) {
     await expect(page.getByRole("tab", { name: tab })).toBeVisible();
   }
-  for (const tab of ["Products", "Coupons", "Partners", "Outbox", "Audit", "Staff"]) {
+  for (const tab of ["Dashboard", "Products", "Coupons", "Partners", "Outbox", "Audit", "Staff"]) {
     await expect(page.getByRole("tab", { name: tab })).toHaveCount(0);
   }
   await expect(page.getByText("Select an order to view details")).toBeVisible();
@@ -133,7 +133,7 @@ test("a staff member who forgot the password resets it from the emailed link; th
   const lee = {
     name: "Lee Forgetful",
     email: uniqueEmail("lee"),
-    role: "Staff (orders, inbox, jobs)",
+    role: "Staff (orders, samples, inbox, jobs)",
     password: "Chestnut-tile-2030",
   };
   await signInToAdmin(page);

@@ -79,10 +79,21 @@ export function useAdminList<T, M = undefined>({
   };
 }
 
-/** One admin GET, read with the staff session and cached under `key`. */
-export function useAdminQuery<T>(key: QueryKey, path: string) {
+/**
+ * One admin GET, read with the staff session and cached under `key`. With `keepPrevious`, a new
+ * key (e.g. another period) keeps the previous answer on screen until its own arrives.
+ */
+export function useAdminQuery<T>(
+  key: QueryKey,
+  path: string,
+  options?: { keepPrevious?: boolean },
+) {
   const { request } = useAdminSession();
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => request<T>(path, { signal }) });
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => request<T>(path, { signal }),
+    placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
+  });
 }
 
 /**

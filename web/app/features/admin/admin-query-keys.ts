@@ -19,6 +19,8 @@ export const adminListKeys = {
 /** One installation job with its estimate, visits and timeline; the crews; a calendar week. */
 export const jobKey = (jobId: number) => ["admin", "job", jobId] as const;
 export const crewsKey = ["admin", "crews"] as const;
+/** The owner's dashboard for a period of days. */
+export const dashboardKey = (days: number) => ["admin", "dashboard", days] as const;
 export const calendarKey = (week: string) => ["admin", "calendar", week] as const;
 
 /** One order as the detail panel reads it, and its history (the audit entries about it). */

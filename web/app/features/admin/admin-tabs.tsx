@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { AuditTab } from "./audit-tab.tsx";
 import { CalendarTab } from "./calendar-tab.tsx";
 import { CouponsTab } from "./coupons-tab.tsx";
+import { DashboardTab } from "./dashboard-tab.tsx";
 import { InboxTab } from "./inbox-tab.tsx";
 import { JobsTab } from "./jobs-tab.tsx";
 import { OrdersTab } from "./orders-tab.tsx";
@@ -23,6 +24,8 @@ export interface AdminTab {
 
 /** The back office's tabs, in order. Adding a tab is adding one entry here. */
 export const adminTabs: AdminTab[] = [
+  // The owner's first screen; roles without it start at Orders.
+  { id: "dashboard", label: "Dashboard", area: "dashboard", Component: DashboardTab },
   { id: "orders", label: "Orders", area: "orders", Component: OrdersTab },
   { id: "samples", label: "Samples to send", area: "samples", Component: SamplesTab },
   { id: "products", label: "Products", area: "products", Component: ProductsTab },

@@ -1,4 +1,5 @@
 import type { AdminProduct } from "@mcf/contracts/product";
+import { useState } from "react";
 import { capitalize } from "./admin-format.ts";
 import type { AdminColumn } from "./admin-table.tsx";
 import { type InlineField, InlineNumberCell } from "./inline-number-cell.tsx";
@@ -68,12 +69,7 @@ export function productColumns({
       cellClassName: "px-2 py-1.5 text-center whitespace-nowrap",
       cell: (product) => (
         <>
-          <input
-            type="checkbox"
-            aria-label={`Closeout: ${product.name}`}
-            checked={product.is_closeout}
-            onChange={(e) => onToggleCloseout(product, e.target.checked)}
-          />
+          <CloseoutBox product={product} onToggle={onToggleCloseout} />
           {closeoutError === product.id ? (
             <span className="ml-1 text-xs text-red-700">Not saved</span>
           ) : null}
@@ -95,4 +91,35 @@ export function productColumns({
       ),
     },
   ];
+}
+
+/**
+ * The closeout box ticks in the same render as the click: the list's cached row changes a moment
+ * later (the query cache tells the table on its next tick), and a box that waited for it would
+ * spring back in between. A new stored value (saved, refused, or edited elsewhere) replaces it.
+ */
+function CloseoutBox({
+  product,
+  onToggle,
+}: {
+  product: AdminProduct;
+  onToggle: (product: AdminProduct, value: boolean) => void;
+}) {
+  const [checked, setChecked] = useState(product.is_closeout);
+  const [stored, setStored] = useState(product.is_closeout);
+  if (stored !== product.is_closeout) {
+    setStored(product.is_closeout);
+    setChecked(product.is_closeout);
+  }
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Closeout: ${product.name}`}
+      checked={checked}
+      onChange={(e) => {
+        setChecked(e.target.checked);
+        onToggle(product, e.target.checked);
+      }}
+    />
+  );
 }
