@@ -410,6 +410,12 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
   "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),
+  "GET /api/admin/exports/orders.csv": adminGet(
+    () => "/api/admin/exports/orders.csv?from=2026-01-01&to=2026-01-31",
+  ),
+  "GET /api/admin/exports/customers.csv": adminGet(
+    () => "/api/admin/exports/customers.csv?from=2026-01-01&to=2026-01-31",
+  ),
   "GET /api/admin/jobs": adminGet(() => "/api/admin/jobs"),
   "POST /api/admin/jobs": adminCall(
     201,

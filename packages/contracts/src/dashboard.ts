@@ -58,3 +58,28 @@ export const dashboardSchema = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+const isoDay = z
+  .string({ message: "must be a date (YYYY-MM-DD)" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date (YYYY-MM-DD)" })
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), {
+    message: "must be a date (YYYY-MM-DD)",
+  });
+
+/** The longest range one export covers, in days. */
+export const exportMaxDays = 366;
+
+/** A CSV export's range: from and to are Birmingham days, both included. */
+export const exportRangeQuerySchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((range) => range.from <= range.to, {
+    message: "The first day must not be after the last day",
+    path: ["to"],
+  })
+  .refine(
+    (range) =>
+      (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 <
+      exportMaxDays,
+    { message: `An export covers at most ${exportMaxDays} days`, path: ["to"] },
+  );
+export type ExportRange = z.infer<typeof exportRangeQuerySchema>;

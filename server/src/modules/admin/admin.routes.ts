@@ -29,6 +29,7 @@ import { roleMayOpen } from "../staff/staff.service.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
+import { adminExportRoutes } from "./admin-exports.routes.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
@@ -219,6 +220,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(inArea("outbox", adminOutboxRoutes));
     await scope.register(inArea("jobs", adminJobRoutes));
     await scope.register(inArea("dashboard", adminDashboardRoutes));
+    await scope.register(inArea("dashboard", adminExportRoutes));
     await scope.register(inArea("samples", adminSampleRoutes));
   });
 };

@@ -115,3 +115,5 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     })),
   };
 }
+
+export { customersCsv, ordersCsv } from "./exports.ts";

@@ -107,4 +107,68 @@ describe("the owner's dashboard", () => {
     });
     expect((await t.app.inject("/api/admin/dashboard")).statusCode).toBe(401);
   });
+
+  it("exports the orders and customers of a date range as CSV, formulas defused", async () => {
+    const db = t.database.db;
+    const product = await createProduct(db, { our_price: 5, sqft_per_carton: 20 });
+    const at = (iso: string) => ({ created_at: new Date(iso), paid_at: new Date(iso) });
+    // 11:30 PM on March 31 in Birmingham is April 1 in UTC: it belongs to March.
+    await createOrder(db, {
+      lines: [{ product, quantity: 1 }],
+      customer_name: '=HYPERLINK("http://evil.example")',
+      customer_email: "Robin@Example.com",
+      ...at("2031-04-01T04:30:00Z"),
+    });
+    await createOrder(db, {
+      lines: [{ product, quantity: 2 }],
+      customer_name: "Robin Banks",
+      customer_email: "robin@example.com",
+      ...at("2031-03-10T15:00:00Z"),
+    });
+    await createOrder(db, {
+      lines: [{ product, quantity: 1 }],
+      customer_email: "april@example.com",
+      ...at("2031-04-02T15:00:00Z"),
+    });
+    const get = (url: string) => callAdmin(t, "GET", url);
+
+    const orders = await get("/api/admin/exports/orders.csv?from=2031-03-01&to=2031-03-31");
+    expect(orders.statusCode).toBe(200);
+    expect(orders.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(orders.headers["content-disposition"]).toBe(
+      'attachment; filename="orders-2031-03-01-to-2031-03-31.csv"',
+    );
+    const lines = orders.body.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^order,placed \(Birmingham time\),status,payment,customer,email/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain("2031-03-10 10:00");
+    expect(lines[2]).toContain("2031-03-31 23:30");
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(orders.body).not.toContain("april@example.com");
+
+    const customers = await get("/api/admin/exports/customers.csv?from=2031-03-01&to=2031-03-31");
+    const rows = customers.body.trim().split("\r\n");
+    expect(rows).toEqual([
+      "email,name,phone,orders,paid orders,paid total,first order,last order",
+      // $100 + $200 of flooring, 10% tax and one pallet each.
+      `robin@example.com,"'=HYPERLINK(""http://evil.example"")",205-555-0100,2,2,${(330 + 2 * (shippingDefaults.palletShippingCostCents / 100)).toFixed(2)},2031-03-10,2031-03-31`,
+    ]);
+  });
+
+  it("refuses an export range that is backwards, too long or not a date, with where and why", async () => {
+    const get = (query: string) => callAdmin(t, "GET", `/api/admin/exports/orders.csv?${query}`);
+    const backwards = await get("from=2031-03-31&to=2031-03-01");
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().detail).toEqual([
+      { loc: ["querystring", "to"], msg: "The first day must not be after the last day" },
+    ]);
+    expect((await get("from=2030-01-01&to=2031-06-01")).json().detail[0].msg).toBe(
+      "An export covers at most 366 days",
+    );
+    expect((await get("from=yesterday&to=2031-03-01")).json().detail[0]).toEqual({
+      loc: ["querystring", "from"],
+      msg: "must be a date (YYYY-MM-DD)",
+    });
+    expect((await get("to=2031-03-01")).statusCode).toBe(422);
+  });
 });

@@ -1,0 +1,114 @@
+import { storeTimeZone } from "@mcf/contracts/business";
+import type { ExportRange } from "@mcf/contracts/dashboard";
+import { stringify } from "csv-stringify/sync";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+
+/**
+ * A cell a spreadsheet would read as a formula (=, +, -, @, tab, return at the start) gets a
+ * leading apostrophe: a customer's name must never run as a formula on the owner's computer.
+ */
+function safeCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const toCsv = (columns: string[], rows: unknown[][]) =>
+  stringify(
+    rows.map((row) => row.map(safeCell)),
+    { header: true, columns, record_delimiter: "\r\n" },
+  );
+
+/** From the first day's midnight to the midnight after the last day, in Birmingham. */
+const within = (column: ReturnType<typeof sql>, range: ExportRange) =>
+  sql`${column} >= (${range.from}::date::timestamp at time zone ${storeTimeZone})
+    and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${storeTimeZone})`;
+
+/** Every order placed in the range, oldest first: one row per order with its amounts. */
+export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string> {
+  const { rows } = await db.execute(sql`
+    select friendly_order_id,
+      to_char(created_at at time zone ${storeTimeZone}, 'YYYY-MM-DD HH24:MI') as placed,
+      status, payment_status, customer_name, customer_email, customer_phone,
+      billing_address->>'city' as city, billing_address->>'state' as state,
+      billing_address->>'zip_code' as zip_code, delivery_method, coupon_code, total_cartons,
+      subtotal, discount_amount, shipping_cost, tax_amount, total_amount
+    from orders where ${within(sql`created_at`, range)}
+    order by created_at, friendly_order_id`);
+  const columns = [
+    "order",
+    "placed (Birmingham time)",
+    "status",
+    "payment",
+    "customer",
+    "email",
+    "phone",
+    "city",
+    "state",
+    "zip code",
+    "delivery",
+    "coupon",
+    "boxes",
+    "subtotal",
+    "discount",
+    "shipping",
+    "tax",
+    "total",
+  ];
+  return toCsv(
+    columns,
+    (rows as Array<Record<string, unknown>>).map((r) => [
+      r.friendly_order_id,
+      r.placed,
+      r.status,
+      r.payment_status,
+      r.customer_name,
+      r.customer_email,
+      r.customer_phone,
+      r.city,
+      r.state,
+      r.zip_code,
+      r.delivery_method,
+      r.coupon_code,
+      r.total_cartons,
+      r.subtotal,
+      r.discount_amount,
+      r.shipping_cost,
+      r.tax_amount,
+      r.total_amount,
+    ]),
+  );
+}
+
+/**
+ * The customers who placed an order in the range, one row per email address (any case): the
+ * latest name and phone they gave, their orders in the range, what their paid ones came to, and
+ * their first and last order in it.
+ */
+export async function customersCsv(db: DbOrTx, range: ExportRange): Promise<string> {
+  const { rows } = await db.execute(sql`
+    select lower(customer_email) as email,
+      (array_agg(customer_name order by created_at desc))[1] as name,
+      (array_agg(customer_phone order by created_at desc))[1] as phone,
+      count(*)::int as orders,
+      count(*) filter (where payment_status = 'paid')::int as paid_orders,
+      coalesce(sum(total_amount) filter (where payment_status = 'paid'), 0) as paid_total,
+      to_char(min(created_at) at time zone ${storeTimeZone}, 'YYYY-MM-DD') as first_order,
+      to_char(max(created_at) at time zone ${storeTimeZone}, 'YYYY-MM-DD') as last_order
+    from orders where ${within(sql`created_at`, range)}
+    group by lower(customer_email)
+    order by lower(customer_email)`);
+  return toCsv(
+    ["email", "name", "phone", "orders", "paid orders", "paid total", "first order", "last order"],
+    (rows as Array<Record<string, unknown>>).map((r) => [
+      r.email,
+      r.name,
+      r.phone,
+      r.orders,
+      r.paid_orders,
+      Number(r.paid_total).toFixed(2),
+      r.first_order,
+      r.last_order,
+    ]),
+  );
+}
