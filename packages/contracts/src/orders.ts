@@ -133,8 +133,21 @@ export const trackingResultSchema = z.object({
   tracking_url: z.string().nullable(),
   shipping_carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** "PRO number" for an LTL freight carrier, else "Tracking number". */
+  tracking_number_label: z.string(),
   created_at: z.string(),
   shipped_at: z.string().nullable(),
+  /** Boxes in the order: the count to check before signing for it. */
+  total_cartons: z.number().int(),
+  delivery: z.object({
+    method: z.enum(deliveryMethods),
+    label: z.string(),
+    estimated_date: z.string().nullable(),
+  }),
+  /** The delivery appointment staff recorded (YYYY-MM-DD and a time window), if any. */
+  appointment: z.object({ date: z.string(), window: z.string().nullable() }).nullable(),
+  /** The staff's note to the customer about the shipment. */
+  note: z.string().nullable(),
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 

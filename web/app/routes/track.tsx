@@ -1,7 +1,11 @@
 import { business } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
-import { carrierTrackingUrl } from "@mcf/contracts/orders-options";
 import { Link } from "react-router";
+import {
+  formatTrackingDate,
+  InspectionChecklist,
+  ShipmentDetails,
+} from "../features/orders/shipment-details.tsx";
 import progressCss from "../features/orders/tracking-progress.css?url";
 import { TrackingProgress } from "../features/orders/tracking-progress.tsx";
 import { isCancelledStatus, statusLabel } from "../features/orders/tracking-steps.ts";
@@ -32,14 +36,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw error;
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "America/Chicago",
-});
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
 
 // Calm colours for the customer: red reads as a problem, and a paid order being prepared is none
 // (the admin's red, pulsing "processing" means work waiting for staff, and stays there).
@@ -82,9 +78,6 @@ export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
 
 function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
   const status = tracking.status.toLowerCase();
-  const carrierUrl =
-    tracking.tracking_url ??
-    carrierTrackingUrl(tracking.shipping_carrier, tracking.tracking_number);
   const badge = isCancelledStatus(status)
     ? "bg-stone-200 text-stone-800"
     : (badgeClass[status] ?? "bg-stone-100 text-stone-800");
@@ -96,7 +89,9 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
           <div>
             <p className="text-sm text-stone-600">Order number</p>
             <p className="text-2xl font-bold text-navy-800">{tracking.friendly_order_id}</p>
-            <p className="mt-1 text-sm text-stone-600">Placed {formatDate(tracking.created_at)}</p>
+            <p className="mt-1 text-sm text-stone-600">
+              Placed {formatTrackingDate(tracking.created_at)}
+            </p>
           </div>
           <div className="sm:text-right">
             <p className="text-sm text-stone-600">Status</p>
@@ -112,50 +107,10 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
         <TrackingProgress status={status} />
       </section>
 
-      <section
-        aria-labelledby="shipment-heading"
-        className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
-      >
-        <h2 id="shipment-heading" className="mb-4 text-xl font-semibold">
-          Shipment
-        </h2>
-        {tracking.shipping_carrier || tracking.tracking_number ? (
-          <>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
-              <div>
-                <dt className="text-sm text-stone-600">Carrier</dt>
-                <dd className="font-semibold">{tracking.shipping_carrier ?? "—"}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-stone-600">Tracking number</dt>
-                <dd className="font-mono font-semibold break-all">
-                  {tracking.tracking_number ?? "—"}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-stone-600">Shipped</dt>
-                <dd className="font-semibold">{formatDate(tracking.shipped_at) ?? "—"}</dd>
-              </div>
-            </dl>
-            {carrierUrl ? (
-              <a
-                href={carrierUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-dark mt-6"
-              >
-                Track with {tracking.shipping_carrier ?? "the carrier"}
-              </a>
-            ) : null}
-          </>
-        ) : (
-          <p className="text-stone-700">
-            {isCancelledStatus(status)
-              ? "This order was cancelled and will not ship."
-              : "Carrier and tracking number will appear here as soon as your order ships."}
-          </p>
-        )}
-      </section>
+      <ShipmentDetails tracking={tracking} />
+      {tracking.delivery.method !== "pickup" && !isCancelledStatus(status) ? (
+        <InspectionChecklist totalBoxes={tracking.total_cartons} />
+      ) : null}
 
       <p className="text-center text-sm text-stone-600">
         Questions about your order? Call{" "}

@@ -95,6 +95,10 @@ export const orders = pgTable(
     delivery_answers: jsonb("delivery_answers").$type<StoredDeliveryAnswers>(),
     /** YYYY-MM-DD: ready for pickup, or the delivery estimated at checkout. */
     delivery_estimated_date: text("delivery_estimated_date"),
+    /** YYYY-MM-DD: the delivery appointment the carrier or our driver set with the customer. */
+    delivery_appointment_date: text("delivery_appointment_date"),
+    /** The time window of that appointment as the carrier gave it ("8 AM – 12 PM"). */
+    delivery_appointment_window: text("delivery_appointment_window"),
     ...timestamps,
   },
   (t) => [

@@ -92,7 +92,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "Save carrier, tracking number, shipped time and notes",
+        summary:
+          "Save carrier, tracking or PRO number, shipped time, delivery appointment and the note to the customer",
         params: orderIdParamsSchema,
         body: shippingUpdateSchema,
         response: {

@@ -203,6 +203,8 @@ export interface ShippingInput {
   tracking_number: string | null;
   shipped_at: string | null;
   shipping_notes: string | null;
+  delivery_appointment_date: string | null;
+  delivery_appointment_window: string | null;
   mark_shipped: boolean;
   send_email: boolean;
 }
@@ -225,6 +227,8 @@ export async function saveShipping(
       tracking_number: input.tracking_number,
       shipped_at: input.shipped_at ? new Date(input.shipped_at) : null,
       shipping_notes: input.shipping_notes,
+      delivery_appointment_date: input.delivery_appointment_date,
+      delivery_appointment_window: input.delivery_appointment_window,
     };
     if (input.mark_shipped) {
       await applyEvent(tx, [before], "markShipped", () => ({
