@@ -226,3 +226,30 @@ export const trackingParamsSchema = z.object({ token: z.string().min(1).max(200)
 
 export const trackingNotFoundMessage =
   "We could not find your order. Please check back later or contact support.";
+
+/** Order lookups one network may make per window: enough for typos, too few to guess emails. */
+export const orderLookupLimit = { max: 10, windowMinutes: 15 } as const;
+
+/** `POST /api/track/lookup`: a shopper who lost the tracking link finds it again. */
+export const orderLookupRequestSchema = z.object({
+  order_number: z
+    .string({ message: "Please enter your order number" })
+    .trim()
+    .min(1, "Please enter your order number")
+    .max(40, "That order number is too long"),
+  email: z
+    .string({ message: "Please enter the email address used for the order" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address")),
+});
+export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;
+
+export const orderLookupResultSchema = z.object({
+  /** The order's tracking page, `/track/{token}`. */
+  tracking_path: z.string(),
+});
+
+/** The one answer for a wrong number, a wrong email, or both: it never tells which. */
+export const orderLookupNotFoundMessage =
+  "We could not find an order with that number and email address. Please check both and try again.";

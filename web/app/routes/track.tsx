@@ -62,7 +62,10 @@ export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
               {notFoundMessage}
             </p>
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to="/contact" className="btn-primary">
+              <Link to="/track" className="btn-primary">
+                Look Up by Order Number
+              </Link>
+              <Link to="/contact" className="btn-outline">
                 Contact Support
               </Link>
               <a href={business.phoneHref} className="btn-outline">

@@ -1,5 +1,11 @@
+import { business } from "@mcf/contracts/business";
+import { errorResponseSchema } from "@mcf/contracts/errors";
 import {
   orderConfirmationSchema,
+  orderLookupLimit,
+  orderLookupNotFoundMessage,
+  orderLookupRequestSchema,
+  orderLookupResultSchema,
   sendOrderEmailRequestSchema,
   sendOrderEmailResultSchema,
   sessionLookupParamsSchema,
@@ -14,7 +20,7 @@ import { recordDepositPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
 import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
-import { markPaid } from "./orders.service.ts";
+import { lookUpTrackingToken, markPaid } from "./orders.service.ts";
 
 const sessionNotFound = "We could not find an order for this payment session.";
 
@@ -34,6 +40,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
 ) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
+  const limitLookups = app.createRateLimit({
+    max: orderLookupLimit.max,
+    timeWindow: orderLookupLimit.windowMinutes * 60_000,
+    keyGenerator: (request) => `order-lookup:${request.ip}`,
+  });
 
   /**
    * The order of a payment session. A payment the provider's webhook has not reported yet is
@@ -129,6 +140,35 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       const order = await findOrder(db, { trackingToken: request.params.token });
       if (!order) throw notFound(trackingNotFoundMessage);
       return toTrackingResult(order);
+    },
+  );
+
+  app.post(
+    "/api/track/lookup",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Find an order's tracking page by its order number and email (rate-limited)",
+        body: orderLookupRequestSchema,
+        response: {
+          200: orderLookupResultSchema,
+          404: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const limit = await limitLookups(request);
+      if (!limit.isAllowed && limit.isExceeded)
+        return reply.status(429).send({
+          detail: `Too many order lookups from your network. Please try again in ${orderLookupLimit.windowMinutes} minutes or call us at ${business.phone}.`,
+        });
+      const { order_number, email } = request.body;
+      const token = await lookUpTrackingToken(db, order_number, email);
+      if (!token) throw notFound(orderLookupNotFoundMessage);
+      return { tracking_path: `/track/${token}` };
     },
   );
 };

@@ -13,6 +13,7 @@ import { applyEvent, auditChange } from "./order-transitions.ts";
 import { orderDelivery, toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
+  findPaidOrderByNumberAndEmail,
   getOrderWithItems,
   insertOrder,
   itemsByOrder,
@@ -308,4 +309,30 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   return toAdminOrder(found.order, found.items);
+}
+
+/** "mcf-7k3p9q", " MCF 7K3P9Q " or "7K3P9Q" → "MCF-7K3P9Q": the order number as printed. */
+export function normalizeOrderNumber(input: string): string {
+  const code = input
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/^MCF/, "");
+  return `MCF-${code}`;
+}
+
+/**
+ * The tracking token of a paid order found by its number and the email it was placed with, for
+ * a shopper who lost the link; null when either is wrong (the caller answers both the same way).
+ */
+export async function lookUpTrackingToken(
+  db: DbOrTx,
+  orderNumber: string,
+  email: string,
+): Promise<string | null> {
+  const order = await findPaidOrderByNumberAndEmail(
+    db,
+    normalizeOrderNumber(orderNumber),
+    email.trim().toLowerCase(),
+  );
+  return order?.tracking_token ?? null;
 }
