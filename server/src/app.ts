@@ -23,6 +23,7 @@ import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { claimRoutes } from "./modules/claims/claims.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { provider: paymentProvider });
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
+  await app.register(claimRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });

@@ -15,6 +15,7 @@ const optionalText = z
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
+const photoSizeMessage = "must be a whole number of megabytes from 1 to 50";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
@@ -81,6 +82,12 @@ const envSchema = z.object({
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
+  CLAIM_PHOTO_MAX_MB: z.coerce
+    .number({ message: photoSizeMessage })
+    .int({ message: photoSizeMessage })
+    .min(1, { message: photoSizeMessage })
+    .max(50, { message: photoSizeMessage })
+    .default(10),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
@@ -127,6 +134,8 @@ export interface Config {
   mailPollMs: number;
   /** The share of an accepted installation estimate paid up front, in percent. */
   installDepositPercent: number;
+  /** The largest photo a damage or shortage claim accepts, in bytes. */
+  claimPhotoMaxBytes: number;
   /**
    * Requests in progress past which page views and catalogue reads (`browse`), then checkout
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
@@ -206,6 +215,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
+    claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

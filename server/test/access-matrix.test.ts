@@ -183,6 +183,23 @@ const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
   },
   "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+  "POST /api/track/lookup": {
+    access: "public",
+    status: 404,
+    request: () => ({
+      url: "/api/track/lookup",
+      payload: { order_number: "MCF-NONE22", email: "matrix@example.com" },
+    }),
+  },
+  // A claim is a multipart form: a JSON body is refused the same for every caller.
+  "POST /api/track/:token/claims": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: `/api/track/${f.trackingToken}/claims`,
+      payload: { kind: "shortage", boxes_affected: 1, description: "Matrix claim as JSON" },
+    }),
+  },
 
   // The customer's installation page: public, behind the job's secret token.
   "GET /api/installation/jobs/:token": publicGet(
@@ -422,6 +439,16 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/admin/contact-messages/${f.contactMessageId}`,
     () => ({ staff_note: "Called back" }),
+  ),
+  "GET /api/admin/claims": adminGet(() => "/api/admin/claims"),
+  "PATCH /api/admin/claims/:id": adminCall(
+    404,
+    () => "/api/admin/claims/2147483647",
+    () => ({ status: "closed" }),
+  ),
+  "GET /api/admin/claims/:id/photos/:index": adminCall(
+    404,
+    () => "/api/admin/claims/2147483647/photos/0",
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
   "POST /api/admin/outbox/:id/retry": adminCall(

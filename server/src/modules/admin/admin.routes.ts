@@ -23,6 +23,7 @@ import {
   sendShippedEmail,
   setStatusByStaff,
 } from "../orders/orders.service.ts";
+import { adminClaimRoutes } from "./admin-claims.routes.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
@@ -180,6 +181,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminProductRoutes);
     await scope.register(adminCouponRoutes);
     await scope.register(adminInboxRoutes);
+    await scope.register(adminClaimRoutes);
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
   });

@@ -24,6 +24,12 @@ export async function findOrder(db: DbOrTx, key: OrderKey): Promise<OrderRow | n
   return order ?? null;
 }
 
+/** The orders with these ids. */
+export async function findOrders(db: DbOrTx, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orders).where(inArray(orders.id, ids));
+}
+
 /** The paid order with this friendly number placed with this email (both exact), or null. */
 export async function findPaidOrderByNumberAndEmail(
   db: DbOrTx,

@@ -13,6 +13,7 @@ import { applyEvent, auditChange } from "./order-transitions.ts";
 import { orderDelivery, toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
+  findOrders,
   findPaidOrderByNumberAndEmail,
   getOrderWithItems,
   insertOrder,
@@ -90,6 +91,17 @@ export async function attachPaymentSession(
     payment_session_id: session.id,
     payment_expires_at: session.expiresAt,
   });
+}
+
+/** The order a tracking link names, or null. */
+export function findOrderByTrackingToken(db: DbOrTx, token: string): Promise<OrderRow | null> {
+  return findOrder(db, { trackingToken: token });
+}
+
+/** Orders by id (ids naming no order are left out). */
+export async function findOrdersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, OrderRow>> {
+  const rows = await findOrders(db, ids);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export function findOrderBySessionId(db: DbOrTx, sessionId: string): Promise<OrderRow | null> {
