@@ -1,6 +1,6 @@
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
-import { expect, test } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "../admin/admin-helpers.ts";
 
 test.describe("after the box leaves the shelf", () => {
@@ -83,4 +83,67 @@ test.describe("after the box leaves the shelf", () => {
     await expect(page.getByText(order.friendly_order_id)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Inspect before you sign" })).toBeVisible();
   });
+});
+
+/** A real 1×1 PNG, as a phone's photo would arrive. */
+const photoPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a damage claim with a photo from /track reaches the staff inbox; a file that is not a photo is refused", async ({
+  page,
+  request,
+  store,
+}) => {
+  const { order } = await store.paidOrder({
+    quantity: 3,
+    email: `claim-${Date.now()}@example.com`,
+  });
+  const shipped = await request.post(`/api/admin/orders/${order.order_id}/shipping`, {
+    headers: adminHeaders,
+    data: { shipping_carrier: "Saia", tracking_number: "10203040506", mark_shipped: true },
+  });
+  expect(shipped.status()).toBe(200);
+  // Claims are limited per network: this test sends from an address of its own.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.89.${Date.now() % 250}.9` });
+  await openPage(page, new URL(order.tracking_url as string).pathname);
+
+  const form = page.getByRole("form", { name: "Damage or shortage claim" });
+  await form.getByLabel("Damaged boxes").check();
+  await form.getByLabel("Boxes affected").fill("2");
+  await form
+    .getByLabel("What happened")
+    .fill("Two boxes crushed at one corner; written on the receipt.");
+  await form.getByLabel("Photos").setInputFiles({
+    name: "receipt.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("%PDF-1.4 not really a photo"),
+  });
+  await form.getByRole("button", { name: "Send Claim" }).click();
+  await expect(form.getByRole("alert")).toHaveText(
+    '"receipt.jpg" is not a photo we can read. Please send JPEG, PNG, WebP or HEIC images.',
+  );
+
+  await form.getByLabel("Photos").setInputFiles({
+    name: "corner.png",
+    mimeType: "image/png",
+    buffer: photoPng,
+  });
+  await form.getByRole("button", { name: "Send Claim" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your claim reached our team" }),
+  ).toBeVisible();
+
+  await signInToAdmin(page, "inbox");
+  await page.getByRole("button", { name: "Damage claims" }).click();
+  const card = page.getByRole("article", { name: `Damage claim on ${order.friendly_order_id}` });
+  await expect(card.getByText("2 of 3 boxes")).toBeVisible();
+  await expect(card.getByText("Two boxes crushed at one corner")).toBeVisible();
+  const photo = card.getByRole("img", { name: "Claim photo 1 of 1" });
+  await expect(photo).toBeVisible();
+  // The photo itself shows, not a broken image.
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
 });

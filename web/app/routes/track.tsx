@@ -1,6 +1,7 @@
 import { business } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
 import { Link } from "react-router";
+import { ClaimForm } from "../features/orders/claim-form.tsx";
 import {
   formatTrackingDate,
   InspectionChecklist,
@@ -48,14 +49,14 @@ const badgeClass: Record<string, string> = {
 };
 
 /** /track/{token}: where an order is, for anyone holding its tracking link. */
-export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
+export default function TrackOrderPage({ loaderData, params }: Route.ComponentProps) {
   const { tracking } = loaderData;
   return (
     <div>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <h1 className="mb-6 text-center text-3xl font-bold sm:text-4xl">Order Tracking</h1>
         {tracking ? (
-          <TrackingDetails tracking={tracking} />
+          <TrackingDetails tracking={tracking} token={params.token} />
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white p-8 text-center">
             <p role="alert" className="mb-6 text-lg text-stone-800">
@@ -79,7 +80,10 @@ export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
+/** Claims are about boxes that arrived (or should have): from shipping on. */
+const claimStatuses = new Set(["shipped", "delivered", "completed"]);
+
+function TrackingDetails({ tracking, token }: { tracking: TrackingResult; token: string }) {
   const status = tracking.status.toLowerCase();
   const badge = isCancelledStatus(status)
     ? "bg-stone-200 text-stone-800"
@@ -113,6 +117,9 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
       <ShipmentDetails tracking={tracking} />
       {tracking.delivery.method !== "pickup" && !isCancelledStatus(status) ? (
         <InspectionChecklist totalBoxes={tracking.total_cartons} />
+      ) : null}
+      {claimStatuses.has(status) ? (
+        <ClaimForm token={token} totalBoxes={tracking.total_cartons} />
       ) : null}
 
       <p className="text-center text-sm text-stone-600">
