@@ -136,7 +136,7 @@ test("a damage claim with a photo from /track reaches the staff inbox; a file th
   ).toBeVisible();
 
   await signInToAdmin(page, "inbox");
-  await page.getByRole("button", { name: "Damage claims" }).click();
+  await page.getByRole("button", { name: "Delivery claims" }).click();
   const card = page.getByRole("article", { name: `Damage claim on ${order.friendly_order_id}` });
   await expect(card.getByText("2 of 3 boxes")).toBeVisible();
   await expect(card.getByText("Two boxes crushed at one corner")).toBeVisible();

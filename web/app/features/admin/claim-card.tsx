@@ -1,5 +1,6 @@
 import type { AdminClaim } from "@mcf/contracts/claims";
 import { useEffect, useState } from "react";
+import { capitalize } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import { LeadFollowUp } from "./lead-follow-up.tsx";
@@ -68,7 +69,7 @@ export function ClaimCard({
           {kind} claim · {claim.friendly_order_id}
         </h3>
         <span className="rounded-full bg-oak-100 px-2 py-0.5 text-xs font-semibold text-oak-700">
-          {claim.status}
+          {capitalize(claim.status)}
         </span>
         <span className="ml-auto text-xs text-stone-600">{formatShopTime(claim.created_at)}</span>
       </header>

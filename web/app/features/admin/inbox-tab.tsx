@@ -16,7 +16,7 @@ import type { LeadKind } from "./lead-follow-up.tsx";
 const kinds = [
   ["inquiries", "Project inquiries"],
   ["contact-messages", "Contact messages"],
-  ["claims", "Damage claims"],
+  ["claims", "Delivery claims"],
 ] as const;
 
 type InboxItem = Lead | AdminClaim;
