@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { refunds: paymentProvider });
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(paymentRoutes, { provider: paymentProvider });

@@ -15,6 +15,7 @@ const optionalText = z
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
+const restockingMessage = "must be a whole percentage from 0 to 50";
 const photoSizeMessage = "must be a whole number of megabytes from 1 to 50";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
@@ -88,6 +89,12 @@ const envSchema = z.object({
     .min(1, { message: photoSizeMessage })
     .max(50, { message: photoSizeMessage })
     .default(10),
+  RESTOCKING_FEE_PERCENT: z.coerce
+    .number({ message: restockingMessage })
+    .int({ message: restockingMessage })
+    .min(0, { message: restockingMessage })
+    .max(50, { message: restockingMessage })
+    .default(15),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
@@ -136,6 +143,8 @@ export interface Config {
   installDepositPercent: number;
   /** The largest photo a damage or shortage claim accepts, in bytes. */
   claimPhotoMaxBytes: number;
+  /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
+  restockingFeePercent: number;
   /**
    * Requests in progress past which page views and catalogue reads (`browse`), then checkout
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
@@ -216,6 +225,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
     claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
+    restockingFeePercent: e.RESTOCKING_FEE_PERCENT,
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

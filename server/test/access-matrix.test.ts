@@ -191,6 +191,16 @@ const matrix: Record<string, MatrixEntry> = {
       payload: { order_number: "MCF-NONE22", email: "matrix@example.com" },
     }),
   },
+  "GET /api/track/:token/returns": publicGet(200, (f) => `/api/track/${f.trackingToken}/returns`),
+  // The matrix's order has not shipped: a return is refused the same for every caller.
+  "POST /api/track/:token/returns": {
+    access: "public",
+    status: 409,
+    request: (f) => ({
+      url: `/api/track/${f.trackingToken}/returns`,
+      payload: { lines: [{ order_item_id: 1, quantity: 1 }], reason: "Matrix", unopened: true },
+    }),
+  },
   // A claim is a multipart form: a JSON body is refused the same for every caller.
   "POST /api/track/:token/claims": {
     access: "public",
@@ -441,6 +451,15 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ staff_note: "Called back" }),
   ),
   "GET /api/admin/claims": adminGet(() => "/api/admin/claims"),
+  "GET /api/admin/orders/:id/returns": adminGet((f) => `/api/admin/orders/${f.orderId}/returns`),
+  "POST /api/admin/returns/:id/approve": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/approve",
+  ),
+  "POST /api/admin/returns/:id/decline": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/decline",
+  ),
   "PATCH /api/admin/claims/:id": adminCall(
     404,
     () => "/api/admin/claims/2147483647",

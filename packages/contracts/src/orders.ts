@@ -58,6 +58,8 @@ export const paymentRequestSchema = z.object({
   delivery_method: deliveryMethodSchema.nullish(),
   freight_services: freightServicesSchema.nullish(),
   delivery_answers: deliveryAnswersSchema.nullish(),
+  /** Must be true when the cart holds closeouts: they are final sale. */
+  final_sale_acknowledged: z.boolean().nullish(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 

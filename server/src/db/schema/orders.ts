@@ -5,6 +5,7 @@ import {
   type SiteAccess,
 } from "@mcf/contracts/delivery";
 import { orderStatuses, paymentStatuses } from "@mcf/contracts/orders";
+import { returnStatuses } from "@mcf/contracts/returns";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -134,6 +135,8 @@ export const orderItems = pgTable(
     total_sqft: moneyColumn("total_sqft").notNull(),
     /** public | partner */
     price_source: text("price_source").notNull().default("public"),
+    /** A closeout when bought: final sale, never returned. */
+    final_sale: boolean("final_sale").notNull().default(false),
     image_url: text("image_url"),
     color: text("color"),
     brand: text("brand"),
@@ -142,6 +145,48 @@ export const orderItems = pgTable(
   },
   (t) => [index("order_items_order_idx").on(t.order_id)],
 );
+
+/**
+ * Unopened boxes a customer asked to send back; staff approve (refund through the payment
+ * provider, boxes back on the shelf, once) or decline.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: serial("id").primaryKey(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    reason: text("reason").notNull(),
+    /** The lines and boxes asked back, with each line's unit price as paid. */
+    lines: jsonb("lines").$type<StoredReturnLine[]>().notNull(),
+    merchandise: moneyColumn("merchandise").notNull(),
+    discount: moneyColumn("discount").notNull(),
+    tax: moneyColumn("tax").notNull(),
+    restocking_fee: moneyColumn("restocking_fee").notNull(),
+    refund_total: moneyColumn("refund_total").notNull(),
+    /** The payment provider's id of the refund (the test provider's own for test payments). */
+    refund_id: text("refund_id"),
+    refunded_at: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
+    staff_note: text("staff_note"),
+    ...timestamps,
+  },
+  (t) => [
+    index("order_returns_order_idx").on(t.order_id),
+    check("order_returns_status_check", oneOf(t.status, returnStatuses)),
+  ],
+);
+
+export interface StoredReturnLine {
+  order_item_id: number;
+  product_id: number | null;
+  product_name: string;
+  quantity: number;
+  unit_price: string;
+}
+
+export type OrderReturnRow = typeof orderReturns.$inferSelect;
 
 /** Payment provider events already handled, so a replayed webhook does nothing twice. */
 export const paymentEvents = pgTable("payment_events", {

@@ -15,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
+import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
   getAdminOrder,
   listAdminOrders,
@@ -30,6 +31,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminReturnRoutes } from "./admin-returns.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -150,7 +152,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Every /api/admin route, behind the one admin password. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
+  app,
+  { refunds },
+) => {
   await app.register(async (scope) => {
     await requireAdmin(scope);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
@@ -182,6 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(adminCouponRoutes);
     await scope.register(adminInboxRoutes);
     await scope.register(adminClaimRoutes);
+    await scope.register(adminReturnRoutes, { refunds });
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
   });

@@ -27,6 +27,14 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
+export {
+  approveReturn,
+  declineReturn,
+  listOrderReturns,
+  type RefundIssuer,
+  requestReturn,
+  returnOptions,
+} from "./order-returns.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery };
 
 /** A priced cart about to become a pending order. */
