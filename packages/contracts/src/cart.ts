@@ -66,6 +66,8 @@ export const cartCalculationItemSchema = z.object({
   total_sqft: z.number(),
   total_price: z.number(),
   price_source: z.enum(priceSourceValues),
+  /** A closeout: final sale, never returned (the checkout asks the shopper to acknowledge it). */
+  final_sale: z.boolean(),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

@@ -1,7 +1,9 @@
 import { business } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
+import type { ReturnOptions } from "@mcf/contracts/returns";
 import { Link } from "react-router";
 import { ClaimForm } from "../features/orders/claim-form.tsx";
+import { ReturnRequest } from "../features/orders/return-request.tsx";
 import {
   formatTrackingDate,
   InspectionChecklist,
@@ -27,13 +29,16 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prog
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const tracking = await api<TrackingResult>(`/api/track/${encodeURIComponent(params.token)}`, {
-      fetch: context.apiFetch,
-    });
-    return { tracking };
+    const path = `/api/track/${encodeURIComponent(params.token)}`;
+    const [tracking, returns] = await Promise.all([
+      api<TrackingResult>(path, { fetch: context.apiFetch }),
+      // Returns are extra: the page shows the order without them when they cannot be read.
+      api<ReturnOptions>(`${path}/returns`, { fetch: context.apiFetch }).catch(() => null),
+    ]);
+    return { tracking, returns };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422))
-      return { tracking: null };
+      return { tracking: null, returns: null };
     throw error;
   }
 }
@@ -50,13 +55,13 @@ const badgeClass: Record<string, string> = {
 
 /** /track/{token}: where an order is, for anyone holding its tracking link. */
 export default function TrackOrderPage({ loaderData, params }: Route.ComponentProps) {
-  const { tracking } = loaderData;
+  const { tracking, returns } = loaderData;
   return (
     <div>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <h1 className="mb-6 text-center text-3xl font-bold sm:text-4xl">Order Tracking</h1>
         {tracking ? (
-          <TrackingDetails tracking={tracking} token={params.token} />
+          <TrackingDetails tracking={tracking} returns={returns} token={params.token} />
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white p-8 text-center">
             <p role="alert" className="mb-6 text-lg text-stone-800">
@@ -83,7 +88,15 @@ export default function TrackOrderPage({ loaderData, params }: Route.ComponentPr
 /** Claims are about boxes that arrived (or should have): from shipping on. */
 const claimStatuses = new Set(["shipped", "delivered", "completed"]);
 
-function TrackingDetails({ tracking, token }: { tracking: TrackingResult; token: string }) {
+function TrackingDetails({
+  tracking,
+  returns,
+  token,
+}: {
+  tracking: TrackingResult;
+  returns: ReturnOptions | null;
+  token: string;
+}) {
   const status = tracking.status.toLowerCase();
   const badge = isCancelledStatus(status)
     ? "bg-stone-200 text-stone-800"
@@ -120,6 +133,9 @@ function TrackingDetails({ tracking, token }: { tracking: TrackingResult; token:
       ) : null}
       {claimStatuses.has(status) ? (
         <ClaimForm token={token} totalBoxes={tracking.total_cartons} />
+      ) : null}
+      {returns && claimStatuses.has(status) ? (
+        <ReturnRequest token={token} options={returns} />
       ) : null}
 
       <p className="text-center text-sm text-stone-600">

@@ -176,6 +176,7 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       total_sqft: line.totalSqft,
       total_price: toDollars(line.totalCents),
       price_source: line.source,
+      final_sale: line.product.is_closeout,
     })),
     shipping: {
       total_cartons: totals.totalCartons,
