@@ -75,7 +75,7 @@ export function CloseoutCard({
           <StockLine stock={product.stock_quantity} showCount />
           <p className="text-xs font-semibold text-amber-900">{finalSaleNotice}</p>
         </div>
-        <div className="mt-2 grid grid-cols-2 gap-2">
+        <div className="mt-2 grid grid-cols-2 items-start gap-2">
           <Link to={href} className="btn-outline px-2" aria-label={`View Details: ${product.name}`}>
             View Details
           </Link>

@@ -68,7 +68,7 @@ export function ProductCard({
           <ProductPrice price={price} />
           <StockLine stock={product.stock_quantity} />
         </div>
-        <div className="mt-1 grid grid-cols-2 gap-2 sm:mt-2">
+        <div className="mt-1 grid grid-cols-2 items-start gap-2 sm:mt-2">
           <Link
             to={href}
             className="btn-outline px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { BusyNotice } from "../../components/busy-notice.tsx";
 import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
+import { rememberPendingPayment } from "../../lib/cart/pending-payment.ts";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
@@ -50,6 +51,7 @@ async function startPayment(
     retry: { onRetry },
   });
   if (!session?.id || !session.url) throw new Error(paymentMessages.invalidResponse);
+  rememberPendingPayment(localStorage, session.id);
   return session.url;
 }
 

@@ -1,5 +1,6 @@
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
+import type { OrderConfirmation } from "@mcf/contracts/orders";
 import {
   createContext,
   useCallback,
@@ -9,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { api } from "../api.ts";
 import {
   addLine,
   type CartableProduct,
@@ -21,6 +23,7 @@ import {
   saveCart,
   setLineQuantity,
 } from "./cart-lines.ts";
+import { settlePendingPayment } from "./pending-payment.ts";
 
 export interface CartContextValue extends CartTotals {
   items: CartItem[];
@@ -78,6 +81,21 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     localStorage.removeItem(storageKeys.cart);
   }, []);
   const load = useCallback((next: CartItem[]) => setItems(next), []);
+
+  // A payment started from this cart and paid on another address (see pending-payment.ts)
+  // empties the cart when the shopper is back.
+  useEffect(() => {
+    if (!restored) return;
+    let live = true;
+    void settlePendingPayment(localStorage, (sessionId) =>
+      api<OrderConfirmation>(`/api/orders/by-session/${encodeURIComponent(sessionId)}`),
+    ).then((outcome) => {
+      if (live && outcome === "paid") clear();
+    });
+    return () => {
+      live = false;
+    };
+  }, [restored, clear]);
   const applyPrices = useCallback((prices: Map<number, LinePrice>) => {
     setItems((current) => repriceLines(current, prices));
   }, []);
