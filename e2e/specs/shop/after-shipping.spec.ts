@@ -140,7 +140,7 @@ test("a damage claim with a photo from /track reaches the staff inbox; a file th
   const card = page.getByRole("article", { name: `Damage claim on ${order.friendly_order_id}` });
   await expect(card.getByText("2 of 3 boxes")).toBeVisible();
   await expect(card.getByText("Two boxes crushed at one corner")).toBeVisible();
-  const photo = card.getByRole("img", { name: "Claim photo 1 of 1" });
+  const photo = card.getByRole("img", { name: "Evidence 1 of 1 sent with the claim" });
   await expect(photo).toBeVisible();
   // The photo itself shows, not a broken image.
   await expect

@@ -38,7 +38,7 @@ function ClaimPhotos({ claim }: { claim: AdminClaim }) {
           <a href={url} target="_blank" rel="noreferrer">
             <img
               src={url}
-              alt={`Claim photo ${index + 1} of ${claim.photos.length}`}
+              alt={`Evidence ${index + 1} of ${claim.photos.length} sent with the claim`}
               width={96}
               height={96}
               className="h-24 w-24 rounded border border-stone-200 object-cover"
