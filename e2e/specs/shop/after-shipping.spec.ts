@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
@@ -50,6 +51,8 @@ test.describe("after the box leaves the shelf", () => {
     await expect(
       checklist.getByText(/Write any damage or shortage on the delivery receipt/),
     ).toBeVisible();
+    // The shipped page, with its claim and return forms, is accessible too.
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a shopper who lost the link finds the order at /track by number and email; a wrong email gets the same answer as a wrong number", async ({
