@@ -30,6 +30,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { sampleRoutes } from "./modules/orders/samples.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
 import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
@@ -41,6 +42,7 @@ import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
 import { type LoadSheddingOptions, registerLoadShedding } from "./plugins/load-shedding.ts";
+import { createMetrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSsr } from "./web/ssr.ts";
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("metrics", createMetrics(database));
 
   const jobs = createJobs({
     config,
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  registerMetrics(app, app.metrics, config.metricsToken);
   // Measured with `npm run bench -- --rush` (docs/decisions/071); SHED_BROWSE_AT/SHED_CHECKOUT_AT.
   const admission = {
     browseLimit: config.admissionLimits.browse,
@@ -209,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(claimRoutes);
+  await app.register(sampleRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });

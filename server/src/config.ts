@@ -17,6 +17,15 @@ const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
 const restockingMessage = "must be a whole percentage from 0 to 50";
 const photoSizeMessage = "must be a whole number of megabytes from 1 to 50";
+const dollarsMessage = "must be dollars and cents from 0 to 100 (e.g. 4.95)";
+const sampleDollars = z.coerce
+  .number({ message: dollarsMessage })
+  .min(0, { message: dollarsMessage })
+  .max(100, { message: dollarsMessage })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: dollarsMessage,
+  });
+const followUpMessage = "must be a whole number of days from 1 to 90";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
@@ -70,6 +79,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
       .optional(),
   ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
   ACE_APPROVAL: z.enum(["manual", "auto"], { message: "must be manual or auto" }).default("manual"),
   MAIL_POLL_MS: z.coerce
     .number({ message: pollMessage })
@@ -95,6 +107,14 @@ const envSchema = z.object({
     .min(0, { message: restockingMessage })
     .max(50, { message: restockingMessage })
     .default(15),
+  SAMPLE_PRICE: sampleDollars.default(2),
+  SAMPLE_SHIPPING: sampleDollars.default(4.95),
+  SAMPLE_FOLLOW_UP_DAYS: z.coerce
+    .number({ message: followUpMessage })
+    .int({ message: followUpMessage })
+    .min(1, { message: followUpMessage })
+    .max(90, { message: followUpMessage })
+    .default(5),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
@@ -131,6 +151,8 @@ export interface Config {
     apiProtocol?: "http" | "https";
   } | null;
   smtpUrl: string | undefined;
+  /** With it, /metrics also answers off this machine to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   mailFrom: string;
   staffEmail: string;
   seed: boolean;
@@ -145,6 +167,11 @@ export interface Config {
   claimPhotoMaxBytes: number;
   /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
   restockingFeePercent: number;
+  /**
+   * Samples: the price of each sample past the free ones of an order, the parcel rate of an
+   * order of samples only (0: free), and the days after delivery the follow-up email waits.
+   */
+  samples: { pricePerSampleCents: number; parcelRateCents: number; followUpDays: number };
   /**
    * Requests in progress past which page views and catalogue reads (`browse`), then checkout
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
@@ -216,6 +243,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
     smtpUrl: e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL,
     seed: e.SEED,
@@ -226,6 +254,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
     claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
     restockingFeePercent: e.RESTOCKING_FEE_PERCENT,
+    samples: {
+      pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),
+      parcelRateCents: Math.round(e.SAMPLE_SHIPPING * 100),
+      followUpDays: e.SAMPLE_FOLLOW_UP_DAYS,
+    },
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

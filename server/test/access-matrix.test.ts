@@ -210,6 +210,7 @@ const matrix: Record<string, MatrixEntry> = {
       payload: { kind: "shortage", boxes_affected: 1, description: "Matrix claim as JSON" },
     }),
   },
+  "GET /api/samples/reorder": publicGet(404, () => "/api/samples/reorder?token=no-such-link"),
 
   // The customer's installation page: public, behind the job's secret token.
   "GET /api/installation/jobs/:token": publicGet(
@@ -391,6 +392,7 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ active: true }),
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
+  "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),
   "GET /api/admin/jobs": adminGet(() => "/api/admin/jobs"),
   "POST /api/admin/jobs": adminCall(
     201,
@@ -470,6 +472,12 @@ const matrix: Record<string, MatrixEntry> = {
     () => "/api/admin/claims/2147483647/photos/0",
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
+  "GET /api/admin/samples-to-send": adminGet(() => "/api/admin/samples-to-send"),
+  // The fixture order holds boxes only: no samples to tick off.
+  "POST /api/admin/orders/:id/samples-sent": adminCall(
+    404,
+    (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
+  ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,
     (f) => `/api/admin/outbox/${f.failedMailId}/retry`,

@@ -20,6 +20,7 @@ export default [
   route("success", "routes/success.tsx"),
   route("track", "routes/track-lookup.tsx"),
   route("track/:token", "routes/track.tsx"),
+  route("samples/reorder", "routes/sample-reorder.tsx"),
   route("admin", "routes/admin.tsx"),
   route("installation", "routes/installation.tsx"),
   route("installation/jobs/:token", "routes/installation-job.tsx"),

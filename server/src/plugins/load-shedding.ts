@@ -17,6 +17,7 @@ export type AdmissionPriority = "essential" | "checkout" | "browse";
 
 const essentialPaths = [
   /^\/api\/(health|ready)$/,
+  /^\/metrics$/,
   /^\/api\/payments\/webhook$/,
   /^\/api\/payments\/test-sessions\/[^/]+\/(pay|cancel)$/,
   // The success page's lookup also completes a payment whose webhook is late.

@@ -31,6 +31,7 @@ export const pageTitles = {
   aceResetPassword: "Reset Password",
   admin: "Admin",
   payment: "Test Payment",
+  sampleReorder: "Order From Your Samples",
 } as const;
 
 export type PageKey = keyof typeof pageTitles;

@@ -1,3 +1,4 @@
+import { type CartItemKind, cartItemKinds } from "@mcf/contracts/cart-kinds";
 import {
   type DeliveryMethod,
   deliveryMethods,
@@ -100,10 +101,18 @@ export const orders = pgTable(
     delivery_appointment_date: text("delivery_appointment_date"),
     /** The time window of that appointment as the carrier gave it ("8 AM – 12 PM"). */
     delivery_appointment_window: text("delivery_appointment_window"),
+
+    /**
+    /** Stamped when the order becomes delivered: the sample follow-up counts its days from it. */
+    delivered_at: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /** When staff ticked the order's samples off the "samples to send" list. */
+    samples_sent_at: timestamp("samples_sent_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     index("orders_created_idx").on(t.created_at),
+    // The dashboard's sales by day read paid orders by the day they were paid.
+    index("orders_paid_at_idx").on(t.paid_at).where(sql`${t.payment_status} = 'paid'`),
     index("orders_status_idx").on(t.status),
     index("orders_pending_expiry_idx")
       .on(t.payment_expires_at)
@@ -142,8 +151,14 @@ export const orderItems = pgTable(
     brand: text("brand"),
     collection: text("collection"),
     type: text("type"),
+    /** Boxes of flooring, or samples (which never touch box stock or pallets). */
+    kind: text("kind", { enum: cartItemKinds }).$type<CartItemKind>().notNull().default("box"),
   },
-  (t) => [index("order_items_order_idx").on(t.order_id)],
+  (t) => [
+    index("order_items_order_idx").on(t.order_id),
+    index("order_items_samples_idx").on(t.order_id).where(sql`${t.kind} = 'sample'`),
+    check("order_items_kind_check", oneOf(t.kind, cartItemKinds)),
+  ],
 );
 
 /**
@@ -187,6 +202,18 @@ export interface StoredReturnLine {
 }
 
 export type OrderReturnRow = typeof orderReturns.$inferSelect;
+
+/**
+ * The one follow-up email of a delivered sample order: the primary key makes it once per order;
+ * the link's token is kept only as a hash.
+ */
+export const sampleFollowUps = pgTable("sample_follow_ups", {
+  order_id: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  token_hash: text("token_hash").notNull().unique(),
+  queued_at: timestamp("queued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /** Payment provider events already handled, so a replayed webhook does nothing twice. */
 export const paymentEvents = pgTable("payment_events", {

@@ -26,12 +26,14 @@ import {
 } from "../orders/orders.service.ts";
 import { adminClaimRoutes } from "./admin-claims.routes.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
+import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
+import { adminSampleRoutes } from "./admin-samples.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -190,5 +192,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     await scope.register(adminReturnRoutes, { refunds });
     await scope.register(adminOutboxRoutes);
     await scope.register(adminJobRoutes);
+    await scope.register(adminDashboardRoutes);
+    await scope.register(adminSampleRoutes);
   });
 };

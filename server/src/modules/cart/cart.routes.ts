@@ -26,6 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryMethod: request.body.delivery_method,
         freightServices: request.body.freight_services,
         partner,
+        samples: app.config.samples,
       });
       return toCalculationResult(totals);
     },

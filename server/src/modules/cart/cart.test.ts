@@ -48,6 +48,8 @@ describe("POST /api/cart/calculate", () => {
         total_price: 299.4,
         price_source: "public",
         final_sale: false,
+        kind: "box",
+        free_quantity: 0,
       },
       {
         product_id: b.id,
@@ -59,6 +61,8 @@ describe("POST /api/cart/calculate", () => {
         total_price: 3190.62,
         price_source: "public",
         final_sale: false,
+        kind: "box",
+        free_quantity: 0,
       },
     ]);
     // 3 + 41 boxes at 40 a pallet share 2 pallets (a pallet per line would be 3).

@@ -140,6 +140,8 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 export async function createCatalogCache(
   database: Database,
   limits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+  /** Told of every lookup: served from the cache (true) or computed (false). For /metrics. */
+  onLookup: (hit: boolean) => void = () => {},
 ): Promise<CatalogCache> {
   const currentVersion = await catalogVersionSource(database);
   const entries = new Map<string, CachedAnswer>();
@@ -180,7 +182,9 @@ export async function createCatalogCache(
     async answer(key, compute) {
       const version = await currentVersion();
       const cached = entries.get(key);
-      if (cached && cached.version === version) return cached;
+      const hit = cached?.version === version;
+      onLookup(hit);
+      if (cached && hit) return cached;
       const flight = `${version}\u0000${key}`;
       let pending = making.get(flight);
       if (!pending) {

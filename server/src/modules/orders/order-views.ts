@@ -57,6 +57,7 @@ function itemFields(item: OrderItemRow) {
     unit_price: dollars(item.unit_price),
     total_price: dollars(item.total_price),
     total_sqft: Number(item.total_sqft),
+    kind: item.kind,
   };
 }
 
@@ -85,6 +86,7 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     delivery_appointment_date: order.delivery_appointment_date,
     delivery_appointment_window: order.delivery_appointment_window,
     delivery: orderDelivery(order),
+    samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
     ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
+import { SamplesTab } from "./samples-tab.tsx";
 
 export interface AdminTab {
   /** Kept in the URL (?tab=id) so reloads and links land on the same tab. */
@@ -19,6 +20,7 @@ export interface AdminTab {
 /** The back office's tabs, in order. Adding a tab is adding one entry here. */
 export const adminTabs: AdminTab[] = [
   { id: "orders", label: "Orders", Component: OrdersTab },
+  { id: "samples", label: "Samples to send", Component: SamplesTab },
   { id: "products", label: "Products", Component: ProductsTab },
   { id: "inbox", label: "Inbox", Component: InboxTab },
   { id: "jobs", label: "Jobs", Component: JobsTab },

@@ -60,7 +60,7 @@ async function startPayment(
  * `emptyCart` is shown instead of the form when the cart has no lines.
  */
 export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
-  const { items, restored, subtotal } = useCart();
+  const { items, restored, subtotal, boxCount } = useCart();
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
   const [formRestored, setFormRestored] = useState(false);
@@ -73,12 +73,19 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const paymentKey = usePaymentKey();
   const [partnerToken, setPartnerToken] = useState<string | null>(null);
   const delivery = useDeliveryChoice();
+  // Samples alone travel by parcel (or are picked up): a truck chosen for an earlier cart of
+  // boxes is not carried over.
+  const samplesOnly = boxCount === 0;
+  const method =
+    samplesOnly && (delivery.method === "freight" || delivery.method === "local")
+      ? null
+      : delivery.method;
   const calculation = useCartCalculation(items, coupon, shipToState(form), {
     partnerToken,
     enabled: formRestored,
     delivery: {
       zip: shipToZip(form),
-      method: delivery.method,
+      method,
       freightServices: delivery.freightServices,
     },
   });
@@ -248,7 +255,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
 
             <DeliveryChoiceFieldset
               options={calculation.deliveryOptions}
-              chosen={delivery.method ?? result?.shipping.method ?? "freight"}
+              chosen={method ?? result?.shipping.method ?? "freight"}
+              samplesOnly={samplesOnly}
               choice={delivery}
             />
           </div>

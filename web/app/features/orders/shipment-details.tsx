@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
 import type { TrackingResult } from "@mcf/contracts/orders";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
@@ -7,7 +8,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "long",
   day: "numeric",
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
 });
 export const formatTrackingDate = (iso: string | null) =>
   iso ? dateFormat.format(new Date(iso)) : null;
