@@ -127,13 +127,16 @@ function optionsFor(
     unavailable_reason: unavailableReason(order, now),
     window_ends: ends ? ends.toISOString().slice(0, 10) : null,
     restocking_fee_percent: restockingFeePercent,
-    lines: items.map((item) => ({
-      order_item_id: item.id,
-      product_name: item.product_name,
-      quantity: item.quantity,
-      returnable: item.final_sale ? 0 : Math.max(0, item.quantity - (asked.get(item.id) ?? 0)),
-      final_sale: item.final_sale,
-    })),
+    // Samples are the customer's to keep: only boxes come back.
+    lines: items
+      .filter((item) => item.kind !== "sample")
+      .map((item) => ({
+        order_item_id: item.id,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        returnable: item.final_sale ? 0 : Math.max(0, item.quantity - (asked.get(item.id) ?? 0)),
+        final_sale: item.final_sale,
+      })),
     returns: returns.map(toReturnView),
   };
 }
@@ -184,7 +187,7 @@ export async function requestReturn(
     const lines: StoredReturnLine[] = [];
     for (const [itemId, quantity] of wanted) {
       const item = items.get(itemId);
-      if (!item) throw invalid("That line is not part of this order.");
+      if (!item || item.kind === "sample") throw invalid("That line is not part of this order.");
       if (item.final_sale)
         throw invalid(
           `"${item.product_name}" was a closeout: closeouts are final sale and cannot be returned.`,
