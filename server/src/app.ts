@@ -1,6 +1,8 @@
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
+import { fastifyRequestContext } from "@fastify/request-context";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -37,6 +39,8 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentProvider } from "./modules/payments/payments.service.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { staffRoutes } from "./modules/staff/staff.routes.ts";
+import { createSignInFailures } from "./plugins/admin-auth.ts";
 import { answerWhileClosing } from "./plugins/closing.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -180,6 +184,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.decorate("redis", redis);
+  app.decorate("signInFailures", createSignInFailures(app));
+  // The back office's session cookie, and who is signed in on a request (the audit log names
+  // them: plugins/admin-auth.ts sets it, audit.service.ts reads it).
+  await app.register(fastifyCookie);
+  await app.register(fastifyRequestContext);
+  app.decorateRequest("staff", null);
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),
@@ -219,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(installRoutes, { provider: paymentProvider });
   await app.register(partnerAuthRoutes);
   await app.register(partnerAdminRoutes);
+  await app.register(staffRoutes);
   await app.register(aceProductRoutes);
 
   // Unknown API paths answer JSON, never the web app's HTML.

@@ -26,6 +26,7 @@ const sampleDollars = z.coerce
     message: dollarsMessage,
   });
 const followUpMessage = "must be a whole number of days from 1 to 90";
+const sessionHoursMessage = "must be a whole number of hours from 1 to 720";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
@@ -115,6 +116,12 @@ const envSchema = z.object({
     .min(1, { message: followUpMessage })
     .max(90, { message: followUpMessage })
     .default(5),
+  STAFF_SESSION_HOURS: z.coerce
+    .number({ message: sessionHoursMessage })
+    .int({ message: sessionHoursMessage })
+    .min(1, { message: sessionHoursMessage })
+    .max(720, { message: sessionHoursMessage })
+    .default(12),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   LOG_LEVEL: z
@@ -167,6 +174,8 @@ export interface Config {
   claimPhotoMaxBytes: number;
   /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
   restockingFeePercent: number;
+  /** How long a back-office sign-in lasts before the browser must sign in again. */
+  staffSessionHours: number;
   /**
    * Samples: the price of each sample past the free ones of an order, the parcel rate of an
    * order of samples only (0: free), and the days after delivery the follow-up email waits.
@@ -259,6 +268,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       parcelRateCents: Math.round(e.SAMPLE_SHIPPING * 100),
       followUpDays: e.SAMPLE_FOLLOW_UP_DAYS,
     },
+    staffSessionHours: e.STAFF_SESSION_HOURS,
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

@@ -22,6 +22,7 @@ export default [
   route("track/:token", "routes/track.tsx"),
   route("samples/reorder", "routes/sample-reorder.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/reset-password", "routes/admin-reset-password.tsx"),
   route("installation", "routes/installation.tsx"),
   route("installation/jobs/:token", "routes/installation-job.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),

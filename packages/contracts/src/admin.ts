@@ -485,6 +485,7 @@ export const auditEntityTypes = [
   "contact_message",
   "partner",
   "job",
+  "staff",
 ] as const;
 
 export const auditQuerySchema = z.object({

@@ -30,6 +30,7 @@ export const pageTitles = {
   aceForgotPassword: "Forgot Password",
   aceResetPassword: "Reset Password",
   admin: "Admin",
+  adminResetPassword: "Reset Back-Office Password",
   payment: "Test Payment",
   sampleReorder: "Order From Your Samples",
 } as const;

@@ -11,9 +11,11 @@ import {
   shippingUpdateSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
+import { staffForbiddenMessage } from "@mcf/contracts/staff";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/admin-auth.ts";
+import { forbidden } from "../../errors.ts";
+import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
@@ -24,6 +26,7 @@ import {
   sendShippedEmail,
   setStatusByStaff,
 } from "../orders/orders.service.ts";
+import { roleMayOpen } from "../staff/staff.service.ts";
 import { adminClaimRoutes } from "./admin-claims.routes.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
@@ -153,7 +156,30 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Every /api/admin route, behind the one admin password. */
+/** The back-office area each kind of audited record belongs to (who may read its history). */
+const auditAreaOf: Record<string, string> = {
+  order: "orders",
+  job: "jobs",
+  inquiry: "inbox",
+  contact_message: "inbox",
+  product: "products",
+  coupon: "coupons",
+  partner: "partners",
+  staff: "staff",
+};
+
+/** Registers `routes` in a scope that only the roles which may open `area` can call. */
+function inArea(area: string, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope) => {
+    allowArea(scope, area);
+    await scope.register(routes);
+  };
+}
+
+/**
+ * Every /api/admin route, behind the admin password header or a staff session; each group of
+ * routes is open to the roles of its area (the owner opens every area).
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
   app,
   { refunds },
@@ -177,22 +203,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
       {
         schema: {
           tags: ["admin"],
-          summary: "The audit log, newest first",
+          summary:
+            "The audit log, newest first; the whole log for the owner, one record's history for the roles of its area",
           querystring: auditQuerySchema,
           response: { 200: auditListSchema, ...adminErrorResponses },
         },
       },
-      async (request) => ({ entries: await listAudit(scope.database.db, request.query) }),
+      async (request) => {
+        // One record's history shows in its area's screens (an order's in Orders); the whole
+        // log is the owner's.
+        const { entity_type: type, entity_id: id } = request.query;
+        const area = type && id ? (auditAreaOf[type] ?? "audit") : "audit";
+        if (!request.staff || !roleMayOpen(request.staff.role, area))
+          throw forbidden(staffForbiddenMessage);
+        return { entries: await listAudit(scope.database.db, request.query) };
+      },
     );
-    await scope.register(orderRoutes);
-    await scope.register(adminProductRoutes);
-    await scope.register(adminCouponRoutes);
-    await scope.register(adminInboxRoutes);
-    await scope.register(adminClaimRoutes);
-    await scope.register(adminReturnRoutes, { refunds });
-    await scope.register(adminOutboxRoutes);
-    await scope.register(adminJobRoutes);
-    await scope.register(adminDashboardRoutes);
-    await scope.register(adminSampleRoutes);
+    await scope.register(inArea("orders", orderRoutes));
+    await scope.register(inArea("products", adminProductRoutes));
+    await scope.register(inArea("coupons", adminCouponRoutes));
+    await scope.register(inArea("inbox", adminInboxRoutes));
+    await scope.register(inArea("inbox", adminClaimRoutes));
+    await scope.register(
+      inArea("orders", async (orders) => orders.register(adminReturnRoutes, { refunds })),
+    );
+    await scope.register(inArea("outbox", adminOutboxRoutes));
+    await scope.register(inArea("jobs", adminJobRoutes));
+    await scope.register(inArea("dashboard", adminDashboardRoutes));
+    await scope.register(inArea("samples", adminSampleRoutes));
   });
 };

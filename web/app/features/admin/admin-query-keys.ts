@@ -13,6 +13,7 @@ export const adminListKeys = {
   audit: ["admin", "list", "audit"],
   jobs: ["admin", "list", "jobs"],
   samples: ["admin", "list", "samples"],
+  staff: ["admin", "list", "staff"],
 } as const;
 
 /** One installation job with its estimate, visits and timeline; the crews; a calendar week. */
