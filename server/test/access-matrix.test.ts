@@ -30,14 +30,14 @@ type Access = "public" | "partner" | "admin";
 
 /**
  * Which roles besides the owner may call each part of the back office, by path: staff run
- * orders, samples to send, the inbox and installation jobs; catalogue keeps products and
- * coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
+ * orders (and their returns), samples to send, the inbox (claims too) and installation jobs;
+ * catalogue keeps products and coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
  * staff accounts) is the owner's.
  */
 const rolesByPath: Array<[RegExp, StaffRole[]]> = [
   [/^\/api\/admin\/(ping|session)/, ["staff", "catalogue"]],
   [
-    /^\/api\/admin\/(orders|samples-to-send|inquiries|contact-messages|jobs|crews|calendar)/,
+    /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar)/,
     ["staff"],
   ],
   [/^\/api\/admin\/(products|coupons)/, ["catalogue"]],
