@@ -25,6 +25,7 @@ import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { claimRoutes } from "./modules/claims/claims.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -215,12 +216,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { refunds: paymentProvider });
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(paymentRoutes, { provider: paymentProvider });
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
+  await app.register(claimRoutes);
   await app.register(sampleRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);

@@ -15,6 +15,8 @@ const optionalText = z
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
+const restockingMessage = "must be a whole percentage from 0 to 50";
+const photoSizeMessage = "must be a whole number of megabytes from 1 to 50";
 const dollarsMessage = "must be dollars and cents from 0 to 100 (e.g. 4.95)";
 const sampleDollars = z.coerce
   .number({ message: dollarsMessage })
@@ -94,6 +96,18 @@ const envSchema = z.object({
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
+  CLAIM_PHOTO_MAX_MB: z.coerce
+    .number({ message: photoSizeMessage })
+    .int({ message: photoSizeMessage })
+    .min(1, { message: photoSizeMessage })
+    .max(50, { message: photoSizeMessage })
+    .default(10),
+  RESTOCKING_FEE_PERCENT: z.coerce
+    .number({ message: restockingMessage })
+    .int({ message: restockingMessage })
+    .min(0, { message: restockingMessage })
+    .max(50, { message: restockingMessage })
+    .default(15),
   SAMPLE_PRICE: sampleDollars.default(2),
   SAMPLE_SHIPPING: sampleDollars.default(4.95),
   SAMPLE_FOLLOW_UP_DAYS: z.coerce
@@ -156,6 +170,10 @@ export interface Config {
   mailPollMs: number;
   /** The share of an accepted installation estimate paid up front, in percent. */
   installDepositPercent: number;
+  /** The largest photo a damage or shortage claim accepts, in bytes. */
+  claimPhotoMaxBytes: number;
+  /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
+  restockingFeePercent: number;
   /** How long a back-office sign-in lasts before the browser must sign in again. */
   staffSessionHours: number;
   /**
@@ -243,6 +261,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
+    claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
+    restockingFeePercent: e.RESTOCKING_FEE_PERCENT,
     samples: {
       pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),
       parcelRateCents: Math.round(e.SAMPLE_SHIPPING * 100),

@@ -30,14 +30,14 @@ type Access = "public" | "partner" | "admin";
 
 /**
  * Which roles besides the owner may call each part of the back office, by path: staff run
- * orders, samples to send, the inbox and installation jobs; catalogue keeps products and
- * coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
+ * orders (and their returns), samples to send, the inbox (claims too) and installation jobs;
+ * catalogue keeps products and coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
  * staff accounts) is the owner's.
  */
 const rolesByPath: Array<[RegExp, StaffRole[]]> = [
   [/^\/api\/admin\/(ping|session)/, ["staff", "catalogue"]],
   [
-    /^\/api\/admin\/(orders|samples-to-send|inquiries|contact-messages|jobs|crews|calendar)/,
+    /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar)/,
     ["staff"],
   ],
   [/^\/api\/admin\/(products|coupons)/, ["catalogue"]],
@@ -227,6 +227,33 @@ const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
   },
   "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+  "POST /api/track/lookup": {
+    access: "public",
+    status: 404,
+    request: () => ({
+      url: "/api/track/lookup",
+      payload: { order_number: "MCF-NONE22", email: "matrix@example.com" },
+    }),
+  },
+  "GET /api/track/:token/returns": publicGet(200, (f) => `/api/track/${f.trackingToken}/returns`),
+  // The matrix's order has not shipped: a return is refused the same for every caller.
+  "POST /api/track/:token/returns": {
+    access: "public",
+    status: 409,
+    request: (f) => ({
+      url: `/api/track/${f.trackingToken}/returns`,
+      payload: { lines: [{ order_item_id: 1, quantity: 1 }], reason: "Matrix", unopened: true },
+    }),
+  },
+  // A claim is a multipart form: a JSON body is refused the same for every caller.
+  "POST /api/track/:token/claims": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: `/api/track/${f.trackingToken}/claims`,
+      payload: { kind: "shortage", boxes_affected: 1, description: "Matrix claim as JSON" },
+    }),
+  },
   "GET /api/samples/reorder": publicGet(404, () => "/api/samples/reorder?token=no-such-link"),
 
   // The customer's installation page: public, behind the job's secret token.
@@ -474,6 +501,25 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/admin/contact-messages/${f.contactMessageId}`,
     () => ({ staff_note: "Called back" }),
+  ),
+  "GET /api/admin/claims": adminGet(() => "/api/admin/claims"),
+  "GET /api/admin/orders/:id/returns": adminGet((f) => `/api/admin/orders/${f.orderId}/returns`),
+  "POST /api/admin/returns/:id/approve": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/approve",
+  ),
+  "POST /api/admin/returns/:id/decline": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/decline",
+  ),
+  "PATCH /api/admin/claims/:id": adminCall(
+    404,
+    () => "/api/admin/claims/2147483647",
+    () => ({ status: "closed" }),
+  ),
+  "GET /api/admin/claims/:id/photos/:index": adminCall(
+    404,
+    () => "/api/admin/claims/2147483647/photos/0",
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
   "GET /api/admin/samples-to-send": adminGet(() => "/api/admin/samples-to-send"),

@@ -144,6 +144,8 @@ export function buildPaymentRequest(
       country: "US",
     },
     shipping_address: null,
+    // The shopper ticked "closeouts are final sale" (needed only when the cart holds closeouts).
+    final_sale_acknowledged: true,
     ...overrides,
   };
 }

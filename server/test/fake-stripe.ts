@@ -32,7 +32,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A small stand-in for Stripe's HTTP API: coupons and Checkout Sessions, enough for the SDK. */
+/** A small stand-in for Stripe's HTTP API: coupons, Checkout Sessions and refunds, enough for the SDK. */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
@@ -78,6 +78,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return send(200, session);
+    }
+    if (request.method === "POST" && path === "/v1/refunds") {
+      const refund = {
+        id: `re_${randomBytes(8).toString("hex")}`,
+        object: "refund",
+        payment_intent: form.payment_intent,
+        amount: Number(form.amount),
+        status: "succeeded",
+      };
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+      return send(200, refund);
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "GET" && match?.[1]) {

@@ -18,6 +18,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("pay/:sessionId", "routes/pay.tsx"),
   route("success", "routes/success.tsx"),
+  route("track", "routes/track-lookup.tsx"),
   route("track/:token", "routes/track.tsx"),
   route("samples/reorder", "routes/sample-reorder.tsx"),
   route("admin", "routes/admin.tsx"),

@@ -1,3 +1,4 @@
+import { finalSaleAcknowledgement } from "@mcf/contracts/returns";
 import { buildPaymentRequest } from "../../../server/test/factories.ts";
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
@@ -25,6 +26,8 @@ test.describe("checking out in a closeout rush", () => {
       email: `rush-${Date.now()}@example.com`,
       phone: "205-555-0123",
     });
+    // Closeouts are final sale: the shopper acknowledges it before paying.
+    await page.getByLabel(finalSaleAcknowledgement).check();
 
     // Another shopper takes two of the three boxes first.
     const other = await request.post("/api/payments/process", {
@@ -68,6 +71,7 @@ test.describe("checking out in a closeout rush", () => {
       email: `late-${Date.now()}@example.com`,
       phone: "205-555-0124",
     });
+    await page.getByLabel(finalSaleAcknowledgement).check();
     const other = await request.post("/api/payments/process", {
       data: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
       headers: { "x-forwarded-for": "10.88.0.2" },

@@ -72,6 +72,9 @@ export const adminOrderSchema = z.object({
   tracking_url: z.string().nullable(),
   shipped_at: z.string().nullable(),
   shipping_notes: z.string().nullable(),
+  /** YYYY-MM-DD: the delivery appointment set with the customer, and its time window. */
+  delivery_appointment_date: z.string().nullable(),
+  delivery_appointment_window: z.string().nullable(),
   /** The delivery chosen at checkout, with the extras paid for and the driver's answers. */
   delivery: orderDeliverySchema,
   items: z.array(adminOrderItemSchema).optional(),
@@ -119,24 +122,49 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A shipping update. shipped_at is an ISO timestamp (stored as UTC). */
-export const shippingUpdateSchema = z.object({
-  shipping_carrier: z
-    .enum(shippingCarriers, { message: `Carrier must be one of: ${shippingCarriers.join(", ")}` })
-    .nullish()
-    .transform((v) => v ?? null),
-  tracking_number: optionalText(100),
-  shipped_at: z
-    .union([
-      z.iso.datetime({ offset: true, message: "shipped_at must be an ISO date-time" }),
-      z.literal(""),
-    ])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  shipping_notes: optionalText(2000),
-  mark_shipped: z.boolean().default(false),
-  send_email: z.boolean().default(false),
-});
+/** A calendar date (YYYY-MM-DD) that exists. */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "The appointment date must be a date (YYYY-MM-DD)")
+  .refine((value) => {
+    const date = new Date(`${value}T12:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "The appointment date is not a real date");
+
+/**
+ * A shipping update. shipped_at is an ISO timestamp (stored as UTC). The notes are the staff's
+ * note to the customer: /track and the shipped email show them.
+ */
+export const shippingUpdateSchema = z
+  .object({
+    shipping_carrier: z
+      .enum(shippingCarriers, { message: `Carrier must be one of: ${shippingCarriers.join(", ")}` })
+      .nullish()
+      .transform((v) => v ?? null),
+    tracking_number: optionalText(100).refine(
+      (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v),
+      "The tracking or PRO number may contain only letters, digits, spaces and dashes",
+    ),
+    shipped_at: z
+      .union([
+        z.iso.datetime({ offset: true, message: "shipped_at must be an ISO date-time" }),
+        z.literal(""),
+      ])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    shipping_notes: optionalText(2000),
+    delivery_appointment_date: z
+      .union([calendarDate, z.literal("")])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    delivery_appointment_window: optionalText(60),
+    mark_shipped: z.boolean().default(false),
+    send_email: z.boolean().default(false),
+  })
+  .refine((update) => !update.delivery_appointment_window || update.delivery_appointment_date, {
+    message: "Choose the appointment date for that time window",
+    path: ["delivery_appointment_date"],
+  });
 export type ShippingUpdate = z.input<typeof shippingUpdateSchema>;
 
 export const orderActionResponseSchema = z.object({

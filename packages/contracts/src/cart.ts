@@ -73,6 +73,8 @@ export const cartCalculationItemSchema = z.object({
   total_sqft: z.number(),
   total_price: z.number(),
   price_source: z.enum(priceSourceValues),
+  /** A closeout: final sale, never returned (the checkout asks the shopper to acknowledge it). */
+  final_sale: z.boolean(),
   kind: kindSchema,
   /** Samples of this line that are free (the first of the order); 0 for boxes. */
   free_quantity: z.number().int(),

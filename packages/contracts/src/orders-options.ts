@@ -14,29 +14,5 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ["unpaid", "paid", "failed", "expired", "cancelled"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** Parcel carriers whose tracking pages we can link to. */
-export const shippingCarriers = [
-  "UPS",
-  "FedEx",
-  "USPS",
-  "Freight carrier",
-  "Local delivery",
-] as const;
-
-export function carrierTrackingUrl(
-  carrier: string | null,
-  trackingNumber: string | null,
-): string | null {
-  if (!carrier || !trackingNumber) return null;
-  const n = encodeURIComponent(trackingNumber);
-  switch (carrier.toLowerCase()) {
-    case "ups":
-      return `https://www.ups.com/track?tracknum=${n}`;
-    case "fedex":
-      return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
-    case "usps":
-      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
-    default:
-      return null;
-  }
-}
+// The carriers and their tracking links live in carriers.ts; these names stay for old imports.
+export { carrierTrackingUrl, shippingCarriers } from "./carriers.ts";

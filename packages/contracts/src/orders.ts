@@ -60,6 +60,8 @@ export const paymentRequestSchema = z.object({
   delivery_method: deliveryMethodSchema.nullish(),
   freight_services: freightServicesSchema.nullish(),
   delivery_answers: deliveryAnswersSchema.nullish(),
+  /** Must be true when the cart holds closeouts: they are final sale. */
+  final_sale_acknowledged: z.boolean().nullish(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
@@ -137,8 +139,21 @@ export const trackingResultSchema = z.object({
   tracking_url: z.string().nullable(),
   shipping_carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** "PRO number" for an LTL freight carrier, else "Tracking number". */
+  tracking_number_label: z.string(),
   created_at: z.string(),
   shipped_at: z.string().nullable(),
+  /** Boxes in the order: the count to check before signing for it. */
+  total_cartons: z.number().int(),
+  delivery: z.object({
+    method: z.enum(deliveryMethods),
+    label: z.string(),
+    estimated_date: z.string().nullable(),
+  }),
+  /** The delivery appointment staff recorded (YYYY-MM-DD and a time window), if any. */
+  appointment: z.object({ date: z.string(), window: z.string().nullable() }).nullable(),
+  /** The staff's note to the customer about the shipment. */
+  note: z.string().nullable(),
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 
@@ -222,6 +237,33 @@ export const trackingParamsSchema = z.object({ token: z.string().min(1).max(200)
 
 export const trackingNotFoundMessage =
   "We could not find your order. Please check back later or contact support.";
+
+/** Order lookups one network may make per window: enough for typos, too few to guess emails. */
+export const orderLookupLimit = { max: 10, windowMinutes: 15 } as const;
+
+/** `POST /api/track/lookup`: a shopper who lost the tracking link finds it again. */
+export const orderLookupRequestSchema = z.object({
+  order_number: z
+    .string({ message: "Please enter your order number" })
+    .trim()
+    .min(1, "Please enter your order number")
+    .max(40, "That order number is too long"),
+  email: z
+    .string({ message: "Please enter the email address used for the order" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address")),
+});
+export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;
+
+export const orderLookupResultSchema = z.object({
+  /** The order's tracking page, `/track/{token}`. */
+  tracking_path: z.string(),
+});
+
+/** The one answer for a wrong number, a wrong email, or both: it never tells which. */
+export const orderLookupNotFoundMessage =
+  "We could not find an order with that number and email address. Please check both and try again.";
 
 /** `GET /api/samples/reorder?token=`: the follow-up email's link to buy what was sampled. */
 export const sampleReorderQuerySchema = z.object({

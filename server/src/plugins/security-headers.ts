@@ -19,7 +19,8 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     // Inline style attributes (React `style`) are allowed; no inline script is.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for the claim photos the back office fetches with the admin password and shows.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     // The room visualizer page checks that the visualizer answers before relying on its frame.
     `connect-src 'self' ${visualizerOrigin}`,

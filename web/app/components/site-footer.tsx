@@ -9,6 +9,7 @@ const shopLinks = [
   { to: "/products?type=tile", label: "Tile" },
   { to: "/products?type=carpet", label: "Carpet" },
   { to: "/closeouts", label: "Closeout Deals" },
+  { to: "/track", label: "Track an Order" },
 ];
 const companyLinks = [
   { to: "/installation", label: "Installation" },

@@ -1,7 +1,14 @@
-import { business, storeTimeZone } from "@mcf/contracts/business";
+import { business } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
-import { carrierTrackingUrl } from "@mcf/contracts/orders-options";
+import type { ReturnOptions } from "@mcf/contracts/returns";
 import { Link } from "react-router";
+import { ClaimForm } from "../features/orders/claim-form.tsx";
+import { ReturnRequest } from "../features/orders/return-request.tsx";
+import {
+  formatTrackingDate,
+  InspectionChecklist,
+  ShipmentDetails,
+} from "../features/orders/shipment-details.tsx";
 import progressCss from "../features/orders/tracking-progress.css?url";
 import { TrackingProgress } from "../features/orders/tracking-progress.tsx";
 import { isCancelledStatus, statusLabel } from "../features/orders/tracking-steps.ts";
@@ -22,24 +29,19 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prog
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const tracking = await api<TrackingResult>(`/api/track/${encodeURIComponent(params.token)}`, {
-      fetch: context.apiFetch,
-    });
-    return { tracking };
+    const path = `/api/track/${encodeURIComponent(params.token)}`;
+    const [tracking, returns] = await Promise.all([
+      api<TrackingResult>(path, { fetch: context.apiFetch }),
+      // Returns are extra: the page shows the order without them when they cannot be read.
+      api<ReturnOptions>(`${path}/returns`, { fetch: context.apiFetch }).catch(() => null),
+    ]);
+    return { tracking, returns };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422))
-      return { tracking: null };
+      return { tracking: null, returns: null };
     throw error;
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: storeTimeZone,
-});
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
 
 // Calm colours for the customer: red reads as a problem, and a paid order being prepared is none
 // (the admin's red, pulsing "processing" means work waiting for staff, and stays there).
@@ -52,21 +54,24 @@ const badgeClass: Record<string, string> = {
 };
 
 /** /track/{token}: where an order is, for anyone holding its tracking link. */
-export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
-  const { tracking } = loaderData;
+export default function TrackOrderPage({ loaderData, params }: Route.ComponentProps) {
+  const { tracking, returns } = loaderData;
   return (
     <div>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <h1 className="mb-6 text-center text-3xl font-bold sm:text-4xl">Order Tracking</h1>
         {tracking ? (
-          <TrackingDetails tracking={tracking} />
+          <TrackingDetails tracking={tracking} returns={returns} token={params.token} />
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white p-8 text-center">
             <p role="alert" className="mb-6 text-lg text-stone-800">
               {notFoundMessage}
             </p>
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to="/contact" className="btn-primary">
+              <Link to="/track" className="btn-primary">
+                Look Up by Order Number
+              </Link>
+              <Link to="/contact" className="btn-outline">
                 Contact Support
               </Link>
               <a href={business.phoneHref} className="btn-outline">
@@ -80,11 +85,19 @@ export default function TrackOrderPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
+/** Claims are about boxes that arrived (or should have): from shipping on. */
+const claimStatuses = new Set(["shipped", "delivered", "completed"]);
+
+function TrackingDetails({
+  tracking,
+  returns,
+  token,
+}: {
+  tracking: TrackingResult;
+  returns: ReturnOptions | null;
+  token: string;
+}) {
   const status = tracking.status.toLowerCase();
-  const carrierUrl =
-    tracking.tracking_url ??
-    carrierTrackingUrl(tracking.shipping_carrier, tracking.tracking_number);
   const badge = isCancelledStatus(status)
     ? "bg-stone-200 text-stone-800"
     : (badgeClass[status] ?? "bg-stone-100 text-stone-800");
@@ -96,7 +109,9 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
           <div>
             <p className="text-sm text-stone-600">Order number</p>
             <p className="text-2xl font-bold text-navy-800">{tracking.friendly_order_id}</p>
-            <p className="mt-1 text-sm text-stone-600">Placed {formatDate(tracking.created_at)}</p>
+            <p className="mt-1 text-sm text-stone-600">
+              Placed {formatTrackingDate(tracking.created_at)}
+            </p>
           </div>
           <div className="sm:text-right">
             <p className="text-sm text-stone-600">Status</p>
@@ -112,50 +127,16 @@ function TrackingDetails({ tracking }: { tracking: TrackingResult }) {
         <TrackingProgress status={status} />
       </section>
 
-      <section
-        aria-labelledby="shipment-heading"
-        className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
-      >
-        <h2 id="shipment-heading" className="mb-4 text-xl font-semibold">
-          Shipment
-        </h2>
-        {tracking.shipping_carrier || tracking.tracking_number ? (
-          <>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
-              <div>
-                <dt className="text-sm text-stone-600">Carrier</dt>
-                <dd className="font-semibold">{tracking.shipping_carrier ?? "—"}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-stone-600">Tracking number</dt>
-                <dd className="font-mono font-semibold break-all">
-                  {tracking.tracking_number ?? "—"}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-stone-600">Shipped</dt>
-                <dd className="font-semibold">{formatDate(tracking.shipped_at) ?? "—"}</dd>
-              </div>
-            </dl>
-            {carrierUrl ? (
-              <a
-                href={carrierUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-dark mt-6"
-              >
-                Track with {tracking.shipping_carrier ?? "the carrier"}
-              </a>
-            ) : null}
-          </>
-        ) : (
-          <p className="text-stone-700">
-            {isCancelledStatus(status)
-              ? "This order was cancelled and will not ship."
-              : "Carrier and tracking number will appear here as soon as your order ships."}
-          </p>
-        )}
-      </section>
+      <ShipmentDetails tracking={tracking} />
+      {tracking.delivery.method !== "pickup" && !isCancelledStatus(status) ? (
+        <InspectionChecklist totalBoxes={tracking.total_cartons} />
+      ) : null}
+      {claimStatuses.has(status) ? (
+        <ClaimForm token={token} totalBoxes={tracking.total_cartons} />
+      ) : null}
+      {returns && claimStatuses.has(status) ? (
+        <ReturnRequest token={token} options={returns} />
+      ) : null}
 
       <p className="text-center text-sm text-stone-600">
         Questions about your order? Call{" "}

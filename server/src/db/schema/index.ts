@@ -1,5 +1,6 @@
 export * from "./audit.ts";
 export * from "./catalog.ts";
+export * from "./claims.ts";
 export * from "./installs.ts";
 export * from "./leads.ts";
 export * from "./mail.ts";

@@ -6,6 +6,7 @@ import {
   type SiteAccess,
 } from "@mcf/contracts/delivery";
 import { orderStatuses, paymentStatuses } from "@mcf/contracts/orders";
+import { returnStatuses } from "@mcf/contracts/returns";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -96,6 +97,12 @@ export const orders = pgTable(
     delivery_answers: jsonb("delivery_answers").$type<StoredDeliveryAnswers>(),
     /** YYYY-MM-DD: ready for pickup, or the delivery estimated at checkout. */
     delivery_estimated_date: text("delivery_estimated_date"),
+    /** YYYY-MM-DD: the delivery appointment the carrier or our driver set with the customer. */
+    delivery_appointment_date: text("delivery_appointment_date"),
+    /** The time window of that appointment as the carrier gave it ("8 AM – 12 PM"). */
+    delivery_appointment_window: text("delivery_appointment_window"),
+
+    /**
     /** Stamped when the order becomes delivered: the sample follow-up counts its days from it. */
     delivered_at: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
     /** When staff ticked the order's samples off the "samples to send" list. */
@@ -137,6 +144,8 @@ export const orderItems = pgTable(
     total_sqft: moneyColumn("total_sqft").notNull(),
     /** public | partner */
     price_source: text("price_source").notNull().default("public"),
+    /** A closeout when bought: final sale, never returned. */
+    final_sale: boolean("final_sale").notNull().default(false),
     image_url: text("image_url"),
     color: text("color"),
     brand: text("brand"),
@@ -151,6 +160,48 @@ export const orderItems = pgTable(
     check("order_items_kind_check", oneOf(t.kind, cartItemKinds)),
   ],
 );
+
+/**
+ * Unopened boxes a customer asked to send back; staff approve (refund through the payment
+ * provider, boxes back on the shelf, once) or decline.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: serial("id").primaryKey(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    reason: text("reason").notNull(),
+    /** The lines and boxes asked back, with each line's unit price as paid. */
+    lines: jsonb("lines").$type<StoredReturnLine[]>().notNull(),
+    merchandise: moneyColumn("merchandise").notNull(),
+    discount: moneyColumn("discount").notNull(),
+    tax: moneyColumn("tax").notNull(),
+    restocking_fee: moneyColumn("restocking_fee").notNull(),
+    refund_total: moneyColumn("refund_total").notNull(),
+    /** The payment provider's id of the refund (the test provider's own for test payments). */
+    refund_id: text("refund_id"),
+    refunded_at: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
+    staff_note: text("staff_note"),
+    ...timestamps,
+  },
+  (t) => [
+    index("order_returns_order_idx").on(t.order_id),
+    check("order_returns_status_check", oneOf(t.status, returnStatuses)),
+  ],
+);
+
+export interface StoredReturnLine {
+  order_item_id: number;
+  product_id: number | null;
+  product_name: string;
+  quantity: number;
+  unit_price: string;
+}
+
+export type OrderReturnRow = typeof orderReturns.$inferSelect;
 
 /**
  * The one follow-up email of a delivered sample order: the primary key makes it once per order;

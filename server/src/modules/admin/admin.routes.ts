@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { forbidden } from "../../errors.ts";
 import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
+import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
   getAdminOrder,
   listAdminOrders,
@@ -26,6 +27,7 @@ import {
   setStatusByStaff,
 } from "../orders/orders.service.ts";
 import { roleMayOpen } from "../staff/staff.service.ts";
+import { adminClaimRoutes } from "./admin-claims.routes.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
@@ -34,6 +36,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
@@ -98,7 +101,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "Save carrier, tracking number, shipped time and notes",
+        summary:
+          "Save carrier, tracking or PRO number, shipped time, delivery appointment and the note to the customer",
         params: orderIdParamsSchema,
         body: shippingUpdateSchema,
         response: {
@@ -177,7 +181,10 @@ function inArea(area: string, routes: FastifyPluginAsyncZod): FastifyPluginAsync
  * Every /api/admin route, behind the admin password header or a staff session; each group of
  * routes is open to the roles of its area (the owner opens every area).
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
+  app,
+  { refunds },
+) => {
   await app.register(async (scope) => {
     await requireAdmin(scope);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
@@ -217,6 +224,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(inArea("products", adminProductRoutes));
     await scope.register(inArea("coupons", adminCouponRoutes));
     await scope.register(inArea("inbox", adminInboxRoutes));
+    await scope.register(inArea("inbox", adminClaimRoutes));
+    await scope.register(
+      inArea("orders", async (orders) => orders.register(adminReturnRoutes, { refunds })),
+    );
     await scope.register(inArea("outbox", adminOutboxRoutes));
     await scope.register(inArea("jobs", adminJobRoutes));
     await scope.register(inArea("dashboard", adminDashboardRoutes));

@@ -272,6 +272,7 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       total_sqft: line.totalSqft,
       total_price: toDollars(line.totalCents),
       price_source: line.source,
+      final_sale: line.product.is_closeout,
       kind: line.kind,
       free_quantity: line.freeQuantity,
     })),

@@ -1,13 +1,19 @@
 import { business, formattedAddress } from "@mcf/contracts/business";
+import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
+import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
 import { formatUsd, toCents } from "@mcf/contracts/money";
-import { carrierTrackingUrl } from "@mcf/contracts/orders";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { orderDelivery, shipToAddress, trackingPageUrl } from "./order-views.ts";
+import {
+  deliveryAppointment,
+  orderDelivery,
+  shipToAddress,
+  trackingPageUrl,
+} from "./order-views.ts";
 import { getOrderWithItems } from "./orders.repository.ts";
 import { splitSamplesForEmail } from "./sample-emails.ts";
 
@@ -98,7 +104,8 @@ export async function queueOrderConfirmation(
 }
 
 /**
- * Queues the shipped notice (carrier, tracking number, carrier link, tracking page link).
+ * Queues the shipped notice: carrier, PRO or tracking number with the carrier's link, the
+ * delivery appointment, the staff's note, and the inspect-before-you-sign checklist.
  * Always queues: staff decide when to send it. Throws 404 when the order does not exist.
  */
 export async function queueShippedEmail(
@@ -110,26 +117,39 @@ export async function queueShippedEmail(
   if (!found) throw notFound("Order not found");
   const { order } = found;
   const carrierUrl = carrierTrackingUrl(order.shipping_carrier, order.tracking_number);
+  const appointment = deliveryAppointment(order);
   const table: Array<[string, string]> = [
     ["Order", order.friendly_order_id],
     ["Carrier", order.shipping_carrier ?? "Our delivery team"],
   ];
-  if (order.tracking_number) table.push(["Tracking number", order.tracking_number]);
+  if (order.tracking_number)
+    table.push([trackingNumberLabel(order.shipping_carrier), order.tracking_number]);
   if (carrierUrl) table.push(["Carrier tracking", carrierUrl]);
+  if (appointment)
+    table.push([
+      "Delivery appointment",
+      appointment.window
+        ? `${longDate(appointment.date)}, ${appointment.window}`
+        : longDate(appointment.date),
+    ]);
   table.push(["Shipping to", addressLines(shipToAddress(order))]);
   const content = renderEmail({
     subject: `Your order ${order.friendly_order_id} has shipped`,
     heading: `Good news, ${firstName(order)}: your order is on its way`,
     paragraphs: [
       `Order ${order.friendly_order_id} has left our Birmingham warehouse.`,
-      ...(order.shipping_notes ? [order.shipping_notes] : []),
+      ...(order.shipping_notes ? [`A note from our team: ${order.shipping_notes}`] : []),
     ],
     table,
     action: {
       label: "Track your order",
       url: trackingPageUrl(options.publicUrl, order.tracking_token),
     },
-    footnotes: [`Questions about your delivery? Call us at ${business.phone}.`],
+    footnotes: [
+      `${inspectionHeading}:`,
+      ...inspectionChecklist(order.total_cartons).map((step, index) => `${index + 1}. ${step}`),
+      `Questions about your delivery? Call us at ${business.phone}.`,
+    ],
   });
   return enqueueMail(db, { kind: "order-shipped", to: order.customer_email, ...content });
 }

@@ -50,6 +50,8 @@ const auditView = (row: OrderRow) => ({
   tracking_number: row.tracking_number,
   shipped_at: row.shipped_at?.toISOString() ?? null,
   shipping_notes: row.shipping_notes,
+  delivery_appointment_date: row.delivery_appointment_date,
+  delivery_appointment_window: row.delivery_appointment_window,
 });
 
 /** Records a staff change of an order in the audit log (inside the change's transaction). */

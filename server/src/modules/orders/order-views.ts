@@ -1,4 +1,5 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
+import { trackingNumberLabel } from "@mcf/contracts/carriers";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import {
   carrierTrackingUrl,
@@ -82,6 +83,8 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     paid_at: order.paid_at?.toISOString() ?? null,
     tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
     shipping_notes: order.shipping_notes,
+    delivery_appointment_date: order.delivery_appointment_date,
+    delivery_appointment_window: order.delivery_appointment_window,
     delivery: orderDelivery(order),
     samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
     ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
@@ -116,16 +119,35 @@ export function toOrderConfirmation(
   };
 }
 
-/** What the tracking page shows: status and shipping, nothing about the customer. */
+/** The delivery appointment staff recorded, or null. */
+export function deliveryAppointment(order: OrderRow): TrackingResult["appointment"] {
+  if (!order.delivery_appointment_date) return null;
+  return { date: order.delivery_appointment_date, window: order.delivery_appointment_window };
+}
+
+/**
+ * What the tracking page shows: status, the carrier with its link, the delivery appointment and
+ * the staff's note; nothing about the customer.
+ */
 export function toTrackingResult(order: OrderRow): TrackingResult {
   const fields = orderFields(order);
+  const delivery = orderDelivery(order);
   return {
     friendly_order_id: fields.friendly_order_id,
     status: fields.status,
     tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
     shipping_carrier: fields.shipping_carrier,
     tracking_number: fields.tracking_number,
+    tracking_number_label: trackingNumberLabel(order.shipping_carrier),
     created_at: fields.created_at,
     shipped_at: fields.shipped_at,
+    total_cartons: order.total_cartons,
+    delivery: {
+      method: delivery.method,
+      label: delivery.label,
+      estimated_date: delivery.estimated_date,
+    },
+    appointment: deliveryAppointment(order),
+    note: order.shipping_notes,
   };
 }

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@mcf/contracts/orders";
-import { and, asc, desc, eq, inArray, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { type OrderItemRow, type OrderRow, orderItems, orders } from "../../db/schema/index.ts";
@@ -21,6 +21,32 @@ function whereKey(key: OrderKey): SQL {
 
 export async function findOrder(db: DbOrTx, key: OrderKey): Promise<OrderRow | null> {
   const [order] = await db.select().from(orders).where(whereKey(key)).limit(1);
+  return order ?? null;
+}
+
+/** The orders with these ids. */
+export async function findOrders(db: DbOrTx, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orders).where(inArray(orders.id, ids));
+}
+
+/** The paid order with this friendly number placed with this email (both exact), or null. */
+export async function findPaidOrderByNumberAndEmail(
+  db: DbOrTx,
+  friendlyOrderId: string,
+  email: string,
+): Promise<OrderRow | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.friendly_order_id, friendlyOrderId),
+        eq(sql`lower(${orders.customer_email})`, email),
+        eq(orders.payment_status, "paid"),
+      ),
+    )
+    .limit(1);
   return order ?? null;
 }
 

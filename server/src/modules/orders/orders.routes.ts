@@ -1,5 +1,11 @@
+import { business } from "@mcf/contracts/business";
+import { errorResponseSchema } from "@mcf/contracts/errors";
 import {
   orderConfirmationSchema,
+  orderLookupLimit,
+  orderLookupNotFoundMessage,
+  orderLookupRequestSchema,
+  orderLookupResultSchema,
   sendOrderEmailRequestSchema,
   sendOrderEmailResultSchema,
   sessionLookupParamsSchema,
@@ -7,14 +13,16 @@ import {
   trackingParamsSchema,
   trackingResultSchema,
 } from "@mcf/contracts/orders";
+import { returnOptionsSchema, returnRequestSchema, returnViewSchema } from "@mcf/contracts/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
+import { assertSameOrigin } from "../../http/same-origin.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
 import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
-import { markPaid } from "./orders.service.ts";
+import { lookUpTrackingToken, markPaid, requestReturn, returnOptions } from "./orders.service.ts";
 
 const sessionNotFound = "We could not find an order for this payment session.";
 
@@ -34,6 +42,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
 ) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
+  const limitLookups = app.createRateLimit({
+    max: orderLookupLimit.max,
+    timeWindow: orderLookupLimit.windowMinutes * 60_000,
+    keyGenerator: (request) => `order-lookup:${request.ip}`,
+  });
 
   /**
    * The order of a payment session. A payment the provider's webhook has not reported yet is
@@ -129,6 +142,86 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       const order = await findOrder(db, { trackingToken: request.params.token });
       if (!order) throw notFound(trackingNotFoundMessage);
       return toTrackingResult(order);
+    },
+  );
+
+  app.post(
+    "/api/track/lookup",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Find an order's tracking page by its order number and email (rate-limited)",
+        body: orderLookupRequestSchema,
+        response: {
+          200: orderLookupResultSchema,
+          404: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const limit = await limitLookups(request);
+      if (!limit.isAllowed && limit.isExceeded)
+        return reply.status(429).send({
+          detail: `Too many order lookups from your network. Please try again in ${orderLookupLimit.windowMinutes} minutes or call us at ${business.phone}.`,
+        });
+      const { order_number, email } = request.body;
+      const token = await lookUpTrackingToken(db, order_number, email);
+      if (!token) throw notFound(orderLookupNotFoundMessage);
+      return { tracking_path: `/track/${token}` };
+    },
+  );
+
+  app.get(
+    "/api/track/:token/returns",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "What of the order can be returned, until when, and the returns asked for",
+        params: trackingParamsSchema,
+        response: { 200: returnOptionsSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return returnOptions(db, request.params.token, app.config.restockingFeePercent);
+    },
+  );
+
+  app.post(
+    "/api/track/:token/returns",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Ask to send back unopened boxes (within 30 days; closeouts are final sale)",
+        params: trackingParamsSchema,
+        body: returnRequestSchema,
+        response: {
+          201: returnViewSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+      config: { rateLimit: { max: 10, timeWindow: "1 hour" } },
+    },
+    async (request, reply) => {
+      assertSameOrigin(
+        request,
+        publicUrl,
+        "Returns can only be asked for from the order's own tracking page.",
+      );
+      const view = await requestReturn(
+        db,
+        request.params.token,
+        request.body,
+        app.config.restockingFeePercent,
+      );
+      return reply.status(201).send(view);
     },
   );
 };

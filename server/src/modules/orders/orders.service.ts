@@ -13,6 +13,8 @@ import { applyEvent, auditChange } from "./order-transitions.ts";
 import { orderDelivery, toAdminOrder } from "./order-views.ts";
 import {
   findOrder,
+  findOrders,
+  findPaidOrderByNumberAndEmail,
   getOrderWithItems,
   insertOrder,
   itemsByOrder,
@@ -25,6 +27,14 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
+export {
+  approveReturn,
+  declineReturn,
+  listOrderReturns,
+  type RefundIssuer,
+  requestReturn,
+  returnOptions,
+} from "./order-returns.ts";
 export {
   listSamplesToSend,
   markSamplesSent,
@@ -98,6 +108,17 @@ export async function attachPaymentSession(
     payment_session_id: session.id,
     payment_expires_at: session.expiresAt,
   });
+}
+
+/** The order a tracking link names, or null. */
+export function findOrderByTrackingToken(db: DbOrTx, token: string): Promise<OrderRow | null> {
+  return findOrder(db, { trackingToken: token });
+}
+
+/** Orders by id (ids naming no order are left out). */
+export async function findOrdersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, OrderRow>> {
+  const rows = await findOrders(db, ids);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export function findOrderBySessionId(db: DbOrTx, sessionId: string): Promise<OrderRow | null> {
@@ -212,6 +233,8 @@ export interface ShippingInput {
   tracking_number: string | null;
   shipped_at: string | null;
   shipping_notes: string | null;
+  delivery_appointment_date: string | null;
+  delivery_appointment_window: string | null;
   mark_shipped: boolean;
   send_email: boolean;
 }
@@ -234,6 +257,8 @@ export async function saveShipping(
       tracking_number: input.tracking_number,
       shipped_at: input.shipped_at ? new Date(input.shipped_at) : null,
       shipping_notes: input.shipping_notes,
+      delivery_appointment_date: input.delivery_appointment_date,
+      delivery_appointment_window: input.delivery_appointment_window,
     };
     if (input.mark_shipped) {
       await applyEvent(tx, [before], "markShipped", () => ({
@@ -313,4 +338,30 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   return toAdminOrder(found.order, found.items);
+}
+
+/** "mcf-7k3p9q", " MCF 7K3P9Q " or "7K3P9Q" → "MCF-7K3P9Q": the order number as printed. */
+export function normalizeOrderNumber(input: string): string {
+  const code = input
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/^MCF/, "");
+  return `MCF-${code}`;
+}
+
+/**
+ * The tracking token of a paid order found by its number and the email it was placed with, for
+ * a shopper who lost the link; null when either is wrong (the caller answers both the same way).
+ */
+export async function lookUpTrackingToken(
+  db: DbOrTx,
+  orderNumber: string,
+  email: string,
+): Promise<string | null> {
+  const order = await findPaidOrderByNumberAndEmail(
+    db,
+    normalizeOrderNumber(orderNumber),
+    email.trim().toLowerCase(),
+  );
+  return order?.tracking_token ?? null;
 }

@@ -201,8 +201,17 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
       tracking_url: null,
       shipping_carrier: null,
       tracking_number: null,
+      tracking_number_label: "Tracking number",
       created_at: order.created_at.toISOString(),
       shipped_at: null,
+      total_cartons: order.total_cartons,
+      delivery: {
+        method: order.delivery_method,
+        label: expect.any(String),
+        estimated_date: order.delivery_estimated_date,
+      },
+      appointment: null,
+      note: null,
     });
     const shippedAt = new Date("2030-03-04T15:00:00Z");
     await db()

@@ -1,6 +1,7 @@
 import type { DeliveryMethod } from "@mcf/contracts/delivery";
 import { toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
+import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
@@ -94,6 +95,7 @@ function newOrderFrom(
       sqft_per_box: line.sqftPerBox.toFixed(2),
       total_sqft: line.totalSqft.toFixed(2),
       price_source: line.source,
+      final_sale: line.product.is_closeout,
       image_url:
         line.product.thumbnail_image_url ?? line.product.main_image_url ?? line.product.image_url,
       color: line.product.color,
@@ -138,6 +140,9 @@ async function createPendingOrder(
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
+    // Closeouts are final sale: the shopper says so before paying.
+    if (totals.lines.some((line) => line.product.is_closeout) && !request.final_sale_acknowledged)
+      throw invalid(finalSaleNotAcknowledged);
     const created = await placePendingOrder(
       tx,
       newOrderFrom(request, totals, partner, providerName),

@@ -25,4 +25,9 @@ export interface PaymentProvider {
   ): Promise<CreatedPaymentSession>;
   /** Asks the provider whether a session not yet fulfilled here has been paid. */
   isSessionPaid(sessionId: string): Promise<boolean>;
+  /**
+   * Refunds `amountCents` of a paid order's payment; the same idempotency key never refunds
+   * twice. Returns the provider's refund id.
+   */
+  refund(order: OrderRow, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
 }

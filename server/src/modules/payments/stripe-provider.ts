@@ -103,5 +103,19 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return session.payment_status === "paid" || session.payment_status === "no_payment_required";
     },
+    async refund(order: OrderRow, amountCents: number, idempotencyKey: string) {
+      if (!order.payment_session_id) throw new Error("the order has no payment session to refund");
+      const session = await stripe.checkout.sessions.retrieve(order.payment_session_id);
+      const paymentIntent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error("the Checkout Session has no payment to refund");
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { order_id: order.id } },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
   };
 }

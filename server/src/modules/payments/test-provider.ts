@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
 
 /** A built-in test payment session id: 160 random bits, so it cannot be guessed either. */
@@ -23,6 +23,14 @@ export function createTestProvider(): PaymentProvider {
     },
     async isSessionPaid() {
       return false;
+    },
+    /**
+     * Nothing to call: the refund is recorded where the caller keeps it (the return's
+     * refund_id and the audit log), under an id the same key always gives.
+     */
+    async refund(_order, _amountCents, idempotencyKey) {
+      const digest = createHash("sha256").update(idempotencyKey).digest("base64url");
+      return { id: `test_re_${digest.slice(0, 24)}` };
     },
   };
 }

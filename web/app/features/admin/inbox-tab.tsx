@@ -3,27 +3,32 @@ import {
   type AdminInquiry,
   leadStatusValues,
 } from "@mcf/contracts/admin";
+import type { AdminClaim } from "@mcf/contracts/claims";
 import { useState } from "react";
 import { capitalize } from "./admin-format.ts";
 import { replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { ListError } from "./admin-table.tsx";
+import { ClaimCard } from "./claim-card.tsx";
 import { type Lead, LeadCard } from "./lead-card.tsx";
 import type { LeadKind } from "./lead-follow-up.tsx";
 
 const kinds = [
   ["inquiries", "Project inquiries"],
   ["contact-messages", "Contact messages"],
+  ["claims", "Delivery claims"],
 ] as const;
 
+type InboxItem = Lead | AdminClaim;
+
 /**
- * Project inquiries and contact messages, newest first, each with a follow-up status and note.
+ * Project inquiries, contact messages and damage or shortage claims, newest first, each with a follow-up status and note.
  * Leads are cards, not table rows: each carries a message and a small form of its own.
  */
 export function InboxTab() {
   const [kind, setKind] = useState<LeadKind>("inquiries");
   const [status, setStatus] = useState("");
-  const list = useAdminList<Lead>({
+  const list = useAdminList<InboxItem>({
     key: [...adminListKeys.inbox, kind, { status }],
     path: () => {
       const params = new URLSearchParams({ limit: "200" });
@@ -31,16 +36,17 @@ export function InboxTab() {
       return `/api/admin/${kind}?${params}`;
     },
     read: (data) => {
-      const { inquiries, messages } = data as {
+      const { inquiries, messages, claims } = data as {
         inquiries?: AdminInquiry[];
         messages?: AdminContactMessage[];
+        claims?: AdminClaim[];
       };
-      return { rows: inquiries ?? messages ?? [], meta: undefined };
+      return { rows: inquiries ?? messages ?? claims ?? [], meta: undefined };
     },
     failure: "Failed to load the inbox",
     keepRowsWhileLoading: false,
   });
-  const updateList = useUpdateCachedList<Lead>([...adminListKeys.inbox, kind]);
+  const updateList = useUpdateCachedList<InboxItem>([...adminListKeys.inbox, kind]);
 
   return (
     <div className="space-y-4">
@@ -88,14 +94,22 @@ export function InboxTab() {
         </p>
       ) : null}
       <div className="grid gap-3 xl:grid-cols-2">
-        {list.items.map((lead) => (
-          <LeadCard
-            key={`${kind}-${lead.id}`}
-            kind={kind}
-            lead={lead}
-            onSaved={(saved) => updateList(replaceById(saved))}
-          />
-        ))}
+        {list.items.map((item) =>
+          "kind" in item ? (
+            <ClaimCard
+              key={`claims-${item.id}`}
+              claim={item}
+              onSaved={(saved) => updateList(replaceById<InboxItem>(saved))}
+            />
+          ) : (
+            <LeadCard
+              key={`${kind}-${item.id}`}
+              kind={kind}
+              lead={item}
+              onSaved={(saved) => updateList(replaceById<InboxItem>(saved))}
+            />
+          ),
+        )}
       </div>
     </div>
   );

@@ -3,24 +3,25 @@ import {
   type AdminInquiry,
   leadStatusValues,
 } from "@mcf/contracts/admin";
+import type { AdminClaim } from "@mcf/contracts/claims";
 import { useState } from "react";
 import { capitalize } from "./admin-format.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { useToast } from "./toast.tsx";
 
-/** The two kinds of lead, as named in their admin API paths. */
-export type LeadKind = "inquiries" | "contact-messages";
-type Lead = AdminInquiry | AdminContactMessage;
+/** The kinds of inbox item, as named in their admin API paths. */
+export type LeadKind = "inquiries" | "contact-messages" | "claims";
+type Lead = AdminInquiry | AdminContactMessage | AdminClaim;
 
 /** Status select and note of one lead, saved to the server (a status saves when chosen). */
-export function LeadFollowUp({
+export function LeadFollowUp<T extends Lead>({
   kind,
   lead,
   onSaved,
 }: {
   kind: LeadKind;
-  lead: Lead;
-  onSaved: (lead: Lead) => void;
+  lead: T;
+  onSaved: (lead: T) => void;
 }) {
   const { request } = useAdminSession();
   const toast = useToast();
@@ -29,7 +30,7 @@ export function LeadFollowUp({
   const save = async (body: { status?: string; staff_note?: string }) => {
     setBusy(true);
     try {
-      onSaved(await request<Lead>(`/api/admin/${kind}/${lead.id}`, { method: "PATCH", body }));
+      onSaved(await request<T>(`/api/admin/${kind}/${lead.id}`, { method: "PATCH", body }));
       toast(body.status ? `Marked ${body.status}` : "Note saved");
     } catch {
       toast("Failed to save", "error");

@@ -3,6 +3,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { orderHistoryKey, orderKey } from "./admin-query-keys.ts";
 import { OrderHistory } from "./order-history.tsx";
 import { OrderItems } from "./order-items.tsx";
+import { OrderReturns } from "./order-returns.tsx";
 import { OrderShippingForm } from "./order-shipping-form.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -44,6 +45,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
         <div className="max-h-[calc(100vh-12rem)] space-y-5 overflow-auto p-4">
           <OrderSummary order={order} />
           <OrderItems order={order} />
+          <OrderReturns orderId={order.order_id} />
           <OrderStatusForm order={order} busy={busy} run={run} />
           <OrderShippingForm order={order} busy={busy} run={run} />
           <OrderHistory entries={history.data?.entries ?? []} />

@@ -1,5 +1,5 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
-import { shippingCarriers } from "@mcf/contracts/orders-options";
+import { type CarrierKind, carriers } from "@mcf/contracts/carriers";
 import { type FormEvent, useState } from "react";
 import { isoToShopInput, shopInputToIso } from "./birmingham-time.ts";
 import type { RunOrderAction } from "./use-order-actions.ts";
@@ -9,13 +9,23 @@ interface ShippingFields {
   trackingNumber: string;
   shippedAt: string;
   notes: string;
+  appointmentDate: string;
+  appointmentWindow: string;
 }
+
+const carrierGroups: Array<{ kind: CarrierKind; label: string }> = [
+  { kind: "ltl", label: "LTL freight (PRO number)" },
+  { kind: "parcel", label: "Parcel (tracking number)" },
+  { kind: "own", label: "Our own truck" },
+];
 
 const fieldsOf = (order: AdminOrder): ShippingFields => ({
   carrier: order.shipping_carrier ?? "",
   trackingNumber: order.tracking_number ?? "",
   shippedAt: isoToShopInput(order.shipped_at),
   notes: order.shipping_notes ?? "",
+  appointmentDate: order.delivery_appointment_date ?? "",
+  appointmentWindow: order.delivery_appointment_window ?? "",
 });
 
 /**
@@ -53,6 +63,8 @@ export function OrderShippingForm({
         tracking_number: fields.trackingNumber.trim() || null,
         shipped_at: shopInputToIso(fields.shippedAt),
         shipping_notes: fields.notes.trim() || null,
+        delivery_appointment_date: fields.appointmentDate || null,
+        delivery_appointment_window: fields.appointmentWindow.trim() || null,
         mark_shipped: markShipped,
         send_email: sendEmail,
       },
@@ -76,10 +88,16 @@ export function OrderShippingForm({
           <span className="field-label">Carrier / Method</span>
           <select className="field-input py-1.5" value={fields.carrier} onChange={set("carrier")}>
             <option value="">Not set</option>
-            {shippingCarriers.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
+            {carrierGroups.map((group) => (
+              <optgroup key={group.kind} label={group.label}>
+                {carriers
+                  .filter((carrier) => carrier.kind === group.kind)
+                  .map((carrier) => (
+                    <option key={carrier.name} value={carrier.name}>
+                      {carrier.name}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -100,8 +118,30 @@ export function OrderShippingForm({
             onChange={set("shippedAt")}
           />
         </label>
+        <label className="block">
+          <span className="field-label">Delivery appointment</span>
+          <input
+            type="date"
+            className="field-input py-1.5"
+            value={fields.appointmentDate}
+            onChange={set("appointmentDate")}
+          />
+        </label>
+        <label className="block">
+          <span className="field-label">Appointment window</span>
+          <input
+            className="field-input py-1.5"
+            placeholder="8 AM – 12 PM"
+            maxLength={60}
+            value={fields.appointmentWindow}
+            onChange={set("appointmentWindow")}
+          />
+        </label>
         <label className="block sm:col-span-2">
           <span className="field-label">Notes</span>
+          <span className="block text-xs text-stone-600">
+            Shown to the customer on the tracking page and in the shipped email.
+          </span>
           <textarea
             className="field-input py-1.5"
             rows={2}

@@ -1,6 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 import type { PublicProduct } from "@mcf/contracts/product";
+import { finalSaleNotice } from "@mcf/contracts/returns";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
@@ -72,6 +73,7 @@ export function CloseoutCard({
             </p>
           ) : null}
           <StockLine stock={product.stock_quantity} showCount />
+          <p className="text-xs font-semibold text-amber-900">{finalSaleNotice}</p>
         </div>
         <div className="mt-2 grid grid-cols-2 items-start gap-2">
           <Link to={href} className="btn-outline px-2" aria-label={`View Details: ${product.name}`}>

@@ -1,5 +1,6 @@
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
+import { finalSaleNotice } from "@mcf/contracts/returns";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
@@ -15,6 +16,8 @@ export interface ProductPurchasePanelProps {
   product: Omit<CartableProduct, "price_per_box"> & {
     stock_quantity: number;
     their_price_per_box?: number | null;
+    /** Closeouts are final sale: said beside Add to Cart. */
+    is_closeout?: boolean;
     samples_available: boolean;
   };
   price: ShownPrice;
@@ -97,6 +100,9 @@ export function ProductPurchasePanel({
               {formatUsd((Math.round(price.perBox * 100) * quantity) / 100)}
             </span>
           </p>
+        ) : null}
+        {product.is_closeout ? (
+          <p className="mt-3 text-sm font-semibold text-amber-900">{finalSaleNotice}</p>
         ) : null}
         {price.perBox === null ? (
           <p className="mt-3 text-sm text-stone-700">

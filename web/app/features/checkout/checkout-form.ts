@@ -102,9 +102,10 @@ export function shipToZip(form: CheckoutForm): string | null {
 }
 
 /** How the order is delivered, as the payment request carries it. */
+/** The delivery choice, and the final-sale acknowledgement a cart with closeouts needs. */
 export type CheckoutDelivery = Pick<
   PaymentRequest,
-  "delivery_method" | "freight_services" | "delivery_answers"
+  "delivery_method" | "freight_services" | "delivery_answers" | "final_sale_acknowledged"
 >;
 
 export interface CheckoutAmounts {

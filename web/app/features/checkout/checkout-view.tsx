@@ -19,6 +19,7 @@ import {
 } from "./checkout-form.ts";
 import { CouponBox } from "./coupon-box.tsx";
 import { DeliveryChoiceFieldset } from "./delivery-choice.tsx";
+import { FinalSaleAcknowledgement } from "./final-sale-acknowledgement.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { paymentFailureReason, paymentMessages } from "./payment-errors.ts";
 import { usePaymentKey } from "./payment-key.ts";
@@ -64,6 +65,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
   const [formRestored, setFormRestored] = useState(false);
   const [coupon, setCoupon] = useState<string | null>(null);
+  const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const [paymentBusy, setPaymentBusy] = useState(false);
@@ -108,6 +110,9 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
       setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const result = calculation.status === "ready" ? calculation.result : null;
+  const finalSaleNames = (calculation.result?.items ?? [])
+    .filter((item) => item.final_sale)
+    .map((item) => item.product_name);
   // A missing-field message leaves once the shopper fills what it asks for.
   const shownProblem = problem && checkoutMessageStillApplies(form, problem) ? problem : null;
 
@@ -137,6 +142,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
         delivery_method: result.shipping.method,
         freight_services: delivery.freightServices,
         delivery_answers: deliveryAnswersOf(delivery),
+        final_sale_acknowledged: finalSaleAcknowledged,
       },
     );
     try {
@@ -262,6 +268,13 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
               appliedCode={coupon}
               onChange={setCoupon}
             />
+            {finalSaleNames.length > 0 ? (
+              <FinalSaleAcknowledgement
+                productNames={finalSaleNames}
+                checked={finalSaleAcknowledged}
+                onChange={setFinalSaleAcknowledged}
+              />
+            ) : null}
             {calculation.busy || paymentBusy ? <BusyNotice /> : null}
             {soldOut ? (
               <SoldOutNotice

@@ -1,0 +1,97 @@
+import "./zod-without-eval.ts";
+import { z } from "zod";
+
+/** Unopened boxes come back within this many days of shipping (or pickup); closeouts never. */
+export const returnWindowDays = 30;
+
+export const returnStatuses = ["requested", "refunded", "declined"] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+/** `POST /api/track/{token}/returns`: which boxes of which lines, and why. */
+export const returnRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        order_item_id: z.number().int().positive(),
+        quantity: z.number().int("Boxes must be whole boxes").min(1, "Return at least 1 box"),
+      }),
+    )
+    .min(1, "Choose at least one box to return")
+    .max(50),
+  reason: z
+    .string({ message: "Please tell us why you are returning the boxes" })
+    .trim()
+    .min(3, "Please tell us why you are returning the boxes")
+    .max(2000, "The reason is too long (2,000 characters at most)"),
+  unopened: z.literal(true, {
+    message: "Returns are for unopened boxes only: please confirm the boxes are unopened",
+  }),
+});
+export type ReturnRequest = z.infer<typeof returnRequestSchema>;
+
+/** Dollars of one return: what the boxes cost, less their share of the discount and the fee. */
+export const returnAmountsSchema = z.object({
+  merchandise: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  restocking_fee: z.number(),
+  refund_total: z.number(),
+});
+
+export const returnViewSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(returnStatuses),
+  created_at: z.string(),
+  reason: z.string(),
+  lines: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
+  amounts: returnAmountsSchema,
+  refunded_at: z.string().nullable(),
+});
+export type ReturnView = z.infer<typeof returnViewSchema>;
+
+/** What /track shows about returning boxes of an order. */
+export const returnOptionsSchema = z.object({
+  /** Null when a return can be requested; else why not, as a sentence. */
+  unavailable_reason: z.string().nullable(),
+  /** YYYY-MM-DD: the last day a return can be requested, once the order has shipped. */
+  window_ends: z.string().nullable(),
+  restocking_fee_percent: z.number(),
+  lines: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      /** Boxes not already asked back. */
+      returnable: z.number().int(),
+      /** Closeouts are final sale. */
+      final_sale: z.boolean(),
+    }),
+  ),
+  returns: z.array(returnViewSchema),
+});
+export type ReturnOptions = z.infer<typeof returnOptionsSchema>;
+
+/** A return as staff see it, with the provider's refund id once refunded. */
+export const adminReturnSchema = returnViewSchema.extend({
+  order_id: z.string(),
+  refund_id: z.string().nullable(),
+  staff_note: z.string().nullable(),
+});
+export type AdminReturn = z.infer<typeof adminReturnSchema>;
+
+export const adminReturnListSchema = z.object({ returns: z.array(adminReturnSchema) });
+
+export const returnDecisionSchema = z.object({
+  staff_note: z.string().trim().max(2000).nullish(),
+});
+
+/** Said where a closeout is added to the cart. */
+export const finalSaleNotice = "Final sale: closeouts cannot be returned.";
+
+/** The checkbox a cart with closeouts must tick before paying. */
+export const finalSaleAcknowledgement =
+  "I understand that closeout items are final sale and cannot be returned.";
+
+/** The refusal when it was not ticked. */
+export const finalSaleNotAcknowledged =
+  "Your cart has closeout items, which are final sale and cannot be returned. Please tick the box to confirm before paying.";

@@ -1,0 +1,317 @@
+import { business } from "@mcf/contracts/business";
+import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
+import { trackingNotFoundMessage } from "@mcf/contracts/orders";
+import {
+  type AdminReturn,
+  type ReturnOptions,
+  type ReturnRequest,
+  type ReturnView,
+  returnWindowDays,
+} from "@mcf/contracts/returns";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import {
+  type OrderItemRow,
+  type OrderReturnRow,
+  type OrderRow,
+  orderReturns,
+  products,
+  type StoredReturnLine,
+} from "../../db/schema/index.ts";
+import { conflict, invalid, notFound } from "../../errors.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
+
+/** What a return needs of the payment provider: a refund, never twice for one key. */
+export interface RefundIssuer {
+  refund(order: OrderRow, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const storedDollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (value: string) => toDollars(toCents(value));
+
+/** The last moment a return can be asked for: 30 days after the order shipped (or was picked up). */
+function windowEnd(order: OrderRow): Date | null {
+  return order.shipped_at ? new Date(order.shipped_at.getTime() + returnWindowDays * dayMs) : null;
+}
+
+/** Why the order cannot take a return now, or null. */
+function unavailableReason(order: OrderRow, now: Date): string | null {
+  if (order.payment_status !== "paid" || order.status === "cancelled")
+    return "This order was not paid or was cancelled, so there is nothing to return.";
+  const ends = windowEnd(order);
+  if (!ends || (order.status !== "shipped" && order.status !== "delivered"))
+    return "Returns open once your order has shipped or been picked up.";
+  if (now > ends)
+    return `Returns are accepted within ${returnWindowDays} days of shipping, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${business.phone}.`;
+  return null;
+}
+
+/**
+ * The refund of some boxes: their price as paid, less their share of the order's discount; the
+ * tax charged on that; less the restocking fee on the merchandise. Shipping is not refunded.
+ */
+export function returnAmountsCents(
+  order: OrderRow,
+  lines: Array<{ unit_price: string; quantity: number }>,
+  restockingFeePercent: number,
+) {
+  const merchandise = lines.reduce((sum, l) => sum + toCents(l.unit_price) * l.quantity, 0);
+  const subtotal = toCents(order.subtotal);
+  const orderDiscount = toCents(order.discount_amount);
+  const discount = subtotal > 0 ? Math.round((orderDiscount * merchandise) / subtotal) : 0;
+  const net = merchandise - discount;
+  const taxable = subtotal - orderDiscount;
+  const tax = taxable > 0 ? Math.round((toCents(order.tax_amount) * net) / taxable) : 0;
+  const fee = multiplyCents(net, restockingFeePercent / 100);
+  return { merchandise, discount, tax, fee, total: net + tax - fee };
+}
+
+function toReturnView(row: OrderReturnRow): ReturnView {
+  return {
+    id: row.id,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    reason: row.reason,
+    lines: row.lines.map((line) => ({ product_name: line.product_name, quantity: line.quantity })),
+    amounts: {
+      merchandise: dollars(row.merchandise),
+      discount: dollars(row.discount),
+      tax: dollars(row.tax),
+      restocking_fee: dollars(row.restocking_fee),
+      refund_total: dollars(row.refund_total),
+    },
+    refunded_at: row.refunded_at?.toISOString() ?? null,
+  };
+}
+
+function toAdminReturn(row: OrderReturnRow): AdminReturn {
+  return {
+    ...toReturnView(row),
+    order_id: row.order_id,
+    refund_id: row.refund_id,
+    staff_note: row.staff_note,
+  };
+}
+
+async function returnsOf(db: DbOrTx, orderId: string): Promise<OrderReturnRow[]> {
+  return db
+    .select()
+    .from(orderReturns)
+    .where(eq(orderReturns.order_id, orderId))
+    .orderBy(asc(orderReturns.id));
+}
+
+/** Boxes of each line already asked back (requested or refunded; a declined return frees them). */
+function boxesAskedBack(returns: OrderReturnRow[]): Map<number, number> {
+  const asked = new Map<number, number>();
+  for (const row of returns) {
+    if (row.status === "declined") continue;
+    for (const line of row.lines)
+      asked.set(line.order_item_id, (asked.get(line.order_item_id) ?? 0) + line.quantity);
+  }
+  return asked;
+}
+
+function optionsFor(
+  order: OrderRow,
+  items: OrderItemRow[],
+  returns: OrderReturnRow[],
+  restockingFeePercent: number,
+  now: Date,
+): ReturnOptions {
+  const asked = boxesAskedBack(returns);
+  const ends = windowEnd(order);
+  return {
+    unavailable_reason: unavailableReason(order, now),
+    window_ends: ends ? ends.toISOString().slice(0, 10) : null,
+    restocking_fee_percent: restockingFeePercent,
+    // Samples are the customer's to keep: only boxes come back.
+    lines: items
+      .filter((item) => item.kind !== "sample")
+      .map((item) => ({
+        order_item_id: item.id,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        returnable: item.final_sale ? 0 : Math.max(0, item.quantity - (asked.get(item.id) ?? 0)),
+        final_sale: item.final_sale,
+      })),
+    returns: returns.map(toReturnView),
+  };
+}
+
+/** What /track shows about returns of the order a tracking link names. 404 for an unknown link. */
+export async function returnOptions(
+  db: Db,
+  token: string,
+  restockingFeePercent: number,
+  now = new Date(),
+): Promise<ReturnOptions> {
+  const order = await findOrder(db, { trackingToken: token });
+  if (!order) throw notFound(trackingNotFoundMessage);
+  const found = await getOrderWithItems(db, order.id);
+  return optionsFor(
+    order,
+    found?.items ?? [],
+    await returnsOf(db, order.id),
+    restockingFeePercent,
+    now,
+  );
+}
+
+/**
+ * A customer asks to send back unopened boxes (under the order's row lock, so two requests never
+ * ask back the same boxes). Refused with 409 outside the 30-day window or before shipping, 422 for
+ * a closeout (final sale), an unknown line or more boxes than are left to return. Returns the
+ * return as the customer sees it.
+ */
+export async function requestReturn(
+  db: Db,
+  token: string,
+  request: ReturnRequest,
+  restockingFeePercent: number,
+  now = new Date(),
+): Promise<ReturnView> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { trackingToken: token });
+    if (!order) throw notFound(trackingNotFoundMessage);
+    const reason = unavailableReason(order, now);
+    if (reason) throw conflict(reason);
+    const found = await getOrderWithItems(tx, order.id);
+    const items = new Map((found?.items ?? []).map((item) => [item.id, item]));
+    const asked = boxesAskedBack(await returnsOf(tx, order.id));
+    const wanted = new Map<number, number>();
+    for (const line of request.lines)
+      wanted.set(line.order_item_id, (wanted.get(line.order_item_id) ?? 0) + line.quantity);
+    const lines: StoredReturnLine[] = [];
+    for (const [itemId, quantity] of wanted) {
+      const item = items.get(itemId);
+      if (!item || item.kind === "sample") throw invalid("That line is not part of this order.");
+      if (item.final_sale)
+        throw invalid(
+          `"${item.product_name}" was a closeout: closeouts are final sale and cannot be returned.`,
+        );
+      const left = item.quantity - (asked.get(itemId) ?? 0);
+      if (quantity > left)
+        throw invalid(
+          `Only ${left} ${left === 1 ? "box" : "boxes"} of "${item.product_name}" can still be returned.`,
+        );
+      lines.push({
+        order_item_id: item.id,
+        product_id: item.product_id,
+        product_name: item.product_name,
+        quantity,
+        unit_price: item.unit_price,
+      });
+    }
+    const amounts = returnAmountsCents(order, lines, restockingFeePercent);
+    const [row] = await tx
+      .insert(orderReturns)
+      .values({
+        order_id: order.id,
+        reason: request.reason,
+        lines,
+        merchandise: storedDollars(amounts.merchandise),
+        discount: storedDollars(amounts.discount),
+        tax: storedDollars(amounts.tax),
+        restocking_fee: storedDollars(amounts.fee),
+        refund_total: storedDollars(amounts.total),
+      })
+      .returning();
+    if (!row) throw new Error("return insert returned no row");
+    return toReturnView(row);
+  });
+}
+
+/** Returns of one order, for staff. */
+export async function listOrderReturns(db: Db, orderId: string): Promise<AdminReturn[]> {
+  return (await returnsOf(db, orderId)).map(toAdminReturn);
+}
+
+async function lockReturn(tx: DbOrTx, id: number): Promise<OrderReturnRow> {
+  const [row] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id)).for("update");
+  if (!row) throw notFound("Return not found");
+  return row;
+}
+
+/**
+ * Staff approve a return: under the return's row lock, the payment provider refunds the amount
+ * (idempotency key `return-refund:{id}`, so a retry never pays twice), the boxes go back on the
+ * shelf and the return is marked refunded, all once: a second approval answers the return as it
+ * is. 404 for an unknown return, 409 for a declined one.
+ */
+export async function approveReturn(
+  db: Db,
+  id: number,
+  provider: RefundIssuer,
+  staffNote: string | null,
+): Promise<AdminReturn> {
+  return db.transaction(async (tx) => {
+    const row = await lockReturn(tx, id);
+    if (row.status === "refunded") return toAdminReturn(row);
+    if (row.status === "declined")
+      throw conflict("This return was declined: it cannot be refunded.");
+    const order = await findOrder(tx, { orderId: row.order_id });
+    if (!order) throw notFound("Order not found");
+    const refund = await provider.refund(
+      order,
+      toCents(row.refund_total),
+      `return-refund:${row.id}`,
+    );
+    // Back on the shelf in product-id order (the lock order of every stock change).
+    const byProduct = new Map<number, number>();
+    for (const line of row.lines)
+      if (line.product_id !== null)
+        byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+    for (const [productId, quantity] of [...byProduct].sort((a, b) => a[0] - b[0]))
+      await tx
+        .update(products)
+        .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
+        .where(eq(products.id, productId));
+    const [updated] = await tx
+      .update(orderReturns)
+      .set({
+        status: "refunded",
+        refund_id: refund.id,
+        refunded_at: new Date(),
+        staff_note: staffNote ?? row.staff_note,
+        updated_at: new Date(),
+      })
+      .where(and(eq(orderReturns.id, id), eq(orderReturns.status, "requested")))
+      .returning();
+    if (!updated) throw new Error("the locked return changed under its lock");
+    await writeAudit(tx, {
+      action: "order.return_refunded",
+      entityType: "order",
+      entityId: row.order_id,
+      after: { return_id: row.id, refund_id: refund.id, refund_total: row.refund_total },
+    });
+    return toAdminReturn(updated);
+  });
+}
+
+/** Staff decline a return (no refund, no stock). 404 unknown, 409 when already refunded. */
+export async function declineReturn(
+  db: Db,
+  id: number,
+  staffNote: string | null,
+): Promise<AdminReturn> {
+  return db.transaction(async (tx) => {
+    const row = await lockReturn(tx, id);
+    if (row.status === "refunded") throw conflict("This return was already refunded.");
+    const [updated] = await tx
+      .update(orderReturns)
+      .set({ status: "declined", staff_note: staffNote ?? row.staff_note, updated_at: new Date() })
+      .where(and(eq(orderReturns.id, id), ne(orderReturns.status, "refunded")))
+      .returning();
+    if (!updated) throw new Error("the locked return changed under its lock");
+    await writeAudit(tx, {
+      action: "order.return_declined",
+      entityType: "order",
+      entityId: row.order_id,
+      after: { return_id: row.id },
+    });
+    return toAdminReturn(updated);
+  });
+}
