@@ -37,3 +37,24 @@ test("the owner starts at the dashboard: a paid order shows in today's sales, an
   );
   await expect(sales.getByRole("row")).toHaveCount(91);
 });
+
+test("the owner exports this month's orders as CSV, and a backwards range says why", async ({
+  page,
+  store,
+}) => {
+  const { order } = await store.paidOrder({ email: `export-${store.tag}@example.com` });
+  await signInToAdmin(page);
+  const panel = page.getByRole("form", { name: "Export as CSV" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Export orders" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString("utf8")).toContain(order.friendly_order_id);
+
+  await panel.getByLabel("From").fill("2030-12-31");
+  await panel.getByLabel("To").fill("2030-01-01");
+  await panel.getByRole("button", { name: "Export customers" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("The first day must not be after the last day");
+});

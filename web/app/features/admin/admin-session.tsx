@@ -104,8 +104,17 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     async (path: string) => {
       const response = await fetch(path, { credentials: "same-origin" });
       if (response.status === 401) signedOut();
-      if (!response.ok)
-        throw new ApiError(response.status, `Download failed with status ${response.status}`);
+      if (!response.ok) {
+        // The server's reason when it gave one ({detail}: a sentence, or the fields' problems).
+        const body = (await response.json().catch(() => null)) as {
+          detail?: string | Array<{ msg: string }>;
+        } | null;
+        const detail = Array.isArray(body?.detail) ? body.detail[0]?.msg : body?.detail;
+        throw new ApiError(
+          response.status,
+          detail ?? `Download failed with status ${response.status}`,
+        );
+      }
       return response.blob();
     },
     [signedOut],

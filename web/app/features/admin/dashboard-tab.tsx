@@ -6,6 +6,7 @@ import { capitalize } from "./admin-format.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { dashboardKey } from "./admin-query-keys.ts";
 import { ListError } from "./admin-table.tsx";
+import { ExportPanel } from "./export-panel.tsx";
 import { SalesChart } from "./sales-chart.tsx";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -151,6 +152,9 @@ function DashboardFigures({ board }: { board: Dashboard }) {
           ) : (
             <p className="text-sm text-stone-600">No closeout is down to its last boxes.</p>
           )}
+        </Panel>
+        <Panel title="Export as CSV">
+          <ExportPanel />
         </Panel>
       </div>
     </>
