@@ -86,3 +86,40 @@ test("a coupon created in the back office discounts a checkout and shows its use
     "1",
   );
 });
+
+test("staff print an order's packing list and invoice: on paper only the document shows", async ({
+  page,
+  store,
+}) => {
+  const product = await store.product({
+    name: `Printed Plank ${store.tag}`,
+    sku: `PRINT-${store.tag}`,
+  });
+  const { order } = await store.paidOrder({ product, quantity: 3, name: "Pat Printer" });
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await signInToAdmin(page, "orders");
+  await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
+  const panel = page.getByRole("complementary", { name: "Order details" });
+
+  await panel.getByRole("button", { name: "Print packing list" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: "print" });
+  const packing = page.getByRole("article", { name: `Packing list ${order.friendly_order_id}` });
+  await expect(packing).toBeVisible();
+  await expect(packing.getByRole("row", { name: /Printed Plank .* PRINT-/ })).toContainText("3");
+  await expect(page.getByRole("heading", { name: "Back office" })).toBeHidden();
+
+  await page.emulateMedia({ media: "screen" });
+  await expect(packing).toBeHidden();
+  await panel.getByRole("button", { name: "Print invoice" }).click();
+  await page.emulateMedia({ media: "print" });
+  const invoice = page.getByRole("article", { name: `Invoice ${order.friendly_order_id}` });
+  await expect(invoice).toContainText("Pat Printer");
+  const total = order.total_amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
+  await expect(invoice).toContainText(`Total${total}`);
+});

@@ -1,6 +1,7 @@
 import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { orderHistoryKey, orderKey } from "./admin-query-keys.ts";
+import { OrderPrintButtons } from "./order-documents.tsx";
 import { OrderHistory } from "./order-history.tsx";
 import { OrderItems } from "./order-items.tsx";
 import { OrderReturns } from "./order-returns.tsx";
@@ -44,6 +45,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
       {order ? (
         <div className="max-h-[calc(100vh-12rem)] space-y-5 overflow-auto p-4">
           <OrderSummary order={order} />
+          <OrderPrintButtons order={order} />
           <OrderItems order={order} />
           <OrderReturns orderId={order.order_id} />
           <OrderStatusForm order={order} busy={busy} run={run} />
