@@ -1,8 +1,14 @@
 import type { WebLoadContext } from "@mcf/contracts/web-context";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
+import {
+  isCacheablePageRequest,
+  type PageCache,
+  pageCacheKey,
+  toKeptPage,
+} from "./page-cache.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
 export function createApiFetch(
@@ -35,13 +41,15 @@ export function createApiFetch(
 
 /**
  * Serves every non-API path with React Router. Registered in its own scope without body parsers,
- * so form posts reach route actions as raw streams.
+ * so form posts reach route actions as raw streams. With a page cache, anonymous public pages are
+ * rendered once per catalogue, content and build version (docs/decisions/076).
  */
 export async function registerSsr(
   app: FastifyInstance,
   config: Config,
   getBuild: () => Promise<ServerBuild> | ServerBuild,
   mode: "production" | "development",
+  pageCache: PageCache | null = null,
 ): Promise<void> {
   // Loaded here, not at the top: React picks its production or development build from NODE_ENV
   // when first loaded, and main.ts sets NODE_ENV for the production build after reading config.
@@ -67,17 +75,33 @@ export async function registerSsr(
           publicUrl: config.publicUrl,
           apiFetch: createApiFetch(app, request),
         };
-        const response = await handler(
-          toWebRequest(request, `${request.protocol}://${request.host}`),
-          context as never,
-        );
-        // A page that could not get its data under pressure says when to come back, as the API's
-        // 503 answers do.
-        if (response.status === 503 && !response.headers.has("retry-after"))
-          reply.header("retry-after", String(unavailableRetryAfterSeconds));
-        await sendWebResponse(reply, response);
-        return reply;
+        const origin = `${request.protocol}://${request.host}`;
+        const render = () => handler(toWebRequest(request, origin), context as never);
+        if (pageCache && isCacheablePageRequest(request)) {
+          // A page that is not to be kept (an error, a not-found) is sent as rendered; a request
+          // that waited on someone else's such render makes its own.
+          let rendered = null as Response | null;
+          const page = await pageCache.page(
+            pageCacheKey(request, origin, build.assets.version),
+            async () => {
+              rendered = await render();
+              return toKeptPage(rendered, reply.scriptNonce);
+            },
+          );
+          if (page) return pageCache.send(request, reply, page);
+          return sendRendered(reply, rendered ?? (await render()));
+        }
+        return sendRendered(reply, await render());
       },
     });
   });
+}
+
+async function sendRendered(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  // A page that could not get its data under pressure says when to come back, as the API's
+  // 503 answers do.
+  if (response.status === 503 && !response.headers.has("retry-after"))
+    reply.header("retry-after", String(unavailableRetryAfterSeconds));
+  await sendWebResponse(reply, response);
+  return reply;
 }

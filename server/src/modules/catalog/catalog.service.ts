@@ -17,6 +17,7 @@ export {
   listAdminProducts,
   updateAdminProduct,
 } from "./product-admin.service.ts";
+export { catalogVersionSource } from "./catalog-cache.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
 export { getProductRow } from "./product-lookup.ts";
 export {
