@@ -26,6 +26,7 @@ export {
   toAdminProduct,
   toPublicProduct,
 } from "./product-mapper.ts";
+export { type ProductRowsReader, createProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-search.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
