@@ -47,7 +47,8 @@ async function admittingApp(options: LoadSheddingOptions) {
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     admission,
-    get: (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers }),
+    get: (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { headers }),
     post: (path: string) =>
       fetch(`${base}${path}`, {
         method: "POST",
@@ -154,7 +155,6 @@ describe("the browsing limit follows how long page views take", () => {
       await server.close();
     }
   });
-
 });
 
 describe("admission priorities", () => {
@@ -179,7 +179,12 @@ describe("admission in the whole store, with the pressure signal switched on", (
   let t: TestApp;
   let underPressure = false;
   let base = "";
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     fetch(`${base}${path}`, {
       method,
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },

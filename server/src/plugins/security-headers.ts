@@ -61,6 +61,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   app.decorateReply("scriptNonce", "");
   app.addHook("onRequest", async (_request, reply) => {
     reply.scriptNonce = randomBytes(16).toString("base64");
-    if (!viteDev) reply.header("content-security-policy", contentSecurityPolicy({ nonce: reply.scriptNonce }));
+    if (!viteDev)
+      reply.header("content-security-policy", contentSecurityPolicy({ nonce: reply.scriptNonce }));
   });
 }

@@ -240,7 +240,10 @@ describe("the page cache", () => {
       await toKeptPage(new Response("x", { headers: { ...html, "set-cookie": "a=b" } }), "n"),
     ).toBeNull();
     expect(
-      await toKeptPage(new Response("x", { headers: { ...html, "cache-control": "private" } }), "n"),
+      await toKeptPage(
+        new Response("x", { headers: { ...html, "cache-control": "private" } }),
+        "n",
+      ),
     ).toBeNull();
     const kept = await toKeptPage(new Response("<p>x</p>", { headers: html }), "n");
     expect(kept?.body.toString()).toBe("<p>x</p>");

@@ -3,12 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
-import {
-  isCacheablePageRequest,
-  type PageCache,
-  pageCacheKey,
-  toKeptPage,
-} from "./page-cache.ts";
+import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
 export function createApiFetch(
@@ -82,7 +77,8 @@ export async function registerSsr(
           // that waited on someone else's such render makes its own.
           let rendered = null as Response | null;
           const page = await pageCache.page(
-            pageCacheKey(request, origin, build.assets.version),
+            // A new day re-renders too: the footer's year, anything dated.
+            pageCacheKey(request, origin, `${build.assets.version}/${new Date().toDateString()}`),
             async () => {
               rendered = await render();
               return toKeptPage(rendered, reply.scriptNonce);
