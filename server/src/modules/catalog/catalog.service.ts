@@ -8,6 +8,7 @@ import { listPriceSql } from "../pricing/pricing.service.ts";
 import type { ProductRow } from "./product-mapper.ts";
 import { searchCondition } from "./product-search.ts";
 
+export { catalogVersionSource } from "./catalog-cache.ts";
 // The catalog module's public entry: other modules import only this file. The staff editor, the
 // CSV import/export and the row lookup live beside it and are offered from here.
 export {
@@ -17,7 +18,6 @@ export {
   listAdminProducts,
   updateAdminProduct,
 } from "./product-admin.service.ts";
-export { catalogVersionSource } from "./catalog-cache.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
 export { getProductRow } from "./product-lookup.ts";
 export {
@@ -26,7 +26,7 @@ export {
   toAdminProduct,
   toPublicProduct,
 } from "./product-mapper.ts";
-export { type ProductRowsReader, createProductRowsReader } from "./product-rows-cache.ts";
+export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-search.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
