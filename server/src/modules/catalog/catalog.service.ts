@@ -8,9 +8,10 @@ import { listPriceSql } from "../pricing/pricing.service.ts";
 import type { ProductRow } from "./product-mapper.ts";
 import { searchCondition } from "./product-search.ts";
 
-export { catalogVersionSource } from "./catalog-cache.ts";
 // The catalog module's public entry: other modules import only this file. The staff editor, the
-// CSV import/export and the row lookup live beside it and are offered from here.
+// CSV import/export, the row lookup and the catalogue version live beside it and are offered
+// from here.
+export { catalogVersionSource } from "./catalog-cache.ts";
 export {
   createAdminProduct,
   deleteAdminProduct,
