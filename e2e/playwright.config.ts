@@ -9,6 +9,7 @@ if (!existsSync(chromePath)) {
 }
 const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 const wholeCatalogueSpecs = [/specs\/catalog\//, /specs\/content\/blog\.spec\.ts$/];
+const htmlCheckerSpec = /specs\/quality\/html-validity\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "specs",
@@ -20,10 +21,13 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   projects: [
-    { name: "own-data", testIgnore: wholeCatalogueSpecs },
+    { name: "own-data", testIgnore: [...wholeCatalogueSpecs, htmlCheckerSpec] },
     // These count and sort the whole public catalogue (and the sitemap's product list): they run
     // once the specs that add and delete products are done, so none comes or goes meanwhile.
     { name: "whole-catalogue", testMatch: wholeCatalogueSpecs, dependencies: ["own-data"] },
+    // The Nu HTML checker's Java runs last and alone: its JVM takes both cores for a few seconds,
+    // which would starve a browser test running beside it.
+    { name: "html-checker", testMatch: htmlCheckerSpec, dependencies: ["whole-catalogue"] },
   ],
   reporter: [["list"]],
   use: {

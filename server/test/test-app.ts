@@ -6,6 +6,7 @@ import { type Config, readConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
 import type { MailTransport } from "../src/mail/transport.ts";
 import type { LoadSheddingOptions } from "../src/plugins/load-shedding.ts";
+import { type FakeStripe, fakeStripeSecrets, startFakeStripe } from "./fake-stripe.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const testAdminPassword = "test-admin-password";
@@ -97,4 +98,29 @@ export function useTestApp(options?: Parameters<typeof createTestApp>[0]): TestA
     await holder.close();
   });
   return holder;
+}
+
+/**
+ * A test app whose payment provider is Stripe Checkout, talking to a fake Stripe API started for
+ * the file (and stopped after it).
+ */
+export function useStripeTestApp(config: Partial<Config> = {}): {
+  t: TestApp;
+  stripe: FakeStripe;
+} {
+  const t = {} as TestApp;
+  const stripe = {} as FakeStripe;
+  beforeAll(async () => {
+    Object.assign(stripe, await startFakeStripe());
+    const api = { apiHost: "127.0.0.1", apiPort: stripe.port, apiProtocol: "http" as const };
+    Object.assign(
+      t,
+      await createTestApp({ config: { ...config, stripe: { ...fakeStripeSecrets, ...api } } }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+  return { t, stripe };
 }

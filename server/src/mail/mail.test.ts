@@ -66,6 +66,25 @@ describe("mail outbox and worker", () => {
     transport.close();
   });
 
+  it("sends a queued attachment with the message", async () => {
+    const calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
+    await enqueueMail(database.db, {
+      ...sampleMail("attach@example.com"),
+      attachments: [
+        { filename: "installation.ics", contentType: "text/calendar", content: calendar },
+      ],
+    });
+    const transport = createSmtpTransport(smtp.url);
+    const before = smtp.messages.length;
+    expect(await deliverDueMail(database.db, transport, from, log)).toBe(1);
+    const message = (await smtp.waitFor(before + 1)).at(-1);
+    expect(message?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ["installation.ics", "text/calendar"],
+    ]);
+    expect(message?.attachments[0]?.content.toString("utf8")).toBe(calendar);
+    transport.close();
+  });
+
   it("queues a message with a dedupe key only once", async () => {
     expect(
       await enqueueMail(database.db, sampleMail("x@example.com", "order-confirmation:1")),

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
+import type { MailAttachment } from "../db/schema/mail.ts";
 import { conflict, notFound } from "../errors.ts";
 import type { EmailContent } from "./templates.ts";
 
@@ -12,6 +13,7 @@ export interface QueuedMail extends EmailContent {
   replyTo?: string;
   /** When set, a second message with the same key is not queued. */
   dedupeKey?: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -33,6 +35,7 @@ export async function enqueueMail(
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupe_key })
     .returning({ id: mailOutbox.id });

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "../db/schema/mail.ts";
 
 export interface OutgoingMail {
   from: string;
@@ -7,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {

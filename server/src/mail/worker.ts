@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
+import type { MailAttachment } from "../db/schema/mail.ts";
 import type { MailTransport } from "./transport.ts";
 
 export const maxMailAttempts = 8;
@@ -14,6 +15,7 @@ interface ClaimedRow {
   subject: string;
   html: string;
   text: string;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -44,7 +46,7 @@ export async function deliverDueMail(
       limit ${batchSize}
       for update skip locked
     )
-    returning id, to_address, reply_to, subject, html, text, attempts`);
+    returning id, to_address, reply_to, subject, html, text, attachments, attempts`);
   const rows = claimed.rows as unknown as ClaimedRow[];
   let sent = 0;
   for (const row of rows) {
@@ -56,6 +58,7 @@ export async function deliverDueMail(
         subject: row.subject,
         html: row.html,
         text: row.text,
+        attachments: row.attachments ?? undefined,
       });
       await db.execute(
         sql`update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A file sent with a message (e.g. the install date as an .ics calendar entry). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file as text (calendar entries and other text files only). */
+  content: string;
+}
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -14,6 +22,7 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     /** pending | sending | sent | failed */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

@@ -20,6 +20,7 @@ import {
   type NewOrder,
   placePendingOrder,
 } from "../orders/orders.service.ts";
+import { installIcs } from "./install-calendar.ts";
 import { jobEmails, queueDateRequest, queueJobEmail } from "./job-emails.ts";
 import {
   activeAppointments,
@@ -287,31 +288,10 @@ export async function requestAnotherDate(
   });
 }
 
-const icsStamp = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
-
 /** The booked install as an iCalendar file for the customer's calendar. Throws 404 without one. */
 export async function customerInstallIcs(db: Db, token: string): Promise<string> {
   const job = await findOpenJobByToken(db, token);
   const install = (await activeAppointments(db, job.id)).find((a) => a.kind === "install");
   if (!install) throw new AppError("not_found", "No install date is set yet");
-  return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Magic City Floors//Installations//EN",
-    "BEGIN:VEVENT",
-    `UID:install-${install.id}@magiccityfloors`,
-    `DTSTAMP:${icsStamp(new Date())}`,
-    `DTSTART:${icsStamp(new Date(install.starts_at))}`,
-    `DTEND:${icsStamp(new Date(install.ends_at))}`,
-    `SUMMARY:${icsText("Floor installation — Magic City Floors")}`,
-    `LOCATION:${icsText(job.address)}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
+  return installIcs(install, job.address);
 }

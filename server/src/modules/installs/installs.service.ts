@@ -257,11 +257,7 @@ export async function scheduleInstall(
     const moved = await moveJob(tx, job, "scheduleInstall", {
       note: `Install booked for ${formatVisitStart(booked.starts_at)}`,
     });
-    await queueJobEmail(
-      tx,
-      moved,
-      jobEmails.installScheduled(moved, booked.starts_at, booked.id, options.publicUrl),
-    );
+    await queueJobEmail(tx, moved, jobEmails.installScheduled(moved, booked, options.publicUrl));
   });
   return getJobDetail(db, id);
 }

@@ -450,6 +450,22 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     });
     expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(ics.body).toContain("SUMMARY:Floor installation — Magic City Floors");
+    // The install-date email carries the same calendar entry as an attachment.
+    const [installMail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "job-install"));
+    const attached = installMail?.attachments?.[0];
+    expect(attached).toMatchObject({ filename: "installation.ics" });
+    expect(attached?.contentType).toMatch(/^text\/calendar/);
+    const dtstart = (text: string | undefined) => text?.match(/DTSTART:(\w+)/)?.[1];
+    expect(dtstart(attached?.content)).toBe(dtstart(ics.body));
+    expect(dtstart(ics.body)).toBe(
+      new Date(daysFromNow(3, 14))
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, ""),
+    );
     expect((await page(job.token)).json()).toMatchObject({
       stage: "install_scheduled",
       next_appointment: { kind: "install", starts_at: daysFromNow(3, 14) },

@@ -2,8 +2,10 @@ import { business } from "@mcf/contracts/business";
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
 import type { installJobs } from "../../db/schema/index.ts";
+import type { MailAttachment } from "../../db/schema/mail.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
+import { installIcs } from "./install-calendar.ts";
 import { formatVisitStart } from "./scheduling.ts";
 
 type JobRow = typeof installJobs.$inferSelect;
@@ -41,15 +43,28 @@ export const jobEmails = {
       }),
     };
   },
-  installScheduled(job: JobRow, startsAt: Date, appointmentId: number, publicUrl: string) {
+  installScheduled(
+    job: JobRow,
+    install: { id: number; starts_at: Date; ends_at: Date },
+    publicUrl: string,
+  ) {
+    const startsAt = install.starts_at;
     return {
-      key: `job-install:${job.id}:${appointmentId}`,
+      key: `job-install:${job.id}:${install.id}`,
+      // The install date goes with the email as a calendar entry the customer opens to add it.
+      attachments: [
+        {
+          filename: "installation.ics",
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: installIcs(install, job.address),
+        },
+      ],
       content: renderEmail({
         subject: `Your install date: ${formatVisitStart(startsAt)} — ${business.name}`,
         heading: "Your floor install is scheduled",
         paragraphs: [
           `Hello ${job.customer_name},`,
-          `Our crew will arrive on ${formatVisitStart(startsAt)} at ${job.address}. Add it to your calendar with the link below; need another date? Ask from your project page.`,
+          `Our crew will arrive on ${formatVisitStart(startsAt)} at ${job.address}. The attached calendar entry (installation.ics) adds it to your calendar; need another date? Ask from your project page.`,
         ],
         action: {
           label: "Add to calendar (.ics)",
@@ -73,19 +88,23 @@ export const jobEmails = {
       }),
     };
   },
-} satisfies Record<string, (...args: never[]) => { key: string; content: EmailContent }>;
+} satisfies Record<
+  string,
+  (...args: never[]) => { key: string; content: EmailContent; attachments?: MailAttachment[] }
+>;
 
 /** Queues one of the customer's job emails inside the caller's transaction. */
 export async function queueJobEmail(
   db: DbOrTx,
   job: JobRow,
-  mail: { key: string; content: EmailContent },
+  mail: { key: string; content: EmailContent; attachments?: MailAttachment[] },
 ): Promise<boolean> {
   return enqueueMail(db, {
     kind: mail.key.split(":")[0] ?? "job",
     to: job.customer_email,
     dedupeKey: mail.key,
     ...mail.content,
+    attachments: mail.attachments,
   });
 }
 

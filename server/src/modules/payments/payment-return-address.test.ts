@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
-import { type FakeStripe, fakeStripeSecrets, startFakeStripe } from "../../../test/fake-stripe.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp, useStripeTestApp } from "../../../test/test-app.ts";
 
 // PUBLIC_URL unset: the store answers on port 3000 on every address of this machine.
 const withoutPublicUrl = {
@@ -58,26 +57,7 @@ describe("with PUBLIC_URL set", () => {
 });
 
 describe("Stripe's return addresses without PUBLIC_URL", () => {
-  let stripe: FakeStripe;
-  let t: TestApp;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      config: {
-        ...withoutPublicUrl,
-        stripe: {
-          ...fakeStripeSecrets,
-          apiHost: "127.0.0.1",
-          apiPort: stripe.port,
-          apiProtocol: "http",
-        },
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const { t, stripe } = useStripeTestApp(withoutPublicUrl);
 
   it("success and cancel return to the origin the shopper checked out on", async () => {
     const product = await createProduct(t.database.db);

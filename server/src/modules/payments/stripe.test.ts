@@ -1,36 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildPaymentRequest, createCoupon, createProduct } from "../../../test/factories.ts";
-import {
-  type FakeStripe,
-  fakeStripeSecrets,
-  signedStripeEvent,
-  startFakeStripe,
-} from "../../../test/fake-stripe.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { signedStripeEvent } from "../../../test/fake-stripe.ts";
+import { createTestApp, useStripeTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, orders, paymentEvents, products } from "../../db/schema/index.ts";
 
 describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      config: {
-        stripe: {
-          ...fakeStripeSecrets,
-          apiHost: "127.0.0.1",
-          apiPort: stripe.port,
-          apiProtocol: "http",
-        },
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const { t, stripe } = useStripeTestApp();
 
   const db = () => t.database.db;
   const startPayment = async (

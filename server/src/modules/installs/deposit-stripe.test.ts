@@ -1,0 +1,85 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "../../../test/factories.ts";
+import { signedStripeEvent } from "../../../test/fake-stripe.ts";
+import { jobsApi, slot } from "../../../test/install-factories.ts";
+import { useStripeTestApp } from "../../../test/test-app.ts";
+import { auditLog, mailOutbox, products } from "../../db/schema/index.ts";
+
+describe("an installation deposit paid through Stripe Checkout", () => {
+  const { t, stripe } = useStripeTestApp();
+  const api = jobsApi(t);
+  const post = (url: string, payload?: object) =>
+    t.app.inject({ method: "POST", url, ...(payload ? { payload } : {}) });
+
+  it("opens a Checkout Session for the deposit and records it once when Stripe reports it paid twice", async () => {
+    const crew = await api.crew("Stripe Deposit Crew");
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ customer_email: "stripe.deposit@example.com" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 2));
+    // Labor $600 + 10 boxes × $100 + tax on materials $100 = $1,700; a 30% deposit is $510.
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+    });
+
+    const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+    expect(started.statusCode).toBe(200);
+    const paymentUrl: string = started.json().payment_url;
+    expect(paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const sessionId = paymentUrl.split("/pay/")[1] ?? "";
+    const create = stripe.requests.find(
+      (r) =>
+        r.path === "/v1/checkout/sessions" &&
+        r.form.customer_email === "stripe.deposit@example.com",
+    );
+    // One line the customer pays: the deposit. The materials ride along at $0 to be reserved.
+    const paidLines = Object.entries(create?.form ?? {}).filter(
+      ([key, value]) => /unit_amount\]$/.test(key) && value !== "0",
+    );
+    expect(paidLines.map(([, value]) => value)).toEqual(["51000"]);
+    const stockOf = async () =>
+      (await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]
+        ?.stock_quantity;
+    expect(await stockOf()).toBe(40);
+
+    const event = signedStripeEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+    });
+    const webhook = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        payload: event.payload,
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      });
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await webhook()).statusCode).toBe(200);
+    // Recorded by the webhook itself, before the customer opens their page again.
+
+    const deposits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, String(job.id)), eq(auditLog.action, "job.deposit")));
+    expect(deposits).toHaveLength(1);
+    const receipts = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `job-deposit:${job.id}`));
+    expect(receipts).toHaveLength(1);
+    expect(await stockOf()).toBe(40);
+    const view = (await t.app.inject(`/api/installation/jobs/${job.token}`)).json();
+    expect(view).toMatchObject({ stage: "deposit_paid", can_pay_deposit: false });
+  });
+});

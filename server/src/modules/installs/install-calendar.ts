@@ -1,0 +1,33 @@
+const icsStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
+
+/**
+ * A booked install as an iCalendar file: the same entry the install-date email attaches and the
+ * customer's page offers for download. Its UID is the appointment's, so a moved install replaces
+ * the earlier entry in the customer's calendar.
+ */
+export function installIcs(
+  install: { id: number; starts_at: Date | string; ends_at: Date | string },
+  address: string,
+): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Magic City Floors//Installations//EN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:install-${install.id}@magiccityfloors`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(new Date(install.starts_at))}`,
+    `DTEND:${icsStamp(new Date(install.ends_at))}`,
+    `SUMMARY:${icsText("Floor installation — Magic City Floors")}`,
+    `LOCATION:${icsText(address)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
