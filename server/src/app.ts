@@ -47,6 +47,7 @@ import {
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { createPageCache } from "./web/page-cache.ts";
+import { createRenderGate } from "./web/render-gate.ts";
 import { registerSsr } from "./web/ssr.ts";
 
 declare module "fastify" {
@@ -85,6 +86,12 @@ export interface BuildAppOptions {
    */
   admission?: Partial<LoadSheddingOptions>;
 }
+
+/**
+ * Public page renders (page-cache misses) at once, and how many may wait for a turn; a wait is
+ * bounded by SHED_BROWSE_LATENCY_MS (docs/decisions/076).
+ */
+const rendersAtOnce = { concurrency: 4, maxQueued: 64 };
 
 /** Seconds a shed page view, and a shed checkout call, are told to wait (Retry-After). */
 const admissionRetryAfter = { browse: 2, checkout: 1 };
@@ -251,11 +258,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     }
     // Pages are kept only from the production build: in development every edit is a new page.
-    const pageCache =
+    const pages =
       options.web.mode === "production" && config.pageCacheBytes > 0
-        ? await createPageCache(database, config.pageCacheBytes)
+        ? {
+            cache: await createPageCache(database, config.pageCacheBytes),
+            renderGate: createRenderGate({
+              ...rendersAtOnce,
+              maxWaitMs: options.admission?.browseLatencyTargetMs ?? config.browseLatencyTargetMs,
+            }),
+            retryAfterSeconds: admissionRetryAfter.browse,
+          }
         : null;
-    await registerSsr(app, config, options.web.getBuild, options.web.mode, pageCache);
+    await registerSsr(app, config, options.web.getBuild, options.web.mode, pages);
   }
   // Tests leave the jobs stopped and run them on demand (app.jobs).
   if (config.runWorkers) jobs.start();

@@ -72,17 +72,36 @@ export const maxBrowseLimit = 4096;
 const busyPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy | Magic City Floors</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917"><h1>We are very busy right now</h1><p>${busyMessage}</p><p><a href="">Try again</a></p></body></html>`;
 const busyJson = JSON.stringify({ detail: busyMessage });
 
-/** 503 with Retry-After, written straight to the socket: the JSON error shape, or a small page. */
+/**
+ * The 503 answer to a request turned away: the JSON error shape for API calls, a small page for
+ * a browser asking for one, with Retry-After either way.
+ */
+export function busyAnswer(
+  url: string,
+  accept: string | undefined,
+  retryAfterSeconds: number,
+): { headers: Record<string, string>; body: string } {
+  const wantsPage = !url.startsWith("/api/") && (accept ?? "").includes("text/html");
+  return {
+    headers: {
+      "retry-after": String(retryAfterSeconds),
+      "content-type": wantsPage ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+      "cache-control": "no-store",
+    },
+    body: wantsPage ? busyPage : busyJson,
+  };
+}
+
+/** 503 with Retry-After, written straight to the socket. */
 function sendBusy(request: IncomingMessage, response: ServerResponse, retryAfterSeconds: number) {
-  const url = request.url ?? "/";
-  const wantsPage =
-    !url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
-  const body = wantsPage ? busyPage : busyJson;
+  const { headers, body } = busyAnswer(
+    request.url ?? "/",
+    request.headers.accept,
+    retryAfterSeconds,
+  );
   response.writeHead(503, {
-    "retry-after": String(retryAfterSeconds),
-    "content-type": wantsPage ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+    ...headers,
     "content-length": Buffer.byteLength(body),
-    "cache-control": "no-store",
     "x-content-type-options": "nosniff",
   });
   response.end(body);

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
+import { busyAnswer } from "../plugins/load-shedding.ts";
 import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
+import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
 export function createApiFetch(
@@ -44,7 +46,7 @@ export async function registerSsr(
   config: Config,
   getBuild: () => Promise<ServerBuild> | ServerBuild,
   mode: "production" | "development",
-  pageCache: PageCache | null = null,
+  pages: { cache: PageCache; renderGate: RenderGate; retryAfterSeconds: number } | null = null,
 ): Promise<void> {
   // Loaded here, not at the top: React picks its production or development build from NODE_ENV
   // when first loaded, and main.ts sets NODE_ENV for the production build after reading config.
@@ -72,20 +74,28 @@ export async function registerSsr(
         };
         const origin = `${request.protocol}://${request.host}`;
         const render = () => handler(toWebRequest(request, origin), context as never);
-        if (pageCache && isCacheablePageRequest(request)) {
+        if (pages && isCacheablePageRequest(request)) {
+          // Public pages the cache cannot answer take turns to render (render-gate.ts); one
+          // refused is answered 503 with Retry-After, as the admission does.
+          const gatedRender = () => pages.renderGate.run(render);
+          let refused = false;
           // A page that is not to be kept (an error, a not-found) is sent as rendered; a request
           // that waited on someone else's such render makes its own.
           let rendered = null as Response | null;
-          const page = await pageCache.page(
+          const page = await pages.cache.page(
             // A new day re-renders too: the footer's year, anything dated.
             pageCacheKey(request, origin, `${build.assets.version}/${new Date().toDateString()}`),
             async () => {
-              rendered = await render();
-              return toKeptPage(rendered, reply.scriptNonce);
+              rendered = await gatedRender();
+              if (!rendered) refused = true;
+              return rendered && toKeptPage(rendered, reply.scriptNonce);
             },
           );
-          if (page) return pageCache.send(request, reply, page);
-          return sendRendered(reply, rendered ?? (await render()));
+          if (page) return pages.cache.send(request, reply, page);
+          rendered ??= refused ? null : await gatedRender();
+          if (rendered) return sendRendered(reply, rendered);
+          const busy = busyAnswer(request.url, request.headers.accept, pages.retryAfterSeconds);
+          return reply.status(503).headers(busy.headers).send(busy.body);
         }
         return sendRendered(reply, await render());
       },
