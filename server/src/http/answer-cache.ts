@@ -61,6 +61,8 @@ export function cachedAnswer(
 export type ComputedAnswer = { body: Buffer; headers: Record<string, string> } | null;
 
 export interface AnswerCache {
+  /** The answer kept for `key` if the version has not moved since it was made, else null. */
+  fresh(key: string): Promise<CachedAnswer | null>;
   /**
    * The answer for `key`: from the cache when the version has not moved since it was made, else
    * from `compute` (then kept). Callers that miss together share one `compute`. Null when
@@ -120,6 +122,11 @@ export function createAnswerCache(
   // instead of each running it (after a change, every open connection misses at once).
   const making = new Map<string, Promise<CachedAnswer | null>>();
   return {
+    async fresh(key) {
+      const version = await currentVersion();
+      const cached = entries.get(key);
+      return cached && cached.version === version ? cached : null;
+    },
     async answer(key, compute) {
       const version = await currentVersion();
       const cached = entries.get(key);
@@ -178,6 +185,13 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   return header === "*" || header.split(",").some((tag) => tag.trim() === etag);
 }
 
+/** The coding this client gets the answer in: the best it accepts, none for a small answer. */
+export function encodingFor(request: FastifyRequest, answer: CachedAnswer): CachedEncoding | null {
+  const accepted = request.headers["accept-encoding"];
+  if (!accepted || answer.body.length < compressionThresholdBytes) return null;
+  return negotiate(accepted.toLowerCase(), [...cachedEncodings]) as CachedEncoding | null;
+}
+
 /**
  * Sends a cached answer as-is: already serialised, ETag already computed, compressed in the best
  * coding the client accepts (a set Content-Encoding makes @fastify/compress pass it by), or 304
@@ -190,8 +204,7 @@ export function sendCachedAnswer(
 ): FastifyReply {
   reply.headers({ ...answer.headers, etag: answer.etag, vary: "accept-encoding" });
   if (matchesEtag(request, answer.etag)) return reply.status(304).send();
-  const accepted = request.headers["accept-encoding"];
-  const encoding = accepted ? negotiate(accepted.toLowerCase(), [...cachedEncodings]) : null;
-  if (!encoding || answer.body.length < compressionThresholdBytes) return reply.send(answer.body);
+  const encoding = encodingFor(request, answer);
+  if (!encoding) return reply.send(answer.body);
   return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
 }

@@ -126,8 +126,10 @@ export interface Admission {
  * longer than the target. Cheap answers (cached pages) are then all admitted, and costly ones
  * (renders) only as many as finish in time; the rest get 503 at once. Checkout calls have their
  * own count and limit, so browsing never takes their places; essential requests are always
- * admitted. Most waiting happens off the event loop (database connections), so an
- * event-loop-delay limit alone never fires while p99 climbs to seconds.
+ * admitted. A page view read after the event loop has already been busy for longer than the
+ * target in the same turn (`turnAge`) is turned away too: it has waited that long already.
+ * Most waiting happens off the event loop (database connections) or before a request is read
+ * at all, so an event-loop-delay limit alone never fires while p99 climbs to seconds.
  */
 export function createAdmission(options: LoadSheddingOptions): Admission {
   const checkoutRetryAfter = options.checkoutRetryAfterSeconds ?? options.retryAfterSeconds;
@@ -136,6 +138,28 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
   let browsing = 0;
   let checkingOut = 0;
   let lastDecrease = 0;
+  // When the event loop's current turn began handling requests (see `turnAge`).
+  let turnStartedAt = 0;
+  let turnOpen = false;
+  /**
+   * How long the event loop has been busy in this turn when a request is read. Requests whose
+   * bytes arrived together are read one after another in one turn, each handled as far as it
+   * goes without waiting before the next is read (a page rendered from cached data never waits),
+   * so the last ones have waited for all the work before them: the queue time no count of
+   * requests in progress sees. The first request of a turn marks its start; a callback after
+   * the turn closes it.
+   */
+  const turnAge = () => {
+    const now = performance.now();
+    if (!turnOpen) {
+      turnOpen = true;
+      turnStartedAt = now;
+      setImmediate(() => {
+        turnOpen = false;
+      });
+    }
+    return now - turnStartedAt;
+  };
   const browseDone = (startedAt: number) => {
     if (target === undefined) return;
     const now = performance.now();
@@ -165,7 +189,8 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
         });
         return true;
       }
-      if (browsing >= browseLimit || options.underPressure?.()) {
+      const waitedTooLong = target !== undefined && turnAge() > target;
+      if (browsing >= browseLimit || waitedTooLong || options.underPressure?.()) {
         sendBusy(request, response, options.retryAfterSeconds);
         return false;
       }

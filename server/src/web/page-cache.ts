@@ -87,6 +87,8 @@ export async function toKeptPage(response: Response, nonce: string): Promise<Com
 }
 
 export interface PageCache {
+  /** The page kept for `key` if it is still current, else null (to be rendered). */
+  fresh(key: string): Promise<CachedAnswer | null>;
   /** The page for `key`, kept or rendered now through `render`; null when it is not to be kept. */
   page(key: string, render: () => Promise<ComputedAnswer>): Promise<CachedAnswer | null>;
   send(request: FastifyRequest, reply: FastifyReply, page: CachedAnswer): FastifyReply;
@@ -109,6 +111,7 @@ export async function createPageCache(database: Database, maxBytes: number): Pro
   };
   const cache: AnswerCache = createAnswerCache(currentVersion, { maxEntries: 1000, maxBytes });
   return {
+    fresh: (key) => cache.fresh(key),
     page: (key, render) => cache.answer(key, render),
     send: sendCachedAnswer,
   };

@@ -78,6 +78,7 @@ const build = {
 
 /** A page cache that keeps nothing: every request renders. */
 const keepsNothing: PageCache = {
+  fresh: async () => null,
   page: async (_key, render) => {
     const made = await render();
     return made && cachedAnswer("0", made.body, made.headers);

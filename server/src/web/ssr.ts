@@ -2,6 +2,7 @@ import type { WebLoadContext } from "@mcf/contracts/web-context";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
+import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { busyAnswer } from "../plugins/load-shedding.ts";
 import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
@@ -75,27 +76,35 @@ export async function registerSsr(
         const origin = `${request.protocol}://${request.host}`;
         const render = () => handler(toWebRequest(request, origin), context as never);
         if (pages && isCacheablePageRequest(request)) {
-          // Public pages the cache cannot answer take turns to render (render-gate.ts); one
-          // refused is answered 503 with Retry-After, as the admission does.
-          const gatedRender = () => pages.renderGate.run(render);
-          let refused = false;
-          // A page that is not to be kept (an error, a not-found) is sent as rendered; a request
-          // that waited on someone else's such render makes its own.
-          let rendered = null as Response | null;
-          const page = await pages.cache.page(
-            // A new day re-renders too: the footer's year, anything dated.
-            pageCacheKey(request, origin, `${build.assets.version}/${new Date().toDateString()}`),
-            async () => {
-              rendered = await gatedRender();
-              if (!rendered) refused = true;
-              return rendered && toKeptPage(rendered, reply.scriptNonce);
-            },
+          // A new day re-renders too: the footer's year, anything dated.
+          const key = pageCacheKey(
+            request,
+            origin,
+            `${build.assets.version}/${new Date().toDateString()}`,
           );
-          if (page) return pages.cache.send(request, reply, page);
-          rendered ??= refused ? null : await gatedRender();
-          if (rendered) return sendRendered(reply, rendered);
-          const busy = busyAnswer(request.url, request.headers.accept, pages.retryAfterSeconds);
-          return reply.status(503).headers(busy.headers).send(busy.body);
+          const kept = await pages.cache.fresh(key);
+          if (kept) return pages.cache.send(request, reply, kept);
+          // A page the cache cannot answer takes its turn to be made (render-gate.ts): rendered,
+          // read, hashed and compressed as this client takes it. A refused turn is answered 503
+          // with Retry-After, as the admission does. A page that is not to be kept (an error, a
+          // not-found) is sent as rendered; a request that waited on someone else's such render
+          // makes its own.
+          let rendered = null as Response | null;
+          const turn = await pages.renderGate.run(async () => {
+            const page = await pages.cache.page(key, async () => {
+              rendered = await render();
+              return toKeptPage(rendered, reply.scriptNonce);
+            });
+            const encoding = page && encodingFor(request, page);
+            if (page && encoding) page.encoded(encoding);
+            return { page };
+          });
+          if (!turn) {
+            const busy = busyAnswer(request.url, request.headers.accept, pages.retryAfterSeconds);
+            return reply.status(503).headers(busy.headers).send(busy.body);
+          }
+          if (turn.page) return pages.cache.send(request, reply, turn.page);
+          return sendRendered(reply, rendered ?? (await render()));
         }
         return sendRendered(reply, await render());
       },
