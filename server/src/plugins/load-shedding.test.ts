@@ -247,3 +247,47 @@ describe("admission in the whole store, with the pressure signal switched on", (
     }
   });
 });
+
+describe("a page view read late in a busy turn of the event loop", () => {
+  it("is turned away: it has already waited longer than the target", async () => {
+    const { createServer } = await import("node:http");
+    const { connect } = await import("node:net");
+    const admission = createAdmission({
+      browseLimit: 10,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 30,
+    });
+    // A handler that keeps the loop busy for 60 ms without waiting, as a render from cached
+    // data does.
+    const server = createServer((request, response) => {
+      if (!admission.admit(request, response)) return;
+      if (request.url === "/busy") {
+        const until = performance.now() + 60;
+        while (performance.now() < until);
+      }
+      response.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      // Two requests in one packet: both are read in the same turn, the second after the first
+      // kept the loop busy for 60 ms.
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.write(
+        "GET /busy HTTP/1.1\r\nHost: x\r\n\r\nGET /products HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      );
+      await new Promise((resolve) => socket.on("close", resolve));
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
+      expect(statuses).toEqual(["200", "503"]);
+      expect(answer).toMatch(/retry-after: 2/i);
+      expect(answer).toContain(JSON.stringify({ detail: busyMessage }));
+    } finally {
+      server.close();
+    }
+  });
+});
