@@ -110,7 +110,12 @@ export async function collectRunSecrets(options: {
         if (row.payment_session_id)
           plain.set(String(row.payment_session_id), "a payment session id");
       }
-      for (const table of ["ace_sessions", "ace_password_resets"]) {
+      for (const table of [
+        "ace_sessions",
+        "ace_password_resets",
+        "staff_sessions",
+        "staff_password_resets",
+      ]) {
         for (const row of (await db.query(`select token_hash from ${table}`)).rows) {
           hashed.add(String(row.token_hash));
         }

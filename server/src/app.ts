@@ -1,6 +1,8 @@
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
+import { fastifyRequestContext } from "@fastify/request-context";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -29,12 +31,15 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { sampleRoutes } from "./modules/orders/samples.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
 import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts";
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentProvider } from "./modules/payments/payments.service.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { staffRoutes } from "./modules/staff/staff.routes.ts";
+import { createSignInFailures } from "./plugins/admin-auth.ts";
 import { answerWhileClosing } from "./plugins/closing.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -44,6 +49,7 @@ import {
   createAdmission,
   type LoadSheddingOptions,
 } from "./plugins/load-shedding.ts";
+import { createMetrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { createPageCache } from "./web/page-cache.ts";
@@ -147,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("metrics", createMetrics(database));
 
   const jobs = createJobs({
     config,
@@ -162,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  registerMetrics(app, app.metrics, config.metricsToken);
   if (admission && !options.admission?.underPressure) {
     // Overload is shed by priority, not queued (docs/decisions/071): under-pressure only watches
     // the event loop here; the admission decides who is turned away, so a blocked loop sheds
@@ -194,6 +202,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.decorate("redis", redis);
+  app.decorate("signInFailures", createSignInFailures(app));
+  // The back office's session cookie, and who is signed in on a request (the audit log names
+  // them: plugins/admin-auth.ts sets it, audit.service.ts reads it).
+  await app.register(fastifyCookie);
+  await app.register(fastifyRequestContext);
+  app.decorateRequest("staff", null);
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "mcf-rate-limit-", skipOnError: true } : {}),
@@ -226,11 +240,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { provider: paymentProvider });
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
+  await app.register(sampleRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });
   await app.register(partnerAuthRoutes);
   await app.register(partnerAdminRoutes);
+  await app.register(staffRoutes);
   await app.register(aceProductRoutes);
 
   // Unknown API paths answer JSON, never the web app's HTML.

@@ -12,6 +12,15 @@ describe("readConfig", () => {
     expect(config.stripe).toBeNull();
     expect(config.seed).toBe(true);
     expect(config.aceApproval).toBe("manual");
+    expect(config.samples).toEqual({
+      pricePerSampleCents: 200,
+      parcelRateCents: 495,
+      followUpDays: 5,
+    });
+    expect(readConfig({ SAMPLE_SHIPPING: "0", SAMPLE_PRICE: "1.5" }).samples).toMatchObject({
+      pricePerSampleCents: 150,
+      parcelRateCents: 0,
+    });
   });
 
   it("lists every bad variable with a clear message", () => {
@@ -55,6 +64,10 @@ describe("readConfig", () => {
     ["SHED_BROWSE_AT", "0", "must be a whole number of requests from 1 to 10000"],
     ["SHED_CHECKOUT_AT", "lots", "must be a whole number of requests from 1 to 10000"],
     ["LOG_LEVEL", "loud", "must be one of fatal, error, warn, info, debug, trace, silent"],
+    ["SAMPLE_PRICE", "two", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
+    ["SAMPLE_PRICE", "1.999", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
+    ["SAMPLE_SHIPPING", "-1", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
+    ["SAMPLE_FOLLOW_UP_DAYS", "0", "must be a whole number of days from 1 to 90"],
   ];
   for (const [variable, value, message] of badValues) {
     it(`names ${variable}=${JSON.stringify(value)} with the message "${message}"`, () => {

@@ -15,6 +15,16 @@ const optionalText = z
 const portMessage = "must be a port number (0-65535)";
 const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
+const dollarsMessage = "must be dollars and cents from 0 to 100 (e.g. 4.95)";
+const sampleDollars = z.coerce
+  .number({ message: dollarsMessage })
+  .min(0, { message: dollarsMessage })
+  .max(100, { message: dollarsMessage })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: dollarsMessage,
+  });
+const followUpMessage = "must be a whole number of days from 1 to 90";
+const sessionHoursMessage = "must be a whole number of hours from 1 to 720";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
 const browseLatencyMessage = "must be a whole number of milliseconds from 10 to 60000";
 const pageCacheMessage = "must be a whole number of megabytes from 0 to 4096";
@@ -70,6 +80,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, { message: "must start with redis:// or rediss://" })
       .optional(),
   ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  ),
   ACE_APPROVAL: z.enum(["manual", "auto"], { message: "must be manual or auto" }).default("manual"),
   MAIL_POLL_MS: z.coerce
     .number({ message: pollMessage })
@@ -83,6 +96,20 @@ const envSchema = z.object({
     .min(1, { message: depositMessage })
     .max(100, { message: depositMessage })
     .default(30),
+  SAMPLE_PRICE: sampleDollars.default(2),
+  SAMPLE_SHIPPING: sampleDollars.default(4.95),
+  SAMPLE_FOLLOW_UP_DAYS: z.coerce
+    .number({ message: followUpMessage })
+    .int({ message: followUpMessage })
+    .min(1, { message: followUpMessage })
+    .max(90, { message: followUpMessage })
+    .default(5),
+  STAFF_SESSION_HOURS: z.coerce
+    .number({ message: sessionHoursMessage })
+    .int({ message: sessionHoursMessage })
+    .min(1, { message: sessionHoursMessage })
+    .max(720, { message: sessionHoursMessage })
+    .default(12),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
   SHED_BROWSE_LATENCY_MS: z.coerce
@@ -131,6 +158,8 @@ export interface Config {
     apiProtocol?: "http" | "https";
   } | null;
   smtpUrl: string | undefined;
+  /** With it, /metrics also answers off this machine to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   mailFrom: string;
   staffEmail: string;
   seed: boolean;
@@ -141,6 +170,13 @@ export interface Config {
   mailPollMs: number;
   /** The share of an accepted installation estimate paid up front, in percent. */
   installDepositPercent: number;
+  /** How long a back-office sign-in lasts before the browser must sign in again. */
+  staffSessionHours: number;
+  /**
+   * Samples: the price of each sample past the free ones of an order, the parcel rate of an
+   * order of samples only (0: free), and the days after delivery the follow-up email waits.
+   */
+  samples: { pricePerSampleCents: number; parcelRateCents: number; followUpDays: number };
   /**
    * Requests in progress past which page views and catalogue reads (`browse`), then checkout
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
@@ -219,6 +255,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
     smtpUrl: e.SMTP_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL,
     seed: e.SEED,
@@ -227,6 +264,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
+    samples: {
+      pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),
+      parcelRateCents: Math.round(e.SAMPLE_SHIPPING * 100),
+      followUpDays: e.SAMPLE_FOLLOW_UP_DAYS,
+    },
+    staffSessionHours: e.STAFF_SESSION_HOURS,
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
     browseLatencyTargetMs: e.SHED_BROWSE_LATENCY_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,

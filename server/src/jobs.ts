@@ -3,15 +3,17 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
-import { expireOverduePayments } from "./modules/orders/orders.service.ts";
+import { expireOverduePayments, queueDueSampleFollowUps } from "./modules/orders/orders.service.ts";
 import { deleteExpiredIdempotencyKeys } from "./modules/payments/payments.service.ts";
 
 /** How often unpaid orders past their payment window are cancelled and their stock returned. */
 const paymentSweepIntervalMs = 60_000;
+/** How often delivered sample orders are looked at for their follow-up email (days matter, not minutes). */
+const sampleFollowUpIntervalMs = 15 * 60_000;
 
 /**
- * Every background job of the store, in one place: the mail outbox sender and the payment-expiry
- * sweeper (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
+ * Every background job of the store, in one place: the mail outbox sender, the payment-expiry
+ * sweeper and the sample follow-up emails (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
  * ends them and waits for work in progress. Tests leave them stopped and run a pass on demand.
  */
 export interface Jobs {
@@ -19,6 +21,8 @@ export interface Jobs {
   mail: MailWorker | null;
   /** One payment-expiry sweep now; returns how many orders it expired. */
   sweepExpiredPayments(now?: Date): Promise<number>;
+  /** One pass of the sample follow-up emails now; returns how many it queued. */
+  queueSampleFollowUps(now?: Date): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -36,6 +40,15 @@ export function createJobs(options: {
     : null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let sweeping: Promise<number> | null = null;
+  let followUpTimer: NodeJS.Timeout | null = null;
+  let followingUp: Promise<number> | null = null;
+
+  const queueSampleFollowUps = (now?: Date) =>
+    queueDueSampleFollowUps(db, {
+      publicUrl: config.publicUrl,
+      followUpDays: config.samples.followUpDays,
+      now,
+    });
 
   // Idempotency keys last as long as their payment sessions: they go in the same sweep.
   const sweepExpiredPayments = async (now?: Date) => {
@@ -47,8 +60,23 @@ export function createJobs(options: {
   return {
     mail,
     sweepExpiredPayments,
+    queueSampleFollowUps,
     start() {
       mail?.start(config.mailPollMs);
+      if (!followUpTimer) {
+        followUpTimer = setInterval(() => {
+          if (followingUp) return;
+          followingUp = queueSampleFollowUps()
+            .catch((error) => {
+              log.error({ err: error }, "sample follow-up pass failed");
+              return 0;
+            })
+            .finally(() => {
+              followingUp = null;
+            });
+        }, sampleFollowUpIntervalMs);
+        followUpTimer.unref();
+      }
       if (sweepTimer) return;
       sweepTimer = setInterval(() => {
         if (sweeping) return;
@@ -66,7 +94,10 @@ export function createJobs(options: {
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
+      if (followUpTimer) clearInterval(followUpTimer);
+      followUpTimer = null;
       await sweeping;
+      await followingUp;
       await mail?.stop();
     },
   };

@@ -1,25 +1,68 @@
+import { type StaffRole, staffForbiddenMessage } from "@mcf/contracts/staff";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
 import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
 import { approvedPartner, registerViaApi, registrationFor } from "./partner-factories.ts";
+import { createStaffSession } from "./staff-factories.ts";
 import { type TestApp, testAdminPassword } from "./test-app.ts";
 
 /**
  * Every /api route × every kind of caller: who gets in, and what they get. The list of routes
- * comes from the app itself, so a new route without an entry here fails the suite.
+ * comes from the app itself, so a new route without an entry here fails the suite. The back
+ * office has a column per staff role, each signed in with its session cookie; `admin` is the
+ * admin-password header scripts use, which acts as the owner.
  */
 
-type Caller = "anonymous" | "partner" | "admin" | "wrongAdmin";
-const callers: Caller[] = ["anonymous", "wrongAdmin", "partner", "admin"];
+type Caller = "anonymous" | "partner" | "admin" | "wrongAdmin" | StaffRole;
+const staffCallers: StaffRole[] = ["owner", "staff", "catalogue"];
+const callers: Caller[] = ["anonymous", "wrongAdmin", "partner", "admin", ...staffCallers];
+const isStaffCaller = (caller: Caller): caller is StaffRole =>
+  (staffCallers as string[]).includes(caller);
 
-/** public: everyone gets `status`; partner/admin: only that caller does, the rest 401. */
+/**
+ * public: everyone gets `status`; partner: only a partner does, the rest 401; admin: the
+ * admin-password header and the owner do, and the roles whose part of the back office the route
+ * belongs to (`rolesOf` below); other signed-in roles get 403 and everyone else 401.
+ */
 type Access = "public" | "partner" | "admin";
+
+/**
+ * Which roles besides the owner may call each part of the back office, by path: staff run
+ * orders, samples to send, the inbox and installation jobs; catalogue keeps products and
+ * coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
+ * staff accounts) is the owner's.
+ */
+const rolesByPath: Array<[RegExp, StaffRole[]]> = [
+  [/^\/api\/admin\/(ping|session)/, ["staff", "catalogue"]],
+  [
+    /^\/api\/admin\/(orders|samples-to-send|inquiries|contact-messages|jobs|crews|calendar)/,
+    ["staff"],
+  ],
+  [/^\/api\/admin\/(products|coupons)/, ["catalogue"]],
+];
+
+function rolesOf(key: string): StaffRole[] {
+  const path = key.split(" ")[1] ?? "";
+  return ["owner", ...(rolesByPath.find(([pattern]) => pattern.test(path))?.[1] ?? [])];
+}
+
+/** Values each caller uses on its own, where a second caller would find the first one's result. */
+interface CallerFixtures {
+  productToDeleteId: number;
+  cancellableJobId: number;
+  /** A session of another account of the same role, for sign-out-everywhere. */
+  spareSessionCookie: string;
+}
 
 interface Fixtures {
   productId: number;
-  productToDeleteId: number;
+  byCaller: Record<Caller, CallerFixtures>;
+  /** A staff account the owner edits. */
+  staffAccountId: string;
+  /** A session made to be signed out. */
+  signOutCookie: string;
   orderId: string;
   paidSessionId: string;
   trackingToken: string;
@@ -41,7 +84,6 @@ interface Fixtures {
   /** A new job: every later step is refused (409), the same for each caller. */
   newJobId: number;
   newJobToken: string;
-  cancellableJobId: number;
   crewId: number;
 }
 
@@ -58,6 +100,8 @@ interface MatrixEntry {
   request: (f: Fixtures, caller: Caller) => RequestSpec;
   /** The API's own description (field names of every schema, no data). */
   describesApi?: boolean;
+  /** Sets or clears the back office's session cookie (sign-in, sign-out). */
+  setsCookie?: boolean;
 }
 
 const get =
@@ -76,12 +120,12 @@ const adminGet = (url: (f: Fixtures) => string): MatrixEntry => ({
 });
 const adminCall = (
   status: number,
-  url: (f: Fixtures) => string,
-  payload?: (f: Fixtures) => unknown,
+  url: (f: Fixtures, caller: Caller) => string,
+  payload?: (f: Fixtures, caller: Caller) => unknown,
 ): MatrixEntry => ({
   access: "admin",
   status,
-  request: (f) => ({ url: url(f), payload: payload?.(f) }),
+  request: (f, caller) => ({ url: url(f, caller), payload: payload?.(f, caller) }),
 });
 
 /** A two-hour visit a week from now. */
@@ -183,6 +227,7 @@ const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: "/api/send-order-email", payload: { order_id: f.orderId } }),
   },
   "GET /api/track/:token": publicGet(200, (f) => `/api/track/${f.trackingToken}`),
+  "GET /api/samples/reorder": publicGet(404, () => "/api/samples/reorder?token=no-such-link"),
 
   // The customer's installation page: public, behind the job's secret token.
   "GET /api/installation/jobs/:token": publicGet(
@@ -345,18 +390,18 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "PUT /api/admin/products/:id": adminCall(
     200,
-    (f) => `/api/admin/products/${f.productToDeleteId}`,
+    (f, caller) => `/api/admin/products/${f.byCaller[caller].productToDeleteId}`,
     () => productBody,
   ),
   "DELETE /api/admin/products/:id": adminCall(
     204,
-    (f) => `/api/admin/products/${f.productToDeleteId}`,
+    (f, caller) => `/api/admin/products/${f.byCaller[caller].productToDeleteId}`,
   ),
   "GET /api/admin/coupons": adminGet(() => "/api/admin/coupons"),
   "POST /api/admin/coupons": adminCall(
     201,
     () => "/api/admin/coupons",
-    () => ({ code: "MATRIXNEW", kind: "fixed", value: 5 }),
+    (_f, caller) => ({ code: `MATRIXNEW${caller.toUpperCase()}`, kind: "fixed", value: 5 }),
   ),
   "PATCH /api/admin/coupons/:id": adminCall(
     200,
@@ -364,6 +409,7 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ active: true }),
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
+  "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),
   "GET /api/admin/jobs": adminGet(() => "/api/admin/jobs"),
   "POST /api/admin/jobs": adminCall(
     201,
@@ -403,13 +449,13 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "POST /api/admin/jobs/:id/cancel": adminCall(
     200,
-    (f) => `/api/admin/jobs/${f.cancellableJobId}/cancel`,
+    (f, caller) => `/api/admin/jobs/${f.byCaller[caller].cancellableJobId}/cancel`,
   ),
   "GET /api/admin/crews": adminGet(() => "/api/admin/crews"),
   "POST /api/admin/crews": adminCall(
     201,
     () => "/api/admin/crews",
-    () => ({ name: "Matrix Crew 2" }),
+    (_f, caller) => ({ name: `Matrix Crew ${caller}` }),
   ),
   "GET /api/admin/calendar": adminGet(() => "/api/admin/calendar"),
   "PATCH /api/admin/inquiries/:id": adminCall(
@@ -424,6 +470,12 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ staff_note: "Called back" }),
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
+  "GET /api/admin/samples-to-send": adminGet(() => "/api/admin/samples-to-send"),
+  // The fixture order holds boxes only: no samples to tick off.
+  "POST /api/admin/orders/:id/samples-sent": adminCall(
+    404,
+    (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
+  ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,
     (f) => `/api/admin/outbox/${f.failedMailId}/retry`,
@@ -436,6 +488,65 @@ const matrix: Record<string, MatrixEntry> = {
   "POST /api/admin/partners/:id/disable": adminCall(
     200,
     (f) => `/api/admin/partners/${f.pendingPartnerId}/disable`,
+  ),
+
+  // Back-office sessions: signing in, out and resetting a password are open to everyone.
+  "POST /api/admin/session": {
+    access: "public",
+    status: 200,
+    setsCookie: true,
+    request: () => ({ url: "/api/admin/session", payload: { password: testAdminPassword } }),
+  },
+  "DELETE /api/admin/session": {
+    access: "public",
+    status: 204,
+    setsCookie: true,
+    request: (f) => ({ url: "/api/admin/session", headers: { cookie: f.signOutCookie } }),
+  },
+  "POST /api/admin/session/forgot-password": {
+    access: "public",
+    status: 200,
+    request: () => ({
+      url: "/api/admin/session/forgot-password",
+      payload: { email: "nobody@magiccityfloors.example" },
+    }),
+  },
+  "POST /api/admin/session/reset-password": {
+    access: "public",
+    status: 400,
+    request: () => ({
+      url: "/api/admin/session/reset-password",
+      payload: { token: "x".repeat(43), new_password: "Birch-plank-2029" },
+    }),
+  },
+  "GET /api/admin/session": adminGet(() => "/api/admin/session"),
+  // Each caller signs out everywhere a spare account of its own role (its own session lives on).
+  "POST /api/admin/session/sign-out-everywhere": {
+    access: "admin",
+    status: 204,
+    setsCookie: true,
+    request: (f, caller) => ({
+      url: "/api/admin/session/sign-out-everywhere",
+      headers: isStaffCaller(caller)
+        ? { cookie: f.byCaller[caller].spareSessionCookie }
+        : ({} as Record<string, string>),
+    }),
+  },
+  "GET /api/admin/staff": adminGet(() => "/api/admin/staff"),
+  "POST /api/admin/staff": adminCall(
+    201,
+    () => "/api/admin/staff",
+    (_f, caller) => ({
+      name: "Matrix Hire",
+      email: `matrix-hire-${caller}@magiccityfloors.example`,
+      role: "staff",
+      password: "Walnut-stair-2031",
+    }),
+  ),
+  "PATCH /api/admin/staff/:id": adminCall(
+    200,
+    (f) => `/api/admin/staff/${f.staffAccountId}`,
+    () => ({ role: "catalogue" }),
   ),
 };
 
@@ -453,17 +564,23 @@ function nextAddress(): string {
   return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
-function callerHeaders(caller: Caller, f: Fixtures): Record<string, string> {
+function callerHeaders(
+  caller: Caller,
+  f: Fixtures,
+  sessions: Record<StaffRole, string>,
+): Record<string, string> {
+  if (isStaffCaller(caller)) return { cookie: sessions[caller] };
   if (caller === "partner") return { authorization: `Bearer ${f.partnerToken}` };
   if (caller === "admin") return { "admin-password": testAdminPassword };
   if (caller === "wrongAdmin") return { "admin-password": "not-the-admin-password" };
   return {};
 }
 
-describe("access matrix: every /api route × anonymous, partner, admin, wrong admin password", () => {
+describe("access matrix: every /api route × anonymous, partner, admin header, wrong admin password, owner, staff, catalogue", () => {
   let t: TestApp;
   let routes: ApiRoute[];
   let f: Fixtures;
+  let sessions: Record<StaffRole, string>;
 
   beforeAll(async () => {
     ({ t, routes } = await createTestAppListingRoutes());
@@ -473,7 +590,6 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
       ace_price: 2.11,
       ace_shown_price: 2.22,
     });
-    const productToDelete = await createProduct(db);
     const order = await createOrder(db, { lines: [{ product, quantity: 2 }] });
 
     const openSession = async () => {
@@ -574,16 +690,29 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
     });
     const bookable = await newJob();
     const fresh = await newJob();
-    const cancellable = await newJob();
+    const byCaller = {} as Record<Caller, CallerFixtures>;
+    sessions = {} as Record<StaffRole, string>;
+    for (const caller of callers) {
+      const role: StaffRole = isStaffCaller(caller) ? caller : "owner";
+      byCaller[caller] = {
+        productToDeleteId: (await createProduct(db)).id,
+        cancellableJobId: (await newJob()).id,
+        spareSessionCookie: (await createStaffSession(t.app, { role })).cookie,
+      };
+      if (isStaffCaller(caller))
+        sessions[caller] = (await createStaffSession(t.app, { role })).cookie;
+    }
+    const editedStaff = await createStaffSession(t.app, { role: "staff" });
 
     f = {
       bookableJobId: bookable.id,
       newJobId: fresh.id,
       newJobToken: fresh.token,
-      cancellableJobId: cancellable.id,
+      byCaller,
+      staffAccountId: editedStaff.account.id,
+      signOutCookie: (await createStaffSession(t.app, { role: "staff" })).cookie,
       crewId: Number(crew.json().id),
       productId: product.id,
-      productToDeleteId: productToDelete.id,
       orderId: order.id,
       paidSessionId: String(order.payment_session_id),
       trackingToken: order.tracking_token,
@@ -613,20 +742,34 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
 
   for (const [key, entry] of Object.entries(matrix)) {
     const method = key.split(" ")[0] as "GET";
-    it(`${key}: ${entry.access === "public" ? "everyone" : `only the ${entry.access}`} gets ${entry.status}`, async () => {
+    const who =
+      entry.access === "admin"
+        ? `the admin header and ${rolesOf(key).join(", ")}`
+        : entry.access === "public"
+          ? "everyone"
+          : `only the ${entry.access}`;
+    it(`${key}: ${who} get ${entry.status}`, async () => {
       for (const caller of callers) {
         const spec = entry.request(f, caller);
         const res = await t.app.inject({
           method,
           url: spec.url,
-          headers: { ...callerHeaders(caller, f), ...spec.headers },
+          headers: { ...callerHeaders(caller, f, sessions), ...spec.headers },
           ...(spec.payload === undefined ? {} : { payload: spec.payload as object }),
           remoteAddress: nextAddress(),
         });
-        const allowed = entry.access === "public" || entry.access === caller;
+        const inBackOffice = caller === "admin" || isStaffCaller(caller);
+        const allowed =
+          entry.access === "public" ||
+          entry.access === caller ||
+          (entry.access === "admin" &&
+            (caller === "admin" || (isStaffCaller(caller) && rolesOf(key).includes(caller))));
         const where = `${key} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         if (allowed) {
           expect(res.statusCode, where).toBe(entry.status);
+        } else if (entry.access === "admin" && isStaffCaller(caller)) {
+          expect(res.statusCode, where).toBe(403);
+          expect(res.json(), where).toEqual({ detail: staffForbiddenMessage });
         } else {
           expect(res.statusCode, where).toBe(401);
           expect(typeof res.json().detail, where).toBe("string");
@@ -635,12 +778,13 @@ describe("access matrix: every /api route × anonymous, partner, admin, wrong ad
         }
         // Partner prices: the internal one only ever reaches the back office; the shown one
         // only a signed-in partner (or the back office).
-        // No cookie (the store keeps none) and no server version, whoever calls.
-        expect(res.headers["set-cookie"], where).toBeUndefined();
+        // No cookie but the back office's own session (set only by signing in and out), and no
+        // server version, whoever calls.
+        if (!entry.setsCookie) expect(res.headers["set-cookie"], where).toBeUndefined();
         expect(res.headers.server, where).toBeUndefined();
         expect(res.headers["x-powered-by"], where).toBeUndefined();
         if (entry.describesApi) continue;
-        if (caller !== "admin" || entry.access !== "admin") {
+        if (!inBackOffice || entry.access !== "admin") {
           expect(res.body, where).not.toContain("ace_price");
         }
         if (caller !== "partner" && entry.access !== "admin") {

@@ -152,7 +152,12 @@ let orderSequence = 0;
 
 export interface OrderFactoryOverrides extends Partial<typeof orders.$inferInsert> {
   /** Lines of the order: products (with quantities) it holds. Defaults to no lines. */
-  lines?: Array<{ product: typeof products.$inferSelect; quantity: number }>;
+  /** A line of `kind: "sample"` is free samples (no box stock, no price). */
+  lines?: Array<{
+    product: typeof products.$inferSelect;
+    quantity: number;
+    kind?: "box" | "sample";
+  }>;
 }
 
 /**
@@ -162,9 +167,9 @@ export interface OrderFactoryOverrides extends Partial<typeof orders.$inferInser
 export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {}) {
   orderSequence += 1;
   const { lines = [], ...columns } = overrides;
-  const itemValues = lines.map(({ product, quantity }) => {
-    const unitCents = publicPriceOf(product).perBoxCents ?? 0;
-    const sqft = Number(product.sqft_per_carton ?? 0);
+  const itemValues = lines.map(({ product, quantity, kind = "box" }) => {
+    const unitCents = kind === "sample" ? 0 : (publicPriceOf(product).perBoxCents ?? 0);
+    const sqft = kind === "sample" ? 0 : Number(product.sqft_per_carton ?? 0);
     return {
       product_id: product.id,
       product_name: product.name,
@@ -178,6 +183,7 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       collection: product.collection,
       type: product.type,
       color: product.color,
+      kind,
     };
   });
   const subtotalCents = itemValues.reduce(
@@ -216,8 +222,11 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       tax_amount: (taxCents / 100).toFixed(2),
       total_amount: ((subtotalCents + taxCents + shippingCents) / 100).toFixed(2),
       total_sqft: itemValues.reduce((sum, item) => sum + Number(item.total_sqft), 0).toFixed(2),
-      total_cartons: itemValues.reduce((sum, item) => sum + item.quantity, 0),
-      pallets_needed: itemValues.length > 0 ? 1 : 0,
+      total_cartons: itemValues.reduce(
+        (sum, item) => sum + (item.kind === "box" ? item.quantity : 0),
+        0,
+      ),
+      pallets_needed: itemValues.some((item) => item.kind === "box") ? 1 : 0,
       ...columns,
     })
     .returning();

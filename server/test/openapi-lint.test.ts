@@ -50,10 +50,15 @@ it("the admin and partner routes declare how they are called", async () => {
   await t.close();
   expect(document.components.securitySchemes).toMatchObject({
     adminPassword: { type: "apiKey", in: "header", name: "admin-password" },
+    staffSession: { type: "apiKey", in: "cookie", name: "mcf_staff_session" },
     partnerToken: { type: "http", scheme: "bearer" },
   });
-  expect(document.paths["/api/admin/orders/{id}"].get.security).toEqual([{ adminPassword: [] }]);
-  expect(document.paths["/api/admin/partners"].get.security).toEqual([{ adminPassword: [] }]);
+  // Staff routes: the header (scripts) or the back office's session cookie (browsers).
+  const staffCalls = [{ adminPassword: [] }, { staffSession: [] }];
+  expect(document.paths["/api/admin/orders/{id}"].get.security).toEqual(staffCalls);
+  expect(document.paths["/api/admin/partners"].get.security).toEqual(staffCalls);
+  expect(document.paths["/api/admin/staff"].get.security).toEqual(staffCalls);
+  expect(document.paths["/api/admin/session"].post.security).toBeUndefined();
   expect(document.paths["/api/ace/products"].get.security).toEqual([{ partnerToken: [] }]);
   expect(document.paths["/api/cart/calculate"].post.security).toEqual([{}, { partnerToken: [] }]);
   expect(document.paths["/api/products"].get.security).toBeUndefined();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffAccountViaApi } from "./staff-factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "./test-app.ts";
 
 const redisUrl = process.env.REDIS_URL;
@@ -78,6 +79,42 @@ describe.runIf(Boolean(redisUrl))("admin password lockout shared through Redis",
       expect(locked.json()).toEqual({
         detail: "Too many failed sign-in attempts. Please wait and try again.",
       });
+    }
+  });
+});
+
+describe.runIf(Boolean(redisUrl))("staff account lockout shared through Redis", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ config: { redisUrl } });
+    second = await createTestApp({ config: { redisUrl }, database: first.database });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("five wrong passwords for one account spread over two processes and addresses lock it in both", async () => {
+    // An email of its own per run: the lockout window (15 minutes) outlives a test run.
+    const { email, password } = await createStaffAccountViaApi(first.app, {
+      email: `lockout-${randomUUID()}@magiccityfloors.example`,
+    });
+    const signIn = (t: TestApp, attempt: string, address: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/session",
+        payload: { email, password: attempt },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 5; i++) {
+      const res = await signIn(i % 2 === 0 ? first : second, `wrong-${i}-pass`, `192.0.2.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    for (const t of [first, second]) {
+      const locked = await signIn(t, password, "192.0.2.200");
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
     }
   });
 });

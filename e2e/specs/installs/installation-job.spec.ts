@@ -25,7 +25,11 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   expect(
     (
       await request.post("/api/project-inquiries", {
-        data: buildProjectInquiry({ name, flooring_type: ["Hardwood"] }),
+        data: buildProjectInquiry({
+          name,
+          flooring_type: ["Hardwood"],
+          additional_notes: "Living room and hall, dog in the house",
+        }),
       })
     ).status(),
   ).toBe(201);
@@ -104,6 +108,11 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await job.getByRole("button", { name: "Mark completed" }).click();
   await expect(job.getByTestId("admin-job-stage")).toHaveText("Completed");
   await expect(job.getByText(/Deposit of \$622\.50 paid/)).toBeVisible();
+  // The job's panel holds the inquiry, the deposit order and every email of the job.
+  await expect(job.getByText("Living room and hall, dog in the house")).toBeVisible();
+  await expect(job.getByText(/Payment: Paid/)).toBeVisible();
+  await expect(job.getByText(/Your new floor is installed/)).toBeVisible();
+  await expect(job.getByText(/Your installation estimate is ready/)).toBeVisible();
   await expect(await stageOnCustomerPage(customer, customerUrl)).toHaveText("Completed");
   await expect(
     customer.getByText("Your floor is installed. Thank you for choosing us!"),

@@ -20,11 +20,18 @@ interface NuMessage {
   extract?: string;
 }
 
+/** The main public pages, each as the server sends it. */
 /**
- * The main public pages, each as the server sends it. /room-visualizer is left out on purpose: its
- * cross-origin frame keeps `sandbox="allow-scripts allow-same-origin"`, which the checker reports
- * as a risk for same-origin content only; the third-party visualizer needs both to work.
+ * The one message we accept, on /room-visualizer only: its frame keeps
+ * `sandbox="allow-scripts allow-same-origin"`, which the checker flags because a *same-origin*
+ * page could then lift its own sandbox. The visualizer is another site's page (the test below
+ * checks that), so it keeps its own origin and cannot reach ours; the sandbox still stops it
+ * navigating the store's window, and the visualizer needs both to run.
  */
+const acceptedOnPage = (page: string, message: string) =>
+  page === "/room-visualizer" &&
+  message.includes("Setting both “allow-scripts” and “allow-same-origin” is not recommended");
+
 const publicPages = [
   "/",
   "/products",
@@ -33,6 +40,7 @@ const publicPages = [
   "/about",
   "/contact",
   "/gallery",
+  "/room-visualizer",
   "/partners",
   "/blog",
   "/blog/areas",
@@ -53,6 +61,12 @@ test("the main public pages pass the Nu HTML checker with no error", async ({ re
     for (const path of paths) {
       const res = await request.get(path);
       expect(res.status(), path).toBeLessThan(500);
+      if (path === "/room-visualizer") {
+        const frame = /<iframe[^>]*\ssrc="([^"]+)"/.exec(await res.text())?.[1] ?? "";
+        expect(new URL(frame, res.url()).origin, "the visualizer is another site").not.toBe(
+          new URL(res.url()).origin,
+        );
+      }
       const file = join(folder, `${files.length}.html`);
       writeFileSync(file, await res.text());
       files.push({ path, file });
@@ -68,10 +82,11 @@ test("the main public pages pass the Nu HTML checker with no error", async ({ re
     const messages = (JSON.parse(stderr) as { messages: NuMessage[] }).messages;
     const errors = messages
       .filter((m) => m.type !== "info")
-      .map((m) => {
-        const page = files.find((f) => m.url.endsWith(f.file))?.path ?? m.url;
-        return `${page}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`;
-      });
+      .map((m) => ({ ...m, page: files.find((f) => m.url.endsWith(f.file))?.path ?? m.url }))
+      .filter((m) => !acceptedOnPage(m.page, m.message))
+      .map(
+        (m) => `${m.page}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`,
+      );
     expect(errors).toEqual([]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

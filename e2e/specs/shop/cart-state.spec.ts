@@ -1,6 +1,6 @@
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
-import { seedCart } from "./shop-fixtures.ts";
+import { fillCustomerAndBilling, seedCart, waitForHydration } from "./shop-fixtures.ts";
 
 test.describe("cart state", () => {
   test("the slide-over removes a line, Clear Cart empties the cart and deletes the saved copy", async ({
@@ -31,6 +31,35 @@ test.describe("cart state", () => {
       "href",
       "/products",
     );
+    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    expect(await page.evaluate(() => localStorage.getItem("flooringCart"))).toBeNull();
+  });
+
+  test("a cart whose order was paid elsewhere (another tab, another address) empties when the shopper is back", async ({
+    page,
+    store,
+  }) => {
+    const product = await store.product();
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 1 }]);
+    await openPage(page, "/cart?step=checkout");
+    await fillCustomerAndBilling(page, {
+      name: "Paid Elsewhere",
+      email: `paid-elsewhere-${store.tag}@example.com`,
+      phone: "205-555-0123",
+    });
+    await page.getByRole("button", { name: /Proceed to Payment · \$/ }).click();
+    await expect(page).toHaveURL(/\/pay\//);
+    await waitForHydration(page);
+    const sessionId = new URL(page.url()).pathname.split("/").pop() as string;
+
+    // The payment is finished somewhere this page never sees: no /success here.
+    const paid = await page.request.post(`/api/payments/test-sessions/${sessionId}/pay`, {
+      data: { card_number: "4242 4242 4242 4242" },
+    });
+    expect(paid.ok()).toBe(true);
+
+    await openPage(page, "/");
     await expect(page.getByTestId("cart-count")).toHaveText("0");
     expect(await page.evaluate(() => localStorage.getItem("flooringCart"))).toBeNull();
   });

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { cartItemKinds } from "./cart-kinds.ts";
 import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 
@@ -42,6 +43,8 @@ export const adminOrderItemSchema = z.object({
   unit_price: z.number(),
   total_price: z.number(),
   total_sqft: z.number(),
+  /** Samples get their own badge: they are cut and mailed, not picked from box stock. */
+  kind: z.enum(cartItemKinds),
 });
 
 /** An order as staff see it, plus what the detail panel shows. */
@@ -72,8 +75,24 @@ export const adminOrderSchema = z.object({
   /** The delivery chosen at checkout, with the extras paid for and the driver's answers. */
   delivery: orderDeliverySchema,
   items: z.array(adminOrderItemSchema).optional(),
+  /** When staff ticked its samples off the "samples to send" list; null until then. */
+  samples_sent_at: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** A paid order whose samples wait to be cut and mailed, on the "samples to send" list. */
+export const sampleToSendSchema = z.object({
+  order_id: z.string(),
+  friendly_order_id: z.string(),
+  customer_name: z.string(),
+  ship_to: z.string(),
+  paid_at: z.string().nullable(),
+  samples: z.array(
+    z.object({ product_name: z.string(), sku: z.string().nullable(), quantity: z.number().int() }),
+  ),
+});
+export type SampleToSend = z.infer<typeof sampleToSendSchema>;
+export const samplesToSendListSchema = z.object({ orders: z.array(sampleToSendSchema) });
 
 export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema) });
 
@@ -199,6 +218,7 @@ export const productFieldsSchema = z.object({
   cartons_per_pallet: wholeNumber,
   pallet_shipping_cost: moneyField,
   box_weight_lbs: decimal,
+  reorder_point: wholeNumber,
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce
@@ -216,6 +236,8 @@ export const productFieldsSchema = z.object({
   features: z.record(z.string().max(100), z.union([z.boolean(), z.string().max(1000), z.number()])),
   specifications: z.record(z.string().max(100), z.string().max(1000)),
   is_closeout: z.boolean(),
+  /** Whether shoppers may order a free sample of it. */
+  samples_available: z.boolean(),
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 
@@ -435,6 +457,7 @@ export const auditEntityTypes = [
   "contact_message",
   "partner",
   "job",
+  "staff",
 ] as const;
 
 export const auditQuerySchema = z.object({

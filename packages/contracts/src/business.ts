@@ -1,4 +1,7 @@
 /** The shop's own details: the one place pages, emails and JSON-LD read them from. */
+/** The store's clock: days, opening hours, dates and times are Birmingham's. */
+export const storeTimeZone = "America/Chicago";
+
 export const business = {
   name: "Magic City Floors",
   tagline: "Flooring sold by the box, installed by people who live here.",

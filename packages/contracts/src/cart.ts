@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { cartItemKinds } from "./cart-kinds.ts";
 import {
   deliveryMethodSchema,
   deliveryMethods,
@@ -8,6 +9,8 @@ import {
   zipCodeSchema,
 } from "./delivery.ts";
 import { priceSourceValues } from "./pricing.ts";
+
+const kindSchema = z.enum(cartItemKinds, { message: 'Item kind must be "box" or "sample"' });
 
 /** One line of the browser's cart, as saved in localStorage["flooringCart"]. */
 export const cartItemSchema = z.object({
@@ -23,6 +26,8 @@ export const cartItemSchema = z.object({
   thumbnail_image_url: z.string(),
   /** True when the line was priced for a signed-in partner (ACE); repriced on sign-in/out. */
   partner_price: z.boolean().optional(),
+  /** Boxes (absent: boxes, as carts saved before samples) or samples of the product. */
+  kind: kindSchema.optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -34,6 +39,8 @@ export const cartLineInputSchema = z.object({
     .int()
     .min(1, "Quantity must be at least 1")
     .max(100000, "Quantity is too large"),
+  /** "box" when absent. Samples are priced and shipped by the sample rules. */
+  kind: kindSchema.default("box"),
 });
 
 const stateCode = z
@@ -66,6 +73,9 @@ export const cartCalculationItemSchema = z.object({
   total_sqft: z.number(),
   total_price: z.number(),
   price_source: z.enum(priceSourceValues),
+  kind: kindSchema,
+  /** Samples of this line that are free (the first of the order); 0 for boxes. */
+  free_quantity: z.number().int(),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { adminInquirySchema, adminOrderSchema, outboxMessageSchema } from "./admin.ts";
 
 // ---------------------------------------------------------------- installation jobs
 
@@ -115,7 +116,7 @@ export const materialsReadySchema = z.object({
   received_at: z.coerce.date({ message: "must be a date and time" }).optional(),
 });
 
-/** Labour and service lines are priced per unit by staff; materials come from the catalogue. */
+/** Labor and service lines are priced per unit by staff; materials come from the catalogue. */
 export const estimateServiceKinds = ["labour", "removal", "subfloor", "stairs"] as const;
 
 const quantity = z
@@ -220,6 +221,12 @@ export const adminJobDetailSchema = z.object({
   estimate: estimateSchema.nullable(),
   appointments: z.array(appointmentSchema),
   timeline: z.array(jobTimelineEntrySchema),
+  /** The project inquiry the job was made from, if any. */
+  inquiry: adminInquirySchema.nullable(),
+  /** The order that pays the deposit and reserves the materials, once the customer starts it. */
+  deposit_order: adminOrderSchema.nullable(),
+  /** Every email about the job, to the customer and to the staff, newest first. */
+  messages: z.array(outboxMessageSchema),
 });
 export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 

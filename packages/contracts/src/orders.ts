@@ -4,6 +4,7 @@ import { z } from "zod";
 export * from "./orders-options.ts";
 
 import { cartLineInputSchema } from "./cart.ts";
+import { cartItemKinds } from "./cart-kinds.ts";
 import {
   deliveryAnswersSchema,
   deliveryMethodSchema,
@@ -13,6 +14,7 @@ import {
   siteAccessValues,
 } from "./delivery.ts";
 import { orderStatuses, paymentStatuses } from "./orders-options.ts";
+import { publicProductSchema } from "./product.ts";
 
 const required = (label: string, max = 200) =>
   z
@@ -76,6 +78,8 @@ export const orderItemSchema = z.object({
   brand: z.string().nullable(),
   collection: z.string().nullable(),
   type: z.string().nullable(),
+  /** Boxes, or samples (listed apart on the confirmation). */
+  kind: z.enum(cartItemKinds),
 });
 
 const addressOut = z.object({
@@ -150,7 +154,12 @@ export const testPaymentSessionSchema = z.object({
   expires_at: z.string(),
   customer_email: z.string(),
   items: z.array(
-    z.object({ product_name: z.string(), quantity: z.number().int(), total_price: z.number() }),
+    z.object({
+      product_name: z.string(),
+      quantity: z.number().int(),
+      total_price: z.number(),
+      kind: z.enum(cartItemKinds),
+    }),
   ),
   /** The amounts that make up `amount`, in dollars, so the charge is never a surprise. */
   subtotal: z.number(),
@@ -213,3 +222,18 @@ export const trackingParamsSchema = z.object({ token: z.string().min(1).max(200)
 
 export const trackingNotFoundMessage =
   "We could not find your order. Please check back later or contact support.";
+
+/** `GET /api/samples/reorder?token=`: the follow-up email's link to buy what was sampled. */
+export const sampleReorderQuerySchema = z.object({
+  token: z
+    .string({ message: "The link is missing its token" })
+    .trim()
+    .min(1, "The link is missing its token")
+    .max(200, "This link is not valid"),
+});
+
+/** The sampled products still in the catalogue, as the public store shows them. */
+export const sampleReorderResultSchema = z.object({
+  products: z.array(publicProductSchema),
+});
+export type SampleReorderResult = z.infer<typeof sampleReorderResultSchema>;

@@ -41,14 +41,16 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const emailField = z
+/** An email address as accounts store it: trimmed, lowercase. */
+export const emailField = z
   .string({ message: "Email is required" })
   .trim()
   .toLowerCase()
   .max(254, "Email is too long")
   .pipe(z.email("Please enter a valid email address"));
 
-const newPassword = z
+/** A new password: the one length rule of every account (partner and staff). */
+export const newPassword = z
   .string({ message: "Password is required" })
   .min(minPasswordLength, passwordTooShortMessage)
   .max(256, "Password is too long");

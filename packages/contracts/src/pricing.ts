@@ -91,3 +91,20 @@ export function closeoutDiscountPercent(
   if (ourPrice === null || msrp === null || msrp <= 0) return null;
   return Math.round(100 * (1 - ourPrice / msrp));
 }
+
+/**
+ * The price of each sample line: the first `freePerOrder` samples of the order (in cart order)
+ * are free, every one after costs `pricePerSampleCents`. Returns, per line, how many of its
+ * samples are free and its total in cents.
+ */
+export function priceSampleLines(
+  quantities: number[],
+  rules: { freePerOrder: number; pricePerSampleCents: number },
+): Array<{ freeQuantity: number; totalCents: number }> {
+  let freeLeft = rules.freePerOrder;
+  return quantities.map((quantity) => {
+    const freeQuantity = Math.min(quantity, freeLeft);
+    freeLeft -= freeQuantity;
+    return { freeQuantity, totalCents: (quantity - freeQuantity) * rules.pricePerSampleCents };
+  });
+}

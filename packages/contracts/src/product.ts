@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
 import {
   defaultProductPerPage,
   defaultProductSort,
@@ -46,6 +47,8 @@ export const publicProductSchema = z.object({
   features: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
   specifications: z.record(z.string(), z.string()),
   is_closeout: z.boolean(),
+  /** Whether "Order a free sample" is offered. */
+  samples_available: z.boolean(),
   /** When the product last changed (sitemap lastmod). */
   updated_at: z.string(),
 });
@@ -57,6 +60,8 @@ export const adminProductSchema = publicProductSchema.extend({
   ace_shown_price: nullableMoney,
   /** Pounds per box (parcel limits); null takes the documented default. */
   box_weight_lbs: z.number().nullable(),
+  /** Boxes at or below which the dashboard asks to reorder; null: never. */
+  reorder_point: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -79,6 +84,21 @@ export {
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 const exactFilter = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+const featuresMessage = `Features must be up to ${maxFeatureFilters} names like waterproof or pet_friendly, separated by commas`;
+/** `features=waterproof,pet_friendly`: every one must be true of the product. */
+const featureFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .max(700, featuresMessage)
+    .transform((value) => [...new Set(value.split(",").map((key) => key.trim().toLowerCase()))])
+    .pipe(
+      z
+        .array(z.string().regex(featureKeyPattern, featuresMessage))
+        .max(maxFeatureFilters, featuresMessage),
+    )
+    .optional(),
+);
 const priceBound = z.preprocess(
   blankToUndefined,
   z.coerce
@@ -107,6 +127,7 @@ export const productListQuerySchema = z.object({
   min_price: priceBound,
   max_price: priceBound,
   q: exactFilter,
+  features: featureFilter,
   sort: z.preprocess(blankToUndefined, z.enum(productSortOptions).default(defaultProductSort)),
   page: z.preprocess(
     blankToUndefined,
@@ -140,6 +161,8 @@ export const productFacetsSchema = z.object({
   collections: z.array(z.string()),
   constructions: z.array(z.string()),
   style_colors: z.array(z.string()),
+  /** Yes/no features true of at least one product, in the filter panel's order. */
+  features: z.array(z.string()),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 

@@ -22,6 +22,8 @@ export interface Database {
    * process, so a notification arrives before the write that sent it resolves.
    */
   listen?(channel: string, onNotify: () => void): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,6 +69,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }

@@ -85,6 +85,8 @@ export interface AnswerCacheLimits {
 export function createAnswerCache(
   currentVersion: () => Promise<string>,
   limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+  /** Told of every `answer` lookup: served from the cache (true) or computed (false). */
+  onLookup: (hit: boolean) => void = () => {},
 ): AnswerCache {
   const entries = new Map<string, CachedAnswer>();
   // Counts the plain bodies; the compressed copies add about a tenth more.
@@ -130,7 +132,9 @@ export function createAnswerCache(
     async answer(key, compute) {
       const version = await currentVersion();
       const cached = entries.get(key);
-      if (cached && cached.version === version) return cached;
+      const hit = cached?.version === version;
+      onLookup(hit);
+      if (cached && hit) return cached;
       const flight = `${version}\u0000${key}`;
       let pending = making.get(flight);
       if (!pending) {

@@ -8,6 +8,13 @@ export const openApiSecuritySchemes = {
     name: "admin-password",
     description: "The back-office password (ADMIN_PASSWORD).",
   },
+  staffSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "mcf_staff_session",
+    description:
+      "A back-office browser session, from POST /api/admin/session (HttpOnly, SameSite=Strict).",
+  },
   partnerToken: {
     type: "http",
     scheme: "bearer",
@@ -17,8 +24,8 @@ export const openApiSecuritySchemes = {
 
 type SecurityRequirements = Array<Record<string, string[]>>;
 
-/** A route only staff may call. */
-export const adminSecurity: SecurityRequirements = [{ adminPassword: [] }];
+/** A route only staff may call: scripts send the header, the back office its session cookie. */
+export const adminSecurity: SecurityRequirements = [{ adminPassword: [] }, { staffSession: [] }];
 /** A route only a signed-in partner may call. */
 export const partnerSecurity: SecurityRequirements = [{ partnerToken: [] }];
 /** A public route that a signed-in partner may also call, with a partner's prices. */

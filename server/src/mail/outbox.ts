@@ -79,6 +79,20 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
   next_attempt_at: row.next_attempt_at.toISOString(),
 });
 
+/**
+ * The messages whose dedupe key matches a pattern (a POSIX regular expression), newest first,
+ * without bodies: e.g. every email of one installation job.
+ */
+export async function listMailByKey(db: DbOrTx, keyPattern: string): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.dedupe_key} ~ ${keyPattern}`)
+    .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
+    .limit(100);
+  return rows.map(toMessage);
+}
+
 /** Outbox messages newest first (never their bodies), and how many are in each state. */
 export async function listOutbox(
   db: Db,

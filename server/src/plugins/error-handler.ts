@@ -44,10 +44,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "body";
+      // The provider joins each path into a JSON pointer ("/lines/0/quantity"): a position in a
+      // list comes back as a number, as the request had it (no input object has numeric keys).
       const issues = error.validation.map((issue) => ({
         path: String(issue.instancePath ?? "")
           .split("/")
-          .filter(Boolean),
+          .filter(Boolean)
+          .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
         message: issue.message,
       }));
       return reply.status(422).send(validationErrorBody(where, issues));

@@ -168,6 +168,9 @@ describe("admission priorities", () => {
     expect(admissionPriorityOf("/cart?step=checkout")).toBe("checkout");
     expect(admissionPriorityOf("/cart.data")).toBe("checkout");
     expect(admissionPriorityOf("/pay/test_abc")).toBe("checkout");
+    expect(admissionPriorityOf("/api/installation/jobs/tok_123/deposit")).toBe("checkout");
+    expect(admissionPriorityOf("/api/installation/jobs/tok_123/accept")).toBe("checkout");
+    expect(admissionPriorityOf("/api/installation/jobs/tok_123")).toBe("browse");
     expect(admissionPriorityOf("/products")).toBe("browse");
     expect(admissionPriorityOf("/closeouts")).toBe("browse");
     expect(admissionPriorityOf("/api/products?closeout=true")).toBe("browse");

@@ -16,6 +16,7 @@ export type AdmissionPriority = "essential" | "checkout" | "browse";
 
 const essentialPaths = [
   /^\/api\/(health|ready)$/,
+  /^\/metrics$/,
   /^\/api\/payments\/webhook$/,
   /^\/api\/payments\/test-sessions\/[^/]+\/(pay|cancel)$/,
   // The success page's lookup also completes a payment whose webhook is late.
@@ -29,6 +30,8 @@ const checkoutPaths = [
   /^\/api\/payments\/process$/,
   /^\/api\/payments\/test-sessions\/[^/]+$/,
   /^\/api\/coupons\/[^/]+$/,
+  // An installation customer accepting the estimate and starting the deposit payment.
+  /^\/api\/installation\/jobs\/[^/]+\/(accept|deposit)$/,
   // Pages (and their React Router data requests, `/cart.data`) on the way to paying.
   /^\/(cart|success)(\.data)?$/,
   /^\/pay\/[^/]+?(\.data)?$/,

@@ -36,7 +36,7 @@ export function EstimateTable({ estimate }: { estimate: Estimate }) {
       <tfoot className="tabular-nums">
         <tr>
           <th scope="row" colSpan={3} className="pt-3 pr-2 text-right font-normal text-stone-600">
-            Labour and services
+            Labor and services
           </th>
           <td className="pt-3 text-right">{usd(estimate.labour_subtotal)}</td>
         </tr>

@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 
 const visitFormat = new Intl.DateTimeFormat("en-US", {
@@ -6,12 +7,12 @@ const visitFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
 });
 const timeFormat = new Intl.DateTimeFormat("en-US", {
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
 });
 
 /** "Tuesday, December 1 at 9:00 AM – 11:00 AM", in Birmingham time. */

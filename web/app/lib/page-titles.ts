@@ -30,7 +30,9 @@ export const pageTitles = {
   aceForgotPassword: "Forgot Password",
   aceResetPassword: "Reset Password",
   admin: "Admin",
+  adminResetPassword: "Reset Back-Office Password",
   payment: "Test Payment",
+  sampleReorder: "Order From Your Samples",
 } as const;
 
 export type PageKey = keyof typeof pageTitles;

@@ -119,7 +119,9 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                 {session.items.map((item) => (
                   <li key={item.product_name} className="flex justify-between gap-3">
                     <span>
-                      {item.product_name} · {boxesLabel(item.quantity)}
+                      {item.kind === "sample"
+                        ? `Sample: ${item.product_name} · ${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}`
+                        : `${item.product_name} · ${boxesLabel(item.quantity)}`}
                     </span>
                     <span>{formatUsd(item.total_price)}</span>
                   </li>

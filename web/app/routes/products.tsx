@@ -21,6 +21,7 @@ const emptyFacets: ProductFacets = {
   collections: [],
   constructions: [],
   style_colors: [],
+  features: [],
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,6 +7,7 @@ import { OrderConfirmationView } from "../features/orders/order-confirmation-vie
 import { orderEmailFlagKey, sessionIdFromQuery } from "../features/orders/order-lookup.ts";
 import { ApiError, api, isAbortError } from "../lib/api.ts";
 import { useCart } from "../lib/cart/cart-context.tsx";
+import { forgetPendingPayment } from "../lib/cart/pending-payment.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/success";
@@ -65,6 +66,7 @@ export default function SuccessPage() {
   useEffect(() => {
     if (!restored) return;
     clear();
+    forgetPendingPayment(localStorage);
     sessionStorage.removeItem(checkoutFormKey);
   }, [restored, clear]);
 

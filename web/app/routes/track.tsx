@@ -1,4 +1,4 @@
-import { business } from "@mcf/contracts/business";
+import { business, storeTimeZone } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
 import { carrierTrackingUrl } from "@mcf/contracts/orders-options";
 import { Link } from "react-router";
@@ -37,7 +37,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "long",
   day: "numeric",
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
 });
 const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : null);
 

@@ -38,6 +38,8 @@ export const products = pgTable(
     /** Pounds per box, for parcel limits; empty takes the documented default. */
     box_weight_lbs: moneyColumn("box_weight_lbs"),
     stock_quantity: integer("stock_quantity").notNull().default(0),
+    /** Boxes at or below which the dashboard lists the product to reorder (none: never). */
+    reorder_point: integer("reorder_point"),
     overall_thickness: text("overall_thickness"),
     wear_layer_thickness: text("wear_layer_thickness"),
     thumbnail_image_url: text("thumbnail_image_url"),
@@ -50,10 +52,13 @@ export const products = pgTable(
       .default({}),
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     is_closeout: boolean("is_closeout").notNull().default(false),
+    /** Whether shoppers may order a sample of it (samples never touch box stock). */
+    samples_available: boolean("samples_available").notNull().default(true),
     ...timestamps,
   },
   (t) => [
     check("products_stock_not_negative", sql`${t.stock_quantity} >= 0`),
+    check("products_reorder_point_not_negative", sql`${t.reorder_point} >= 0`),
     uniqueIndex("products_sku_unique").on(t.sku),
     index("products_type_idx").on(t.type),
     index("products_brand_idx").on(t.brand),

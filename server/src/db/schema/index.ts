@@ -6,3 +6,4 @@ export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./partners.ts";
 export * from "./payments.ts";
+export * from "./staff.ts";

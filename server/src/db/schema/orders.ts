@@ -1,3 +1,4 @@
+import { type CartItemKind, cartItemKinds } from "@mcf/contracts/cart-kinds";
 import {
   type DeliveryMethod,
   deliveryMethods,
@@ -95,10 +96,16 @@ export const orders = pgTable(
     delivery_answers: jsonb("delivery_answers").$type<StoredDeliveryAnswers>(),
     /** YYYY-MM-DD: ready for pickup, or the delivery estimated at checkout. */
     delivery_estimated_date: text("delivery_estimated_date"),
+    /** Stamped when the order becomes delivered: the sample follow-up counts its days from it. */
+    delivered_at: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /** When staff ticked the order's samples off the "samples to send" list. */
+    samples_sent_at: timestamp("samples_sent_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     index("orders_created_idx").on(t.created_at),
+    // The dashboard's sales by day read paid orders by the day they were paid.
+    index("orders_paid_at_idx").on(t.paid_at).where(sql`${t.payment_status} = 'paid'`),
     index("orders_status_idx").on(t.status),
     index("orders_pending_expiry_idx")
       .on(t.payment_expires_at)
@@ -135,9 +142,27 @@ export const orderItems = pgTable(
     brand: text("brand"),
     collection: text("collection"),
     type: text("type"),
+    /** Boxes of flooring, or samples (which never touch box stock or pallets). */
+    kind: text("kind", { enum: cartItemKinds }).$type<CartItemKind>().notNull().default("box"),
   },
-  (t) => [index("order_items_order_idx").on(t.order_id)],
+  (t) => [
+    index("order_items_order_idx").on(t.order_id),
+    index("order_items_samples_idx").on(t.order_id).where(sql`${t.kind} = 'sample'`),
+    check("order_items_kind_check", oneOf(t.kind, cartItemKinds)),
+  ],
 );
+
+/**
+ * The one follow-up email of a delivered sample order: the primary key makes it once per order;
+ * the link's token is kept only as a hash.
+ */
+export const sampleFollowUps = pgTable("sample_follow_ups", {
+  order_id: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  token_hash: text("token_hash").notNull().unique(),
+  queued_at: timestamp("queued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /** Payment provider events already handled, so a replayed webhook does nothing twice. */
 export const paymentEvents = pgTable("payment_events", {

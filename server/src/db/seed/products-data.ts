@@ -27,6 +27,7 @@ export interface SeedProduct {
   pallet_shipping_cost: number | null; // dollars per pallet
   box_weight_lbs?: number | null; // pounds per box; empty takes shippingDefaults.boxWeightLbs
   stock_quantity: number; // boxes
+  reorder_point?: number | null; // boxes at or below which the dashboard asks to reorder
   overall_thickness: string | null;
   wear_layer_thickness: string | null;
   thumbnail_image_url: string | null;
@@ -36,6 +37,8 @@ export interface SeedProduct {
   features: Record<string, boolean | string>;
   specifications: Record<string, string>;
   is_closeout: boolean;
+  /** Whether shoppers may order a sample; empty: yes. */
+  samples_available?: boolean;
 }
 
 export const sampleProducts: SeedProduct[] = [

@@ -11,9 +11,11 @@ import {
   shippingUpdateSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
+import { staffForbiddenMessage } from "@mcf/contracts/staff";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/admin-auth.ts";
+import { forbidden } from "../../errors.ts";
+import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import {
   getAdminOrder,
@@ -23,12 +25,15 @@ import {
   sendShippedEmail,
   setStatusByStaff,
 } from "../orders/orders.service.ts";
+import { roleMayOpen } from "../staff/staff.service.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
+import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminSampleRoutes } from "./admin-samples.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -147,7 +152,30 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Every /api/admin route, behind the one admin password. */
+/** The back-office area each kind of audited record belongs to (who may read its history). */
+const auditAreaOf: Record<string, string> = {
+  order: "orders",
+  job: "jobs",
+  inquiry: "inbox",
+  contact_message: "inbox",
+  product: "products",
+  coupon: "coupons",
+  partner: "partners",
+  staff: "staff",
+};
+
+/** Registers `routes` in a scope that only the roles which may open `area` can call. */
+function inArea(area: string, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope) => {
+    allowArea(scope, area);
+    await scope.register(routes);
+  };
+}
+
+/**
+ * Every /api/admin route, behind the admin password header or a staff session; each group of
+ * routes is open to the roles of its area (the owner opens every area).
+ */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     await requireAdmin(scope);
@@ -168,18 +196,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["admin"],
-          summary: "The audit log, newest first",
+          summary:
+            "The audit log, newest first; the whole log for the owner, one record's history for the roles of its area",
           querystring: auditQuerySchema,
           response: { 200: auditListSchema, ...adminErrorResponses },
         },
       },
-      async (request) => ({ entries: await listAudit(scope.database.db, request.query) }),
+      async (request) => {
+        // One record's history shows in its area's screens (an order's in Orders); the whole
+        // log is the owner's.
+        const { entity_type: type, entity_id: id } = request.query;
+        const area = type && id ? (auditAreaOf[type] ?? "audit") : "audit";
+        if (!request.staff || !roleMayOpen(request.staff.role, area))
+          throw forbidden(staffForbiddenMessage);
+        return { entries: await listAudit(scope.database.db, request.query) };
+      },
     );
-    await scope.register(orderRoutes);
-    await scope.register(adminProductRoutes);
-    await scope.register(adminCouponRoutes);
-    await scope.register(adminInboxRoutes);
-    await scope.register(adminOutboxRoutes);
-    await scope.register(adminJobRoutes);
+    await scope.register(inArea("orders", orderRoutes));
+    await scope.register(inArea("products", adminProductRoutes));
+    await scope.register(inArea("coupons", adminCouponRoutes));
+    await scope.register(inArea("inbox", adminInboxRoutes));
+    await scope.register(inArea("outbox", adminOutboxRoutes));
+    await scope.register(inArea("jobs", adminJobRoutes));
+    await scope.register(inArea("dashboard", adminDashboardRoutes));
+    await scope.register(inArea("samples", adminSampleRoutes));
   });
 };

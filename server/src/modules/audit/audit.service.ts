@@ -1,3 +1,4 @@
+import { requestContext } from "@fastify/request-context";
 import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -11,11 +12,15 @@ import {
   orders,
   products,
   projectInquiries,
+  staffAccounts,
 } from "../../db/schema/index.ts";
 
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
-/** There is one admin password and no usernames, so every back-office change is by "admin". */
+/**
+ * The author of a change made with the admin-password header (scripts), or outside any staff
+ * request. A browser session names its staff member instead (plugins/admin-auth.ts).
+ */
 export const adminActor = "admin";
 
 /**
@@ -30,12 +35,15 @@ export async function writeAudit(
     entityId: string | number;
     before?: unknown;
     after?: unknown;
-    /** Who made the change when it was not staff (a customer accepting an estimate). */
+    /**
+     * Who made the change when it was not staff (a customer accepting an estimate). Staff
+     * changes name the staff member signed in on the request.
+     */
     actor?: string;
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    actor: entry.actor ?? adminActor,
+    actor: entry.actor ?? requestContext.get("staffActor") ?? adminActor,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: String(entry.entityId),
@@ -61,6 +69,7 @@ const labelSources: Partial<
   order: { id: orders.id, label: orders.friendly_order_id, key: "uuid" },
   partner: { id: aceUsers.id, label: aceUsers.company, key: "uuid" },
   job: { id: installJobs.id, label: installJobs.customer_name, key: "serial" },
+  staff: { id: staffAccounts.id, label: staffAccounts.name, key: "uuid" },
 };
 
 /**

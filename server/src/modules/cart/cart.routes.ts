@@ -29,6 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryMethod: request.body.delivery_method,
         freightServices: request.body.freight_services,
         partner,
+        samples: app.config.samples,
         readProducts,
       });
       return toCalculationResult(totals);

@@ -1,5 +1,6 @@
-import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
+import { business, salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
+import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
@@ -11,16 +12,21 @@ import type { ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
 import { type DeliveryQuote, quoteDelivery, taxStateFor } from "../delivery/delivery.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
-import { sellingPrice } from "../pricing/pricing.service.ts";
+import { sampleLinePrices, sellingPrice } from "../pricing/pricing.service.ts";
 
 export interface CartLineInput {
   product_id: number;
   quantity: number;
+  /** Boxes when absent. */
+  kind?: CartItemKind;
 }
 
 export interface PricedLine {
   product: ProductRow;
+  kind: CartItemKind;
   quantity: number;
+  /** Samples of this line that are free (the first of the order); 0 for boxes. */
+  freeQuantity: number;
   unitPriceCents: number;
   totalCents: number;
   sqftPerBox: number;
@@ -56,6 +62,8 @@ export interface CartPricingOptions {
   deliveryMethod?: DeliveryMethod | null;
   freightServices?: FreightServices | null;
   partner: PartnerUserRow | null;
+  /** The sample settings: price past the free ones, parcel rate of a samples-only order. */
+  samples: SampleSettings;
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
   now?: Date;
@@ -72,20 +80,107 @@ export function taxRateFor(state: string | null | undefined): number {
   return salesTaxRates[state.toUpperCase()] ?? 0;
 }
 
-/** Same product on several lines counts once, with the quantities added. */
-function mergeLines(items: CartLineInput[]): CartLineInput[] {
-  const byId = new Map<number, number>();
-  for (const item of items)
-    byId.set(item.product_id, (byId.get(item.product_id) ?? 0) + item.quantity);
-  return [...byId].map(([product_id, quantity]) => ({ product_id, quantity }));
+export interface SampleSettings {
+  pricePerSampleCents: number;
+  parcelRateCents: number;
+}
+
+interface MergedLine {
+  product_id: number;
+  quantity: number;
+  kind: CartItemKind;
+}
+
+/**
+ * Same product and kind on several lines counts once, with the quantities added (boxes and
+ * samples of one product stay two lines), in the order the cart first lists them.
+ */
+function mergeLines(items: CartLineInput[]): MergedLine[] {
+  const byKey = new Map<string, MergedLine>();
+  for (const item of items) {
+    const kind = item.kind ?? "box";
+    const key = `${kind}:${item.product_id}`;
+    const line = byKey.get(key);
+    if (line) line.quantity += item.quantity;
+    else byKey.set(key, { product_id: item.product_id, quantity: item.quantity, kind });
+  }
+  return [...byKey.values()];
+}
+
+/** Refuses more samples than one order may hold, before anything is read. */
+function checkSampleCount(lines: MergedLine[]): void {
+  const samples = lines.reduce(
+    (sum, line) => sum + (line.kind === "sample" ? line.quantity : 0),
+    0,
+  );
+  if (samples > sampleRules.maxPerOrder)
+    throw invalid(
+      `You can order up to ${sampleRules.maxPerOrder} samples at a time; this cart has ${samples.toLocaleString("en-US")}. Please remove some samples.`,
+    );
+}
+
+function priceBoxLine(
+  product: ProductRow,
+  quantity: number,
+  partner: PartnerUserRow | null,
+): PricedLine {
+  const price = sellingPrice(product, partner);
+  if (!price)
+    throw invalid(
+      `"${product.name}" is not available for online purchase. Please contact us for pricing.`,
+    );
+  return {
+    product,
+    kind: "box",
+    quantity,
+    freeQuantity: 0,
+    unitPriceCents: price.unitPriceCents,
+    totalCents: price.unitPriceCents * quantity,
+    sqftPerBox: price.sqftPerBox,
+    totalSqft: Math.round(price.sqftPerBox * quantity * 100) / 100,
+    source: price.source,
+    cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
+  };
+}
+
+/** Sample lines priced together: the first samples of the order are free (contracts' rule). */
+function priceSampleLinesOf(
+  lines: Array<{ product: ProductRow; quantity: number }>,
+  settings: SampleSettings,
+): PricedLine[] {
+  const prices = sampleLinePrices(
+    lines.map((line) => line.quantity),
+    settings.pricePerSampleCents,
+  );
+  return lines.map(({ product, quantity }, index) => {
+    if (!product.samples_available)
+      throw invalid(
+        `Samples of "${product.name}" are not available. Please remove the sample from your cart, or call us at ${business.phone} to see it in our showroom.`,
+      );
+    const price = prices[index] ?? { freeQuantity: 0, totalCents: 0 };
+    return {
+      product,
+      kind: "sample",
+      quantity,
+      freeQuantity: price.freeQuantity,
+      unitPriceCents: settings.pricePerSampleCents,
+      totalCents: price.totalCents,
+      sqftPerBox: 0,
+      totalSqft: 0,
+      source: "public",
+      cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
+    };
+  });
 }
 
 /**
  * Prices a cart from the database: the per-box price from the pricing service (the one the
- * product pages show), coupon discount, every delivery method (lines share pallets; the chosen
+ * product pages show), sample lines (the first of the order free, then the sample price),
+ * coupon discount, every delivery method (box lines share pallets, samples add none; the chosen
  * method's cost is the shipping), tax on merchandise after discount by ship-to state (a pickup
- * is taxed where the showroom is). Throws 422 for unknown or unpriced products, an unknown ZIP
- * code or a delivery method not offered for it. An invalid coupon is not an error: it gives no
+ * is taxed where the showroom is). Throws 422 for unknown or unpriced products, a sample of a
+ * product without samples, more samples than an order may hold, an unknown ZIP code or a
+ * delivery method not offered for it. An invalid coupon is not an error: it gives no
  * discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
@@ -94,34 +189,31 @@ export async function priceCart(
   options: CartPricingOptions,
 ): Promise<CartTotals> {
   const merged = mergeLines(items);
-  const ids = merged.map((line) => line.product_id);
+  checkSampleCount(merged);
+  const ids = [...new Set(merged.map((line) => line.product_id))];
   const rows = options.readProducts
     ? await options.readProducts(ids)
     : await db.select().from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-
-  const lines: PricedLine[] = merged.map(({ product_id, quantity }) => {
-    const product = byId.get(product_id);
+  const withProducts = merged.map((line) => {
+    const product = byId.get(line.product_id);
     if (!product)
       throw invalid(
-        `Product ${product_id} is not in our catalogue. Please remove it from your cart.`,
+        `Product ${line.product_id} is not in our catalogue. Please remove it from your cart.`,
       );
-    const price = sellingPrice(product, options.partner);
-    if (!price)
-      throw invalid(
-        `"${product.name}" is not available for online purchase. Please contact us for pricing.`,
-      );
-    return {
-      product,
-      quantity,
-      unitPriceCents: price.unitPriceCents,
-      totalCents: price.unitPriceCents * quantity,
-      sqftPerBox: price.sqftPerBox,
-      totalSqft: Math.round(price.sqftPerBox * quantity * 100) / 100,
-      source: price.source,
-      cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
-    };
+    return { ...line, product };
   });
+  const sampleLines = priceSampleLinesOf(
+    withProducts.filter((line) => line.kind === "sample"),
+    options.samples,
+  );
+  // Lines keep the cart's order: boxes priced one by one, samples as one group.
+  const lines: PricedLine[] = withProducts.map((line) =>
+    line.kind === "sample"
+      ? (sampleLines.shift() as PricedLine)
+      : priceBoxLine(line.product, line.quantity, options.partner),
+  );
+  const boxLines = lines.filter((line) => line.kind === "box");
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
   let coupon: CouponCheck | null = null;
@@ -133,7 +225,7 @@ export async function priceCart(
   }
   const discountCents = coupon?.discountCents ?? 0;
   const delivery = quoteDelivery({
-    lines: lines.map(({ product, quantity }) => ({
+    lines: boxLines.map(({ product, quantity }) => ({
       quantity,
       cartonsPerPallet: product.cartons_per_pallet,
       palletCostCents:
@@ -141,6 +233,10 @@ export async function priceCart(
       boxWeightLbs: product.box_weight_lbs === null ? null : Number(product.box_weight_lbs),
       stockQuantity: product.stock_quantity,
     })),
+    samples: {
+      count: lines.reduce((sum, line) => sum + (line.kind === "sample" ? line.quantity : 0), 0),
+      parcelRateCents: options.samples.parcelRateCents,
+    },
     merchandiseCents: subtotalCents - discountCents,
     zip: options.shippingZip ?? null,
     method: options.deliveryMethod ?? null,
@@ -153,7 +249,7 @@ export async function priceCart(
   );
   const taxCents = multiplyCents(subtotalCents - discountCents, taxRate);
   const shippingCents = delivery.chosen.costCents;
-  const sharedCpp = new Set(lines.map((line) => line.cartonsPerPallet));
+  const sharedCpp = new Set(boxLines.map((line) => line.cartonsPerPallet));
   return {
     lines,
     subtotalCents,
@@ -162,7 +258,7 @@ export async function priceCart(
     shippingCents,
     totalCartons: delivery.totalCartons,
     palletsNeeded: delivery.pallets,
-    cartonsPerPallet: sharedCpp.size === 1 ? (lines[0]?.cartonsPerPallet ?? null) : null,
+    cartonsPerPallet: sharedCpp.size === 1 ? (boxLines[0]?.cartonsPerPallet ?? null) : null,
     taxRate,
     taxCents,
     totalCents: subtotalCents - discountCents + shippingCents + taxCents,
@@ -183,6 +279,8 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       total_sqft: line.totalSqft,
       total_price: toDollars(line.totalCents),
       price_source: line.source,
+      kind: line.kind,
+      free_quantity: line.freeQuantity,
     })),
     shipping: {
       total_cartons: totals.totalCartons,

@@ -47,6 +47,8 @@ describe("POST /api/cart/calculate", () => {
         total_sqft: 60,
         total_price: 299.4,
         price_source: "public",
+        kind: "box",
+        free_quantity: 0,
       },
       {
         product_id: b.id,
@@ -57,6 +59,8 @@ describe("POST /api/cart/calculate", () => {
         total_sqft: 958.17,
         total_price: 3190.62,
         price_source: "public",
+        kind: "box",
+        free_quantity: 0,
       },
     ]);
     // 3 + 41 boxes at 40 a pallet share 2 pallets (a pallet per line would be 3).

@@ -57,8 +57,10 @@ const jsonType = { "content-type": "application/json; charset=utf-8" };
 export async function createCatalogCache(
   database: Database,
   limits?: AnswerCacheLimits,
+  /** Told of every lookup: served from the cache (true) or computed (false). For /metrics. */
+  onLookup: (hit: boolean) => void = () => {},
 ): Promise<CatalogCache> {
-  const cache = createAnswerCache(await catalogVersionSource(database), limits);
+  const cache = createAnswerCache(await catalogVersionSource(database), limits, onLookup);
   return {
     async answer(key, compute) {
       const answer = await cache.answer(key, async () => {

@@ -30,13 +30,18 @@ import { maxSuggestions } from "./product-search.ts";
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyEtag, { weak: true });
-  const cache = await createCatalogCache(app.database);
+  const countLookup = (hit: boolean) => app.metrics.countCatalogCache(hit);
+  const cache = await createCatalogCache(app.database, undefined, countLookup);
   // Search suggestions have a cache of their own: every keystroke is a new key, and they must not
   // push the product lists out of the main one.
-  const suggestCache = await createCatalogCache(app.database, {
-    maxEntries: 5000,
-    maxBytes: 8 * 1024 * 1024,
-  });
+  const suggestCache = await createCatalogCache(
+    app.database,
+    {
+      maxEntries: 5000,
+      maxBytes: 8 * 1024 * 1024,
+    },
+    countLookup,
+  );
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     return payload;

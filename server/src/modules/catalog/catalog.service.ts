@@ -1,6 +1,7 @@
 import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
 import { productPriceBounds } from "@mcf/contracts/product";
+import { sortFeatureKeys } from "@mcf/contracts/product-features";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
@@ -20,7 +21,7 @@ export {
   updateAdminProduct,
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
-export { getProductRow } from "./product-lookup.ts";
+export { findProductRows, getProductRow } from "./product-lookup.ts";
 export {
   dollarsOrNull,
   type ProductRow,
@@ -66,6 +67,9 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
     conditions.push(lte(price, query.max_price.toFixed(2)));
   }
   if (query.q) conditions.push(searchCondition(query.q));
+  // Each chosen feature must be true of the product (`features` holds the yes/no answers).
+  for (const feature of query.features ?? [])
+    conditions.push(sql`(${products.features} ->> ${feature}) = 'true'`);
   if (query.closeout === "true") conditions.push(eq(products.is_closeout, true));
   if (query.closeout === "false") conditions.push(eq(products.is_closeout, false));
   return and(...conditions);
@@ -154,5 +158,10 @@ export async function listProductFacets(
   const collections = valuesOf("collection");
   const constructions = valuesOf("construction");
   const style_colors = valuesOf("style_color");
-  return { types, brands, collections, constructions, style_colors };
+  // The yes/no features true of at least one product the defaults allow.
+  const featureRows = await db.execute<{ key: string }>(
+    sql`select distinct f.key as key from ${products} cross join lateral jsonb_each(${products.features}) as f where f.value = 'true'::jsonb and ${where ?? sql`true`}`,
+  );
+  const features = sortFeatureKeys(featureRows.rows.map((row) => String(row.key)));
+  return { types, brands, collections, constructions, style_colors, features };
 }

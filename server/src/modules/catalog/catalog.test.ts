@@ -393,6 +393,7 @@ describe("GET /api/products and /api/products/{id}", () => {
       collections: ["AR", "Coastal", "Heritage", "Piazza", "Plush"],
       constructions: ["Click", "Cut Pile", "Engineered", "Porcelain", "Rigid Core", "Solid"],
       style_colors: ["Beige", "Dark", "Gray", "Light", "Natural"],
+      features: [],
     });
   });
 

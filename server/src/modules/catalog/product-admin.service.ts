@@ -43,6 +43,7 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
   cartons_per_pallet: null,
   pallet_shipping_cost: null,
   box_weight_lbs: null,
+  reorder_point: null,
   stock_quantity: 0,
   overall_thickness: null,
   wear_layer_thickness: null,
@@ -53,6 +54,7 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
   features: {},
   specifications: {},
   is_closeout: false,
+  samples_available: true,
 };
 
 /** Parsed editor fields → column values (numeric columns take strings with two decimals). */

@@ -73,6 +73,7 @@ describe("product CSV export and import", () => {
     rowOf("IMP-A")[col("our_price")] = "2.25";
     rowOf("IMP-A")[col("price_per_box")] = "12345";
     rowOf("IMP-B")[col("our_price")] = "3.75";
+    rowOf("IMP-B")[col("samples_available")] = "no";
     const newRow = header.map(() => "");
     newRow[col("name")] = "Import New";
     newRow[col("our_price")] = "abc";
@@ -106,12 +107,17 @@ describe("product CSV export and import", () => {
     const [afterA] = await t.database.db.select().from(products).where(eq(products.id, a.id));
     expect(afterA).toMatchObject({ our_price: "2.25", stock_quantity: 7 });
     const [afterB] = await t.database.db.select().from(products).where(eq(products.id, b.id));
-    expect(afterB?.our_price).toBe("3.75");
+    expect(afterB).toMatchObject({ our_price: "3.75", samples_available: false });
     const [created] = await t.database.db
       .select()
       .from(products)
       .where(eq(products.sku, "IMP-NEW"));
-    expect(created).toMatchObject({ name: "Import New", our_price: "5.50" });
+    // The new row's empty samples cell keeps samples on.
+    expect(created).toMatchObject({
+      name: "Import New",
+      our_price: "5.50",
+      samples_available: true,
+    });
     const audit = await t.database.db
       .select()
       .from(auditLog)

@@ -49,6 +49,7 @@ export const productCsvColumns = [
   "secondary_image_url",
   "image_url",
   "is_closeout",
+  "samples_available",
   "features",
   "specifications",
 ] as const;
@@ -130,9 +131,11 @@ function rowValues(
       }
       return;
     }
-    if (column === "is_closeout") {
+    if (column === "is_closeout" || column === "samples_available") {
+      // An empty cell keeps samples on (the product's default), as a file without the column does.
+      if (column === "samples_available" && raw.trim() === "") return;
       const parsed = parseBoolean(raw);
-      if (typeof parsed === "string") errors.push(`is_closeout: "${raw}" is not true or false`);
+      if (typeof parsed === "string") errors.push(`${column}: "${raw}" is not true or false`);
       else values[column] = parsed;
       return;
     }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
@@ -20,6 +20,14 @@ export async function getProductRow(
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw productNotFound();
   return row;
+}
+
+/** The rows of these ids that exist, in the order of `ids` (deleted products are skipped). */
+export async function findProductRows(db: DbOrTx, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Text for a LIKE pattern: `%` and `_` typed by a person are literal characters. */

@@ -45,6 +45,7 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     features: row.features ?? {},
     specifications: row.specifications ?? {},
     is_closeout: row.is_closeout,
+    samples_available: row.samples_available,
     updated_at: row.updated_at.toISOString(),
   };
 }
@@ -55,6 +56,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ace_price: numberOrNull(row.ace_price),
     ace_shown_price: numberOrNull(row.ace_shown_price),
     box_weight_lbs: numberOrNull(row.box_weight_lbs),
+    reorder_point: row.reorder_point,
     created_at: row.created_at.toISOString(),
   };
 }

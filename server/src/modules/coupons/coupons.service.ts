@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -22,7 +23,6 @@ export interface CouponCheck {
 }
 
 /** Dates in coupon expiry are read as Birmingham calendar days. */
-const storeTimeZone = "America/Chicago";
 
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();

@@ -1,5 +1,6 @@
+import { storeTimeZone } from "@mcf/contracts/business";
+
 /** The store keeps Birmingham time: a day starts and ends there, whatever the server's zone. */
-const storeTimeZone = "America/Chicago";
 const dayFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: storeTimeZone,
   year: "numeric",

@@ -26,8 +26,17 @@ export interface DeliveryLine {
   stockQuantity: number;
 }
 
+/** The samples of a cart: they travel by parcel and never add pallets, boxes or weight. */
+export interface DeliverySamples {
+  count: number;
+  /** The flat parcel rate of an order of samples only, in cents (0: free). */
+  parcelRateCents: number;
+}
+
 export interface DeliveryRequest {
+  /** The box lines; empty for an order of samples only. */
   lines: DeliveryLine[];
+  samples?: DeliverySamples;
   /** Merchandise after discount, in cents: what the free local delivery threshold reads. */
   merchandiseCents: number;
   /** Five digits or ZIP+4, already well formed; null when the shopper has not given one yet. */
@@ -232,21 +241,62 @@ export function deliverySummaryLabel(method: DeliveryMethod, pallets: number): s
 }
 
 /**
+ * An order of samples only: one small parcel at the flat sample rate (or free), or picked up at
+ * the showroom; the trucks carry boxes, so they are not offered.
+ */
+function quoteSamplesOnly(
+  samples: DeliverySamples,
+  zip: ZipInfo | null,
+  now: Date,
+): Record<DeliveryMethod, QuotedDelivery> {
+  const ready = addBusinessDays(storeToday(now), deliveryRates.handlingBusinessDays);
+  const truckReason = "Samples travel by parcel; our trucks and freight carry boxes only.";
+  const truck = (method: "local" | "freight"): QuotedDelivery => ({
+    method,
+    label: deliveryRates.labels[method],
+    costCents: 0,
+    available: false,
+    reason: truckReason,
+    estimatedDate: null,
+    services: [],
+  });
+  const reason = zip ? notShippedReason(zip) : null;
+  return {
+    pickup: quotePickup(ready),
+    local: truck("local"),
+    freight: truck("freight"),
+    parcel: {
+      method: "parcel",
+      label: deliveryRates.labels.parcel,
+      costCents: samples.parcelRateCents,
+      available: reason === null,
+      reason,
+      estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).parcel) : null,
+      services: [],
+    },
+  };
+}
+
+/**
  * Prices and dates every delivery method for a cart and ZIP code, and picks the chosen one
- * (freight when none is chosen). Throws 422 for a ZIP code no post office uses, and for a chosen
+ * (freight when none is chosen; parcel for an order of samples only). Samples never add pallets,
+ * boxes or weight: in an order with boxes they ride with the boxes' delivery at no charge. Throws 422 for a ZIP code no post office uses, and for a chosen
  * method that is not offered for this cart and ZIP code, naming why.
  */
 export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
   const zip = request.zip ? lookUpZip(request.zip) : null;
-  const pallets = sharedPallets(request.lines);
+  const samplesOnly = request.lines.length === 0;
+  const pallets = samplesOnly ? 0 : sharedPallets(request.lines);
   const ready = readyDate(request.lines, request.now);
-  const byMethod: Record<DeliveryMethod, QuotedDelivery> = {
-    pickup: quotePickup(ready),
-    local: quoteLocal(pallets, request.merchandiseCents, zip, ready),
-    freight: quoteFreight(request.lines, pallets, request.freightServices, zip, ready),
-    parcel: quoteParcel(request.lines, zip, ready),
-  };
-  const chosen = byMethod[request.method ?? "freight"];
+  const byMethod: Record<DeliveryMethod, QuotedDelivery> = samplesOnly
+    ? quoteSamplesOnly(request.samples ?? { count: 0, parcelRateCents: 0 }, zip, request.now)
+    : {
+        pickup: quotePickup(ready),
+        local: quoteLocal(pallets, request.merchandiseCents, zip, ready),
+        freight: quoteFreight(request.lines, pallets, request.freightServices, zip, ready),
+        parcel: quoteParcel(request.lines, zip, ready),
+      };
+  const chosen = byMethod[request.method ?? (samplesOnly ? "parcel" : "freight")];
   if (!chosen.available)
     throw invalid(
       `${chosen.label} is not available: ${chosen.reason} Please choose another delivery method.`,

@@ -44,7 +44,7 @@ async function priceMaterial(
 /**
  * Prices an estimate: service lines at the staff's price per square foot (per stair), each
  * rounded half up to the cent once; materials at the catalogue's current price per box from the
- * pricing module; sales tax as for orders, on the materials only (labour is a service), at the
+ * pricing module; sales tax as for orders, on the materials only (labor is a service), at the
  * store's state rate since the company installs around Birmingham; the deposit is
  * `depositPercent` of the total, rounded half up. Throws 422 for an unknown or unpriced product.
  */

@@ -19,10 +19,12 @@ import {
   installJobs,
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
+import { listMailByKey } from "../../mail/outbox.ts";
 import { listAudit, writeAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";
+import { getAdminOrder } from "../orders/orders.service.ts";
 import { priceEstimate } from "./estimate-pricing.ts";
-import { jobEmails, queueJobEmail } from "./job-emails.ts";
+import { jobEmails, jobMailKeyPattern, queueJobEmail } from "./job-emails.ts";
 import {
   activeAppointments,
   latestEstimate,
@@ -170,6 +172,9 @@ export async function getJobDetail(db: Db, id: number): Promise<AdminJobDetail> 
       detail: String((entry.after as { note?: unknown } | null)?.note ?? entry.action),
       created_at: entry.created_at,
     })),
+    inquiry: row.inquiry_id ? await getInquiry(db, row.inquiry_id) : null,
+    deposit_order: row.deposit_order_id ? await getAdminOrder(db, row.deposit_order_id) : null,
+    messages: await listMailByKey(db, jobMailKeyPattern(id)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { business } from "@mcf/contracts/business";
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
@@ -108,6 +109,9 @@ export async function queueJobEmail(
   });
 }
 
+/** Every email of one job carries a dedupe key `job-<what>:<job id>[:<more>]`. */
+export const jobMailKeyPattern = (jobId: number) => `^job-[a-z-]+:${jobId}(:|$)`;
+
 /** The customer's request for another date, sent to the staff with a way to reply. */
 export async function queueDateRequest(
   db: DbOrTx,
@@ -118,6 +122,8 @@ export async function queueDateRequest(
 ): Promise<void> {
   await enqueueMail(db, {
     kind: "job-date-request",
+    // Unique per request (a customer may ask more than once), in the job's key family.
+    dedupeKey: `job-date-request:${job.id}:${randomUUID()}`,
     to: staffEmail,
     replyTo: job.customer_email,
     ...renderEmail({

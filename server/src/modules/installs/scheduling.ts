@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import {
   type AppointmentKind,
   acclimationDays,
@@ -10,7 +11,6 @@ import { installAppointments, installCrews, installJobs } from "../../db/schema/
 import { conflict, invalid } from "../../errors.ts";
 
 /** Appointments are shown and explained in the store's own time zone. */
-export const storeTimeZone = "America/Chicago";
 
 const dayAndTime = new Intl.DateTimeFormat("en-US", {
   timeZone: storeTimeZone,

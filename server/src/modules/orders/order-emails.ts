@@ -9,6 +9,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import { orderDelivery, shipToAddress, trackingPageUrl } from "./order-views.ts";
 import { getOrderWithItems } from "./orders.repository.ts";
+import { splitSamplesForEmail } from "./sample-emails.ts";
 
 const usdFromNumeric = (value: string) => formatUsd(toCents(value) / 100);
 
@@ -45,10 +46,12 @@ export async function queueOrderConfirmation(
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   const { order, items } = found;
-  const table: Array<[string, string]> = items.map((item) => [
+  const { boxes, sampleRows, sampleParagraph } = splitSamplesForEmail(items);
+  const table: Array<[string, string]> = boxes.map((item) => [
     `${item.product_name} × ${item.quantity} ${item.quantity === 1 ? "box" : "boxes"}`,
     usdFromNumeric(item.total_price),
   ]);
+  table.push(...sampleRows);
   table.push(["Subtotal", usdFromNumeric(order.subtotal)]);
   if (order.coupon_code && toCents(order.discount_amount) > 0)
     table.push([`Discount (${order.coupon_code})`, `-${usdFromNumeric(order.discount_amount)}`]);
@@ -71,6 +74,7 @@ export async function queueOrderConfirmation(
       delivery.method === "pickup"
         ? `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will call you when it is ready to pick up at our showroom.`
         : `We received your payment for order ${order.friendly_order_id}. Our team is preparing it now and will email you when it ships.`,
+      ...(sampleParagraph ? [sampleParagraph] : []),
     ],
     table,
     action: {

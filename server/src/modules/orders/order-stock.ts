@@ -62,7 +62,7 @@ export async function findShortLine(
 }
 
 /**
- * The boxes of some orders, summed per product (products deleted since are skipped), so a batch
+ * The boxes (not samples) of some orders, summed per product (products deleted since are skipped), so a batch
  * puts each product back with one update.
  */
 export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<StockLine[]> {
@@ -70,7 +70,8 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
   const rows = await tx
     .select({ productId: orderItems.product_id, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(inArray(orderItems.order_id, orderIds))
+    // Sample lines never took box stock, so they never give any back.
+    .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")))
     .orderBy(asc(orderItems.product_id));
   const boxesByProduct = new Map<number, number>();
   for (const row of rows) {

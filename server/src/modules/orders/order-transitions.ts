@@ -35,6 +35,8 @@ export async function applyEvent(
       status: to,
       ...(shippedAt === undefined ? {} : { shipped_at: shippedAt }),
       ...(returned.has(order.id) ? { stock_status: "released" } : {}),
+      // The day it arrived starts the sample follow-up's wait; the first arrival counts.
+      ...(to === "delivered" && !order.delivered_at ? { delivered_at: new Date() } : {}),
     });
     if (rule.audit) await auditChange(tx, rule.audit, order, row, returned.has(order.id));
   }

@@ -56,6 +56,7 @@ function itemFields(item: OrderItemRow) {
     unit_price: dollars(item.unit_price),
     total_price: dollars(item.total_price),
     total_sqft: Number(item.total_sqft),
+    kind: item.kind,
   };
 }
 
@@ -82,6 +83,7 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     tracking_url: carrierTrackingUrl(order.shipping_carrier, order.tracking_number),
     shipping_notes: order.shipping_notes,
     delivery: orderDelivery(order),
+    samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
     ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
   };
 }

@@ -25,6 +25,12 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
+export {
+  listSamplesToSend,
+  markSamplesSent,
+  queueDueSampleFollowUps,
+  sampledProductsByToken,
+} from "./sample-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery };
 
 /** A priced cart about to become a pending order. */
@@ -68,8 +74,11 @@ export async function shortStockError(db: DbOrTx, lines: StockLine[]): Promise<A
  * transaction then rolls back every line).
  */
 export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderWithItems> {
+  // Samples are cut from showroom stock, never from the boxes for sale.
   const lines = input.items.flatMap((item) =>
-    item.product_id == null ? [] : [{ productId: item.product_id, quantity: item.quantity }],
+    item.product_id == null || item.kind === "sample"
+      ? []
+      : [{ productId: item.product_id, quantity: item.quantity }],
   );
   const short = await takeStock(tx, lines);
   if (short) {

@@ -99,6 +99,7 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
           brand: "Oak Mills",
           collection: "Test Collection",
           type: "hardwood",
+          kind: "box",
         },
       ],
       total_sqft: 40,

@@ -4,12 +4,13 @@ import {
   partnerIdParamsSchema,
 } from "@mcf/contracts/partners";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../../plugins/admin-auth.ts";
+import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
 import { approvePartner, disablePartner, listPartnersForAdmin } from "./partners-admin.service.ts";
 
-/** The admin Partners tab: list accounts, approve, disable (which ends their sessions). */
+/** The admin Partners tab (the owner's): list accounts, approve, disable (ends their sessions). */
 export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await requireAdmin(app);
+  allowArea(app, "partners");
   const db = app.database.db;
 
   app.get(

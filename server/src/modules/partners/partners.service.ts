@@ -29,7 +29,15 @@ import {
 
 // The partners module's public entry: other modules (cart, payments) price a request for the
 // partner who sent it through these.
-export { approvedPartnerFromRequest, type PartnerUserRow } from "./partner-session.ts";
+// The store's one home of password and token rules (argon2id, the common-password list, random
+// tokens kept only as hashes): the back office's staff accounts follow the same rules.
+export { approvedPartnerFromRequest, hashToken, type PartnerUserRow } from "./partner-session.ts";
+export {
+  burnPasswordCheck,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from "./password-policy.ts";
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export const resetTokenLifetimeMs = 60 * 60 * 1000;

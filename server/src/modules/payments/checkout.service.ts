@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
-import { type CartTotals, priceCart } from "../cart/cart.service.ts";
+import { type CartTotals, priceCart, type SampleSettings } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
@@ -100,6 +100,7 @@ function newOrderFrom(
       brand: line.product.brand,
       collection: line.product.collection,
       type: line.product.type,
+      kind: line.kind,
     })),
   };
 }
@@ -117,6 +118,7 @@ async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
+  samples: SampleSettings,
   providerName: string,
   claim: IdempotencyClaim | null,
 ): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
@@ -132,6 +134,7 @@ async function createPendingOrder(
       deliveryMethod: request.delivery_method,
       freightServices: request.freight_services,
       partner,
+      samples,
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
@@ -154,6 +157,7 @@ export async function startCheckout(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
+  samples: SampleSettings,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   storeUrl: string,
@@ -162,12 +166,15 @@ export async function startCheckout(
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
   // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
   // unless this repeats a key whose first request may hold the very boxes it answers with.
+  // Samples never touch box stock.
   const soldOut = await shortStockError(
     db,
-    request.cart_items.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    request.cart_items
+      .filter((line) => line.kind !== "sample")
+      .map((line) => ({ productId: line.product_id, quantity: line.quantity })),
   );
   if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
-  const pending = await createPendingOrder(db, request, partner, provider.name, claim);
+  const pending = await createPendingOrder(db, request, partner, samples, provider.name, claim);
   if ("repeated" in pending) {
     // Only reached with a claim: a repeat needs a key.
     return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);

@@ -61,6 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         db,
         request.body,
         partner,
+        app.config.samples,
         provider,
         request.log,
         storeUrlFor(request, app.config),

@@ -40,14 +40,26 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               { idempotencyKey: `coupon:${order.id}` },
             )
           : null;
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = items.map((item) => ({
-        quantity: item.quantity,
-        price_data: {
-          currency: "usd",
-          unit_amount: toCents(item.unit_price),
-          product_data: { name: item.product_name },
-        },
-      }));
+      // A sample line is charged as one amount: its first samples may be free.
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = items.map((item) =>
+        item.kind === "sample"
+          ? {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: toCents(item.total_price),
+                product_data: { name: `Samples: ${item.product_name} × ${item.quantity}` },
+              },
+            }
+          : {
+              quantity: item.quantity,
+              price_data: {
+                currency: "usd",
+                unit_amount: toCents(item.unit_price),
+                product_data: { name: item.product_name },
+              },
+            },
+      );
       const taxCents = toCents(order.tax_amount);
       if (taxCents > 0)
         lineItems.push({

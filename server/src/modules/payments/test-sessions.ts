@@ -54,6 +54,7 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
       product_name: item.product_name,
       quantity: item.quantity,
       total_price: toDollars(toCents(item.total_price)),
+      kind: item.kind,
     })),
     subtotal: dollars(order.subtotal),
     coupon_code: order.coupon_code,

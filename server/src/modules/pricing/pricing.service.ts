@@ -1,9 +1,11 @@
+import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { toCents } from "@mcf/contracts/money";
 import {
   type PriceAudience,
   type PriceSource,
   type ProductPrice,
   type ProductPriceInputs,
+  priceSampleLines,
   productPrice,
   theirBoxPriceCents,
 } from "@mcf/contracts/pricing";
@@ -81,6 +83,17 @@ export function sellingPrice(row: PricedProductRow, buyer: PriceBuyer): SellingP
     sqftPerBox: Number(row.sqft_per_carton),
     source: price.source,
   };
+}
+
+/**
+ * The sample lines of one order, in cart order: the first samples of the order are free, each
+ * one after costs the sample price (a setting). Per line: how many are free, and its total.
+ */
+export function sampleLinePrices(quantities: number[], pricePerSampleCents: number) {
+  return priceSampleLines(quantities, {
+    freePerOrder: sampleRules.freePerOrder,
+    pricePerSampleCents,
+  });
 }
 
 /**

@@ -33,7 +33,7 @@ export interface AdminList<T, M> {
 }
 
 /**
- * Every back-office list: read with the admin password under `key` (a new key, e.g. a new
+ * Every back-office list: read with the staff session under `key` (a new key, e.g. a new
  * filter, reads the first page again). With `pageSize`, "Load more" reads the next page at
  * offset = rows loaded so far; without it the list is one answer.
  */
@@ -79,7 +79,7 @@ export function useAdminList<T, M = undefined>({
   };
 }
 
-/** One admin GET, read with the admin password and cached under `key`. */
+/** One admin GET, read with the staff session and cached under `key`. */
 export function useAdminQuery<T>(key: QueryKey, path: string) {
   const { request } = useAdminSession();
   return useQuery({ queryKey: key, queryFn: ({ signal }) => request<T>(path, { signal }) });

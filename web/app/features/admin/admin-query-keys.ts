@@ -12,6 +12,8 @@ export const adminListKeys = {
   partners: ["admin", "list", "partners"],
   audit: ["admin", "list", "audit"],
   jobs: ["admin", "list", "jobs"],
+  samples: ["admin", "list", "samples"],
+  staff: ["admin", "list", "staff"],
 } as const;
 
 /** One installation job with its estimate, visits and timeline; the crews; a calendar week. */

@@ -4,16 +4,23 @@ import { useSearchParams } from "react-router";
 import { AdminLogin } from "./admin-login.tsx";
 import { createAdminQueryClient } from "./admin-query-client.ts";
 import { AdminSessionProvider, useAdminSession } from "./admin-session.tsx";
-import { adminTabs } from "./admin-tabs.tsx";
+import { tabsFor } from "./admin-tabs.tsx";
 import { ToastProvider } from "./toast.tsx";
 
+const roleNames = { owner: "Owner", staff: "Staff", catalogue: "Catalogue" } as const;
+
 function BackOffice() {
-  const { signOut } = useAdminSession();
+  const { signOut, signOutEverywhere, staff } = useAdminSession();
   const [params, setParams] = useSearchParams();
   // One cache per sign-in: signing out unmounts the back office and drops what it had read.
   const [queryClient] = useState(createAdminQueryClient);
+  // Each role sees only its part of the back office (the server refuses the rest too).
+  const adminTabs = tabsFor(staff?.role ?? "staff");
   const active = adminTabs.find((tab) => tab.id === params.get("tab")) ?? adminTabs[0];
-  if (!active) return null;
+  if (!active || !staff) return null;
+  const endEverySession = () => {
+    if (window.confirm("Sign out on every device, this one included?")) void signOutEverywhere();
+  };
   const { Component } = active;
   return (
     <QueryClientProvider client={queryClient}>
@@ -47,13 +54,27 @@ function BackOffice() {
                 </button>
               ))}
             </div>
-            <button
-              type="button"
-              onClick={signOut}
-              className="ml-auto rounded-md border border-white/40 px-3 py-1.5 text-sm font-semibold hover:bg-white/10 sm:mb-2"
-            >
-              Logout
-            </button>
+            <div className="ml-auto flex items-center gap-3 sm:mb-2">
+              <p className="text-right text-xs leading-tight text-white/80">
+                <span className="block font-semibold text-white">{staff.name}</span>
+                {/* The shop password has no name of its own: say how the owner signed in. */}
+                {staff.email === null ? "Shop password" : roleNames[staff.role]}
+              </p>
+              <button
+                type="button"
+                onClick={endEverySession}
+                className="rounded-md py-1.5 text-xs font-semibold text-white/80 underline underline-offset-2 hover:text-white"
+              >
+                Sign out everywhere
+              </button>
+              <button
+                type="button"
+                onClick={signOut}
+                className="rounded-md border border-white/40 px-3 py-1.5 text-sm font-semibold hover:bg-white/10"
+              >
+                Logout
+              </button>
+            </div>
           </div>
         </div>
         <div
@@ -81,7 +102,7 @@ function Gate() {
   return state === "signed-in" ? <BackOffice /> : <AdminLogin />;
 }
 
-/** /admin: the login form, then the tabs, all rendered in the browser behind the password. */
+/** /admin: the sign-in form, then the signed-in role's tabs, all rendered in the browser. */
 export function AdminScreen() {
   return (
     <AdminSessionProvider>

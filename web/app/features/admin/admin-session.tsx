@@ -1,3 +1,4 @@
+import type { StaffMember } from "@mcf/contracts/staff";
 import {
   createContext,
   type ReactNode,
@@ -7,105 +8,112 @@ import {
   useMemo,
   useState,
 } from "react";
-import { ApiError, type ApiRequestOptions, api, apiCall } from "../../lib/api.ts";
+import { ApiError, type ApiRequestOptions, api } from "../../lib/api.ts";
 
-/** The password lives in sessionStorage: it lasts for this tab's session only. */
-const storageKey = "mcf_admin_password";
+/**
+ * Where the one-password back office used to keep its password. Sessions now live in an HttpOnly
+ * cookie the page cannot read, so a value left here by an older version is wiped.
+ */
+const legacyStorageKey = "mcf_admin_password";
 
 type SessionState = "checking" | "signed-out" | "signed-in";
 
 interface AdminSession {
   state: SessionState;
-  /** The signed-in password (for components that call the API themselves). */
-  password: string | null;
-  /** Checks the password with the server (ping); resolves to an error message or null. */
-  signIn(password: string): Promise<string | null>;
+  /** Who is signed in (name and role decide the tabs), or null. */
+  staff: StaffMember | null;
+  /** Signs in (an empty email means the shop password); resolves to an error message or null. */
+  signIn(email: string, password: string): Promise<string | null>;
+  /** Ends this browser's session. */
   signOut(): void;
-  /** Calls an admin API path with the password attached; a 401 signs the tab out. */
-  request<T>(path: string, options?: Omit<ApiRequestOptions, "adminPassword">): Promise<T>;
-  /** Like request, but returns the raw Response (file downloads). */
+  /** Ends every session of the signed-in staff member, on every device. */
+  signOutEverywhere(): Promise<void>;
+  /** Calls an admin API path with the session cookie; a 401 signs the tab out. */
+  request<T>(path: string, options?: ApiRequestOptions): Promise<T>;
+  /** A file download from an admin path (the cookie goes with it). */
   download(path: string): Promise<Blob>;
 }
 
 const AdminSessionContext = createContext<AdminSession | null>(null);
 
-function readStored(): string | null {
+function forgetLegacyPassword() {
   try {
-    return window.sessionStorage.getItem(storageKey);
+    window.sessionStorage.removeItem(legacyStorageKey);
   } catch {
-    return null;
-  }
-}
-
-function writeStored(password: string | null) {
-  try {
-    if (password) window.sessionStorage.setItem(storageKey, password);
-    else window.sessionStorage.removeItem(storageKey);
-  } catch {
-    // Storage blocked: the session then lasts until the page reloads.
+    // Storage blocked: nothing was kept there either.
   }
 }
 
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
-  const [password, setPassword] = useState<string | null>(null);
+  const [staff, setStaff] = useState<StaffMember | null>(null);
   const [state, setState] = useState<SessionState>("checking");
 
-  const signOut = useCallback(() => {
-    writeStored(null);
-    setPassword(null);
+  const signedOut = useCallback(() => {
+    setStaff(null);
     setState("signed-out");
   }, []);
 
-  const signIn = useCallback(async (candidate: string) => {
+  const signOut = useCallback(() => {
+    signedOut();
+    void api("/api/admin/session", { method: "DELETE" }).catch(() => undefined);
+  }, [signedOut]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
     try {
-      await apiCall("/api/admin/ping", { adminPassword: candidate });
-      writeStored(candidate);
-      setPassword(candidate);
+      const member = await api<StaffMember>("/api/admin/session", {
+        method: "POST",
+        body: { email: email.trim() || null, password },
+      });
+      setStaff(member);
       setState("signed-in");
       return null;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return "Invalid password";
+      if (error instanceof ApiError && error.detail) return error.detail;
       return error instanceof Error ? error.message : "Sign-in failed";
     }
   }, []);
 
   useEffect(() => {
-    const stored = readStored();
-    if (!stored) {
-      setState("signed-out");
-      return;
-    }
-    void signIn(stored).then((error) => {
-      if (error) signOut();
-    });
-  }, [signIn, signOut]);
+    forgetLegacyPassword();
+    api<StaffMember>("/api/admin/session")
+      .then((member) => {
+        setStaff(member);
+        setState("signed-in");
+      })
+      .catch(() => signedOut());
+  }, [signedOut]);
 
   const request = useCallback(
-    async <T,>(path: string, options: Omit<ApiRequestOptions, "adminPassword"> = {}) => {
+    async <T,>(path: string, options: ApiRequestOptions = {}) => {
       try {
-        return await api<T>(path, { ...options, adminPassword: password });
+        return await api<T>(path, options);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) signOut();
+        if (error instanceof ApiError && error.status === 401) signedOut();
         throw error;
       }
     },
-    [password, signOut],
+    [signedOut],
   );
+
+  const signOutEverywhere = useCallback(async () => {
+    await request("/api/admin/session/sign-out-everywhere", { method: "POST" });
+    signedOut();
+  }, [request, signedOut]);
 
   const download = useCallback(
     async (path: string) => {
-      const response = await fetch(path, { headers: { "admin-password": password ?? "" } });
-      if (response.status === 401) signOut();
+      const response = await fetch(path, { credentials: "same-origin" });
+      if (response.status === 401) signedOut();
       if (!response.ok)
         throw new ApiError(response.status, `Download failed with status ${response.status}`);
       return response.blob();
     },
-    [password, signOut],
+    [signedOut],
   );
 
   const value = useMemo(
-    () => ({ state, password, signIn, signOut, request, download }),
-    [state, password, signIn, signOut, request, download],
+    () => ({ state, staff, signIn, signOut, signOutEverywhere, request, download }),
+    [state, staff, signIn, signOut, signOutEverywhere, request, download],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

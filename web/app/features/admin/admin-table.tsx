@@ -13,6 +13,8 @@ export interface AdminColumn<T, K extends string = never> {
   sortKey?: K;
   /** Replaces the table's cell padding, and adds any other classes the cells need. */
   cellClassName?: string;
+  /** A column a phone-wide screen leaves out, so the table fits without scrolling sideways. */
+  hideOnPhone?: boolean;
 }
 
 interface AdminTableProps<T, K extends string> {
@@ -38,6 +40,7 @@ interface AdminTableProps<T, K extends string> {
 
 const alignClass = { right: "text-right", center: "text-center" } as const;
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
+const phoneHidden = "max-sm:hidden";
 
 /**
  * The back office's one table: headers (sort buttons where a column sorts, with aria-sort), the
@@ -78,7 +81,7 @@ export function AdminTable<T, K extends string = never>({
             return (
               <th
                 key={column.header}
-                className={`${sortable ? "relative p-0" : headerPadding} ${dense ? "text-[11px] leading-tight" : ""} ${column.align ? alignClass[column.align] : ""}`}
+                className={`${sortable ? "relative p-0" : headerPadding} ${dense ? "text-[11px] leading-tight" : ""} ${column.align ? alignClass[column.align] : ""} ${column.hideOnPhone ? phoneHidden : ""}`}
                 aria-sort={active ? ariaSort[active.direction] : undefined}
               >
                 {column.hideHeader ? (
@@ -155,7 +158,7 @@ const AdminRow = memo(function AdminRow<T>({
       {columns.map((column) => (
         <td
           key={column.header}
-          className={`${column.cellClassName ?? padding} ${column.align ? alignClass[column.align] : ""}`}
+          className={`${column.cellClassName ?? padding} ${column.align ? alignClass[column.align] : ""} ${column.hideOnPhone ? phoneHidden : ""}`}
         >
           {column.cell(row)}
         </td>

@@ -1,3 +1,4 @@
+import { roleMayOpen, type StaffRole } from "@mcf/contracts/staff";
 import type { ComponentType } from "react";
 import { AuditTab } from "./audit-tab.tsx";
 import { CalendarTab } from "./calendar-tab.tsx";
@@ -8,23 +9,34 @@ import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
+import { SamplesTab } from "./samples-tab.tsx";
+import { StaffTab } from "./staff-tab.tsx";
 
 export interface AdminTab {
   /** Kept in the URL (?tab=id) so reloads and links land on the same tab. */
   id: string;
   label: string;
+  /** The part of the back office it belongs to: only roles that may open it see the tab. */
+  area: string;
   Component: ComponentType;
 }
 
 /** The back office's tabs, in order. Adding a tab is adding one entry here. */
 export const adminTabs: AdminTab[] = [
-  { id: "orders", label: "Orders", Component: OrdersTab },
-  { id: "products", label: "Products", Component: ProductsTab },
-  { id: "inbox", label: "Inbox", Component: InboxTab },
-  { id: "jobs", label: "Jobs", Component: JobsTab },
-  { id: "calendar", label: "Calendar", Component: CalendarTab },
-  { id: "coupons", label: "Coupons", Component: CouponsTab },
-  { id: "partners", label: "Partners", Component: PartnersTab },
-  { id: "outbox", label: "Outbox", Component: OutboxTab },
-  { id: "audit", label: "Audit", Component: AuditTab },
+  { id: "orders", label: "Orders", area: "orders", Component: OrdersTab },
+  { id: "samples", label: "Samples to send", area: "samples", Component: SamplesTab },
+  { id: "products", label: "Products", area: "products", Component: ProductsTab },
+  { id: "inbox", label: "Inbox", area: "inbox", Component: InboxTab },
+  { id: "jobs", label: "Jobs", area: "jobs", Component: JobsTab },
+  { id: "calendar", label: "Calendar", area: "jobs", Component: CalendarTab },
+  { id: "coupons", label: "Coupons", area: "coupons", Component: CouponsTab },
+  { id: "partners", label: "Partners", area: "partners", Component: PartnersTab },
+  { id: "outbox", label: "Outbox", area: "outbox", Component: OutboxTab },
+  { id: "audit", label: "Audit", area: "audit", Component: AuditTab },
+  { id: "staff", label: "Staff", area: "staff", Component: StaffTab },
 ];
+
+/** The tabs a role sees, in order (the owner sees them all). */
+export function tabsFor(role: StaffRole): AdminTab[] {
+  return adminTabs.filter((tab) => roleMayOpen(role, tab.area));
+}

@@ -10,6 +10,7 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   contact_message: "Contact message",
   partner: "Partner",
   job: "Installation job",
+  staff: "Staff account",
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

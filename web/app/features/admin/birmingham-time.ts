@@ -1,5 +1,7 @@
 /** The shop's clock: staff enter and read times in Birmingham, stored as UTC. */
-export const shopTimeZone = "America/Chicago";
+import { storeTimeZone } from "@mcf/contracts/business";
+
+export const shopTimeZone = storeTimeZone;
 
 const partsFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: shopTimeZone,

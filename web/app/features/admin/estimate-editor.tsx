@@ -10,7 +10,7 @@ type Line = {
 };
 
 const kindLabels: Record<Line["kind"], string> = {
-  labour: "Labour (per sq ft)",
+  labour: "Labor (per sq ft)",
   removal: "Old floor removal (per sq ft)",
   subfloor: "Subfloor preparation (per sq ft)",
   stairs: "Stairs (per stair)",
@@ -79,12 +79,12 @@ export function EstimateEditor({
         return (
           <fieldset
             key={index}
-            className="grid gap-2 rounded border border-stone-200 p-2 sm:grid-cols-[10rem_1fr_5rem_6rem_auto]"
+            className="grid gap-2 rounded border border-stone-200 p-2 sm:grid-cols-[minmax(0,1fr)_5.5rem_6.5rem]"
           >
             <legend className="sr-only">Line {n}</legend>
             <select
               aria-label={`Line ${n} kind`}
-              className="field-input py-1"
+              className="field-input py-1 sm:col-span-2 sm:row-start-1"
               value={line.kind}
               onChange={(e) => edit(index, { kind: e.target.value as Line["kind"] })}
             >
@@ -97,6 +97,7 @@ export function EstimateEditor({
             {line.kind === "material" ? (
               <input
                 aria-label={`Line ${n} product number`}
+                placeholder="Product #"
                 className="field-input py-1"
                 inputMode="numeric"
                 value={line.product_id}
@@ -105,6 +106,7 @@ export function EstimateEditor({
             ) : (
               <input
                 aria-label={`Line ${n} description`}
+                placeholder="Description"
                 className="field-input py-1"
                 value={line.description}
                 onChange={(e) => edit(index, { description: e.target.value })}
@@ -112,6 +114,7 @@ export function EstimateEditor({
             )}
             <input
               aria-label={`Line ${n} quantity`}
+              placeholder={line.kind === "material" ? "Boxes" : "Quantity"}
               className="field-input py-1"
               inputMode="decimal"
               value={line.quantity}
@@ -122,6 +125,7 @@ export function EstimateEditor({
             ) : (
               <input
                 aria-label={`Line ${n} unit price`}
+                placeholder="$ per unit"
                 className="field-input py-1"
                 inputMode="decimal"
                 value={line.unit_price}
@@ -130,7 +134,7 @@ export function EstimateEditor({
             )}
             <button
               type="button"
-              className="btn-outline px-2 py-1"
+              className="btn-outline px-2 py-1 sm:col-start-3 sm:row-start-1"
               aria-label={`Remove line ${n}`}
               onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
             >

@@ -78,10 +78,11 @@ export function InlineNumberCell({
         : "border-transparent hover:border-stone-300";
   return (
     <div className="flex items-center gap-1">
+      {/* A text box, not type=number: a thousand number boxes (each with its spin buttons) lay out
+          several times slower, and a mouse wheel over one would change a price by accident. */}
       <input
-        type="number"
-        step={integer ? 1 : 0.01}
-        min={0}
+        type="text"
+        inputMode={integer ? "numeric" : "decimal"}
         aria-label={`${label} for ${product.name}`}
         aria-invalid={state === "failed"}
         title={error ?? undefined}

@@ -10,6 +10,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { jobKey } from "./admin-query-keys.ts";
 import { formatShopTime, shopInputToIso } from "./birmingham-time.ts";
 import { EstimateEditor } from "./estimate-editor.tsx";
+import { JobLinks } from "./job-links.tsx";
 import { useJobActions } from "./use-job-actions.ts";
 import { VisitForm } from "./visit-form.tsx";
 
@@ -47,8 +48,7 @@ export function JobDetail({ jobId }: { jobId: number }) {
         </p>
         <p className="text-sm text-stone-600">
           {jobFlooringLabels[job.flooring_type]} (acclimates {acclimationDays[job.flooring_type]}{" "}
-          days) · {job.inquiry_id ? `Inquiry #${job.inquiry_id}` : "Entered by staff"}
-          {job.deposit_order_id ? ` · Deposit order ${job.deposit_order_id.slice(0, 8)}` : ""}
+          days)
         </p>
         <a
           className="text-sm font-semibold text-oak-700 underline"
@@ -182,6 +182,12 @@ export function JobDetail({ jobId }: { jobId: number }) {
           </button>
         </div>
       ) : null}
+
+      <JobLinks
+        inquiry={query.data.inquiry}
+        deposit_order={query.data.deposit_order}
+        messages={query.data.messages}
+      />
 
       <div className={section}>
         <h3 className="mb-2 font-semibold">Timeline</h3>

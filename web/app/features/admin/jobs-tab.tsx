@@ -27,8 +27,12 @@ function jobColumns(onOpen: (job: AdminJob) => void): Array<AdminColumn<AdminJob
       ),
     },
     { header: "Stage", cell: (job) => jobStageLabels[job.stage] },
-    { header: "Flooring", cell: (job) => jobFlooringLabels[job.flooring_type] },
-    { header: "Opened", cell: (job) => formatShopTime(job.created_at) },
+    {
+      header: "Flooring",
+      hideOnPhone: true,
+      cell: (job) => jobFlooringLabels[job.flooring_type],
+    },
+    { header: "Opened", hideOnPhone: true, cell: (job) => formatShopTime(job.created_at) },
     {
       header: "Actions",
       hideHeader: true,
@@ -97,7 +101,7 @@ export function JobsTab() {
             id="job-search"
             type="search"
             placeholder="Name, email, phone, address"
-            className="field-input min-w-0 flex-1 py-2"
+            className="field-input min-w-48 flex-1 py-2"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />

@@ -11,6 +11,11 @@ export function OrderItems({ order }: { order: AdminOrder }) {
           {(order.items ?? []).map((item, index) => (
             <tr key={`${item.product_name}-${index}`} className="border-b border-stone-100">
               <td className="py-1.5 pr-2">
+                {item.kind === "sample" ? (
+                  <span className="mr-1.5 rounded bg-oak-100 px-1.5 py-0.5 text-xs font-semibold text-oak-800">
+                    Sample
+                  </span>
+                ) : null}
                 {item.product_name}
                 {item.sku ? (
                   <span className="ml-1 text-xs text-stone-600">({item.sku})</span>

@@ -31,6 +31,7 @@ export function ProductEditor({
   const editing = product !== null;
   const [values, setValues] = useState(() => productFormValues(product));
   const [closeout, setCloseout] = useState(product?.is_closeout ?? false);
+  const [samplesAvailable, setSamplesAvailable] = useState(product?.samples_available ?? true);
   const [features, setFeatures] = useState<KeyValueRow[]>(() => toKeyValueRows(product?.features));
   const [specs, setSpecs] = useState<KeyValueRow[]>(() => toKeyValueRows(product?.specifications));
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function ProductEditor({
         editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
         {
           method: editing ? "PATCH" : "POST",
-          body: productRequestBody({ values, closeout, features, specs }),
+          body: productRequestBody({ values, closeout, samplesAvailable, features, specs }),
         },
       );
       toast(editing ? "Product saved" : "Product created");
@@ -119,6 +120,14 @@ export function ProductEditor({
                 onChange={(e) => setCloseout(e.target.checked)}
               />
               Closeout deal
+            </label>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                checked={samplesAvailable}
+                onChange={(e) => setSamplesAvailable(e.target.checked)}
+              />
+              Samples available
             </label>
             <KeyValueRows label="Features" rows={features} onChange={setFeatures} />
             <KeyValueRows label="Specifications" rows={specs} onChange={setSpecs} />

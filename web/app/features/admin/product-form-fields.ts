@@ -43,6 +43,7 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
       { name: "pallet_shipping_cost", label: "Pallet shipping cost ($)", kind: "money" },
       { name: "box_weight_lbs", label: "Box weight (lb)", kind: "decimal" },
       { name: "stock_quantity", label: "Stock (boxes)", kind: "integer" },
+      { name: "reorder_point", label: "Reorder at (boxes)", kind: "integer" },
       { name: "overall_thickness", label: "Overall thickness", kind: "text" },
       { name: "wear_layer_thickness", label: "Wear layer thickness", kind: "text" },
     ],
@@ -92,6 +93,7 @@ export function productFormValues(product: AdminProduct | null): Record<string, 
 export function productRequestBody(form: {
   values: Record<string, string>;
   closeout: boolean;
+  samplesAvailable: boolean;
   features: KeyValueRow[];
   specs: KeyValueRow[];
 }): Record<string, unknown> {
@@ -102,6 +104,7 @@ export function productRequestBody(form: {
   }
   if (body.stock_quantity === null) body.stock_quantity = 0;
   body.is_closeout = form.closeout;
+  body.samples_available = form.samplesAvailable;
   body.features = Object.fromEntries(
     form.features
       .filter((r) => r.key.trim())

@@ -5,9 +5,10 @@ import { FloorImage } from "../../components/floor-image.tsx";
 import { CloseIcon } from "../../components/icons.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
-import { defaultFlooringThumb } from "../../lib/cart/cart-lines.ts";
-import { boxesLabel } from "../../lib/cart/cart-wording.ts";
+import { defaultFlooringThumb, kindOf } from "../../lib/cart/cart-lines.ts";
+import { cartItemsLabel } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
+import { SampleBadge, sampleNote } from "./sample-note.tsx";
 
 const panelClass =
   "fixed top-0 right-0 z-50 flex h-full w-[88%] max-w-md flex-col bg-white shadow-2xl sm:w-full sm:border-l sm:border-stone-200";
@@ -22,7 +23,7 @@ const focusableSelector =
  * icon.
  */
 export default function CartPanel() {
-  const { items, boxCount, subtotal, setQuantity, removeItem } = useCart();
+  const { items, boxCount, sampleCount, subtotal, setQuantity, removeItem } = useCart();
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +75,7 @@ export default function CartPanel() {
           <h2 id={headingId} className="text-xl font-semibold">
             Your Cart
           </h2>
-          <p className="text-sm text-stone-600">{boxesLabel(boxCount)}</p>
+          <p className="text-sm text-stone-600">{cartItemsLabel(boxCount, sampleCount)}</p>
         </div>
         <button
           ref={closeRef}
@@ -101,7 +102,7 @@ export default function CartPanel() {
       ) : (
         <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-5">
           {items.map((item) => (
-            <li key={item.product_id} className="flex gap-3 py-4">
+            <li key={`${kindOf(item)}:${item.product_id}`} className="flex gap-3 py-4">
               <FloorImage
                 src={item.thumbnail_image_url}
                 fallbackSrc={defaultFlooringThumb}
@@ -111,21 +112,34 @@ export default function CartPanel() {
                 className="h-18 w-18 shrink-0 rounded-md bg-stone-100 object-cover"
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-navy-800">{item.product_name}</p>
-                <p className="text-sm text-stone-600">{formatUsd(item.unit_price)} / box</p>
-                <div className="mt-2 flex items-center justify-between gap-2">
-                  <QuantityStepper
-                    quantity={item.quantity}
-                    productName={item.product_name}
-                    onChange={(quantity) => setQuantity(item.product_id, quantity)}
-                  />
-                  <span className="font-semibold">{formatUsd(item.total_price)}</span>
-                </div>
+                <p className="truncate font-semibold text-navy-800">
+                  {kindOf(item) === "sample" ? <SampleBadge /> : null}
+                  {item.product_name}
+                </p>
+                {kindOf(item) === "sample" ? (
+                  <p className="text-sm text-stone-600">{sampleNote(item.quantity)}</p>
+                ) : (
+                  <>
+                    <p className="text-sm text-stone-600">{formatUsd(item.unit_price)} / box</p>
+                    <div className="mt-2 flex items-center justify-between gap-2">
+                      <QuantityStepper
+                        quantity={item.quantity}
+                        productName={item.product_name}
+                        onChange={(quantity) => setQuantity(item.product_id, quantity)}
+                      />
+                      <span className="font-semibold">{formatUsd(item.total_price)}</span>
+                    </div>
+                  </>
+                )}
                 <button
                   type="button"
                   className="mt-2 text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
-                  aria-label={`Remove ${item.product_name}`}
-                  onClick={() => removeItem(item.product_id)}
+                  aria-label={
+                    kindOf(item) === "sample"
+                      ? `Remove the sample of ${item.product_name}`
+                      : `Remove ${item.product_name}`
+                  }
+                  onClick={() => removeItem(item.product_id, kindOf(item))}
                 >
                   Remove
                 </button>

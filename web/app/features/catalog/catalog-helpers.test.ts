@@ -29,6 +29,21 @@ describe("product list URL state", () => {
     });
   });
 
+  it("reads features from a link and from the filter form, each once, dropping malformed ones", () => {
+    const params = parseListParams(
+      new URLSearchParams(
+        "features=waterproof,Pet_Friendly,bad key&feature=water_resistant&feature=waterproof",
+      ),
+    );
+    expect(params.features).toEqual(["waterproof", "pet_friendly", "water_resistant"]);
+    expect(listHref({ ...defaultListParams, features: ["waterproof", "pet_friendly"] })).toBe(
+      "?features=waterproof%2Cpet_friendly",
+    );
+    expect(
+      refinementCount({ ...defaultListParams, features: ["waterproof", "pet_friendly"] }),
+    ).toBe(2);
+  });
+
   it("counts the settings the phone's filter toggle reports as active, search aside", () => {
     expect(refinementCount(defaultListParams)).toBe(0);
     expect(refinementCount({ ...defaultListParams, q: "oak", page: 3 })).toBe(0);

@@ -9,11 +9,13 @@ export type CatalogProduct = Pick<
   | "type"
   | "collection"
   | "color"
+  | "color_code"
   | "sqft_per_carton"
   | "stock_quantity"
   | "thumbnail_image_url"
   | "main_image_url"
   | "image_url"
+  | "samples_available"
 >;
 
 /**

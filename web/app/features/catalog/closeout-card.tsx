@@ -73,7 +73,7 @@ export function CloseoutCard({
           ) : null}
           <StockLine stock={product.stock_quantity} showCount />
         </div>
-        <div className="mt-2 grid grid-cols-2 gap-2">
+        <div className="mt-2 grid grid-cols-2 items-start gap-2">
           <Link to={href} className="btn-outline px-2" aria-label={`View Details: ${product.name}`}>
             View Details
           </Link>

@@ -1,3 +1,4 @@
+import { featureKeyPattern, maxFeatureFilters } from "@mcf/contracts/product-features";
 import {
   defaultProductPerPage,
   defaultProductSort,
@@ -15,6 +16,8 @@ export interface ListParams {
   construction: string;
   style_color: string;
   q: string;
+  /** Yes/no features every product shown has (`features=waterproof,pet_friendly`). */
+  features: string[];
   /** Per sq ft; the range's ends (0 and 999) mean no bound. */
   min_price: number;
   max_price: number;
@@ -33,6 +36,7 @@ export const defaultListParams: ListParams = {
   construction: "",
   style_color: "",
   q: "",
+  features: [],
   min_price: productPriceBounds.min,
   max_price: productPriceBounds.max,
   sort: defaultProductSort,
@@ -45,6 +49,20 @@ function priceBound(raw: string | null, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value)) return fallback;
   return Math.min(productPriceBounds.max, Math.max(productPriceBounds.min, value));
+}
+
+/**
+ * The features of a query: `features=a,b` (links) and `feature=a&feature=b` (the filter form
+ * sent without JavaScript), well-formed keys only, each once.
+ */
+function featuresOf(search: URLSearchParams): string[] {
+  const keys = [...(search.get("features") ?? "").split(","), ...search.getAll("feature")].map(
+    (key) => key.trim().toLowerCase(),
+  );
+  return [...new Set(keys.filter((key) => featureKeyPattern.test(key)))].slice(
+    0,
+    maxFeatureFilters,
+  );
 }
 
 /**
@@ -63,6 +81,7 @@ export function parseListParams(search: URLSearchParams): ListParams {
     construction: text("construction"),
     style_color: text("style_color"),
     q: text("q"),
+    features: featuresOf(search),
     min_price: priceBound(search.get("min_price"), productPriceBounds.min),
     max_price: priceBound(search.get("max_price"), productPriceBounds.max),
     sort: productSortOptions.includes(sort) ? sort : defaultProductSort,
@@ -79,6 +98,7 @@ export function listSearchParams(params: ListParams): URLSearchParams {
   for (const key of [...filterKeys, "q"] as const) {
     if (params[key]) search.set(key, params[key]);
   }
+  if (params.features.length > 0) search.set("features", params.features.join(","));
   if (params.min_price > productPriceBounds.min) search.set("min_price", String(params.min_price));
   if (params.max_price < productPriceBounds.max) search.set("max_price", String(params.max_price));
   if (params.sort !== defaultProductSort) search.set("sort", params.sort);
@@ -118,6 +138,7 @@ export function hasActiveFilters(params: ListParams): boolean {
   return (
     filterKeys.some((key) => params[key] !== "") ||
     params.q !== "" ||
+    params.features.length > 0 ||
     params.min_price > productPriceBounds.min ||
     params.max_price < productPriceBounds.max
   );
@@ -125,7 +146,7 @@ export function hasActiveFilters(params: ListParams): boolean {
 
 /** How many settings besides the search differ from the defaults (shown on the phone toggle). */
 export function refinementCount(params: ListParams): number {
-  let count = filterKeys.filter((key) => params[key] !== "").length;
+  let count = filterKeys.filter((key) => params[key] !== "").length + params.features.length;
   if (
     params.min_price !== defaultListParams.min_price ||
     params.max_price !== defaultListParams.max_price

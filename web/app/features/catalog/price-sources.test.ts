@@ -14,6 +14,7 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
     style_color: null,
     color: null,
     color_code: null,
+    samples_available: true,
     size: null,
     description: null,
     sku: null,

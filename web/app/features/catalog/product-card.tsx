@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { type CatalogProduct, cardImage, type ShownPrice } from "./catalog-product.ts";
+import { ColorSwatch } from "./color-swatch.tsx";
+import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
 import { StockLine } from "./stock-line.tsx";
 
@@ -64,11 +66,12 @@ export function ProductCard({
         {product.collection ? (
           <p className="hidden text-sm text-stone-600 sm:block">{product.collection} collection</p>
         ) : null}
+        <ColorSwatch colorCode={product.color_code} colorName={product.color} />
         <div className="mt-auto space-y-1 sm:pt-2">
           <ProductPrice price={price} />
           <StockLine stock={product.stock_quantity} />
         </div>
-        <div className="mt-1 grid grid-cols-2 gap-2 sm:mt-2">
+        <div className="mt-1 grid grid-cols-2 items-start gap-2 sm:mt-2">
           <Link
             to={href}
             className="btn-outline px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
@@ -84,6 +87,10 @@ export function ProductCard({
             className="btn-primary px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
           />
         </div>
+        <OrderSampleButton
+          product={product}
+          className="self-start text-sm font-semibold text-oak-700 underline-offset-2 hover:underline disabled:text-sage-600 disabled:no-underline"
+        />
       </div>
     </article>
   );

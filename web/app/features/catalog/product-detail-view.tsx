@@ -1,5 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
+import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductPurchasePanel } from "./product-purchase-panel.tsx";
@@ -31,6 +32,11 @@ export function ProductDetailView<P extends PublicProduct>({
           {product.collection ? (
             <p className="mb-4 text-stone-700">{product.collection} collection</p>
           ) : null}
+          <ColorSwatch
+            colorCode={product.color_code}
+            colorName={product.color}
+            className="mb-4 text-base"
+          />
           {product.description ? (
             <p className="mb-6 leading-relaxed text-stone-700">{product.description}</p>
           ) : null}

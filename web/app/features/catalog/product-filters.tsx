@@ -1,5 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets } from "@mcf/contracts/product";
+import { featureLabel } from "@mcf/contracts/product-features";
 import { productPriceBounds } from "@mcf/contracts/product-options";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -46,7 +47,8 @@ export interface ProductFiltersProps {
 function readForm(form: HTMLFormElement): ListParams {
   const search = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
-    if (typeof value === "string" && value.trim() !== "") search.set(key, value);
+    // Feature checkboxes share one name; every other field sends one value.
+    if (typeof value === "string" && value.trim() !== "") search.append(key, value);
   }
   return { ...parseListParams(search), page: 1 };
 }
@@ -65,13 +67,18 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
     event.preventDefault();
     onChange(readForm(event.currentTarget));
   };
-  const applyNow = (event: { currentTarget: HTMLSelectElement }) => {
+  const applyNow = (event: { currentTarget: HTMLSelectElement | HTMLInputElement }) => {
     const form = event.currentTarget.form;
     if (form) onChange(readForm(form));
   };
   const shownFilters = (Object.keys(filterLabels) as FilterKey[]).filter(
     (key) => !hidden.includes(key),
   );
+  // A feature the link chose stays on the panel even when no product has it any more.
+  const shownFeatures =
+    facets.features.length > 0
+      ? [...facets.features, ...params.features.filter((f) => !facets.features.includes(f))]
+      : [];
 
   return (
     <form
@@ -157,6 +164,30 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
             );
           })}
         </div>
+
+        {shownFeatures.length > 0 ? (
+          <fieldset>
+            <legend className="field-label">Features</legend>
+            <div className="flex flex-wrap gap-2">
+              {shownFeatures.map((feature) => (
+                <label
+                  key={feature}
+                  className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500"
+                >
+                  <input
+                    type="checkbox"
+                    name="feature"
+                    value={feature}
+                    defaultChecked={params.features.includes(feature)}
+                    onChange={applyNow}
+                    className="h-4 w-4 accent-oak-600"
+                  />
+                  {featureLabel(feature)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
 
         <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_auto_1fr_1fr] md:items-end">
           <div>

@@ -1,3 +1,4 @@
+import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -5,6 +6,7 @@ import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import type { ShownPrice } from "./catalog-product.ts";
 import { CoverageCalculator } from "./coverage-calculator.tsx";
+import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
 import { normalizeQuantity, theirBoxPrice } from "./product-pricing.ts";
 import { StockLine } from "./stock-line.tsx";
@@ -13,6 +15,7 @@ export interface ProductPurchasePanelProps {
   product: Omit<CartableProduct, "price_per_box"> & {
     stock_quantity: number;
     their_price_per_box?: number | null;
+    samples_available: boolean;
   };
   price: ShownPrice;
   /** Show the competitor "their price" per box and the saving (public store only). */
@@ -100,6 +103,18 @@ export function ProductPurchasePanel({
             This product is priced on request. Call or message us and we'll quote it for your
             project.
           </p>
+        ) : null}
+        {product.samples_available ? (
+          <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-stone-200 pt-4 text-sm text-stone-700">
+            <OrderSampleButton
+              product={product}
+              className="btn-outline py-2 disabled:border-sage-600 disabled:text-sage-600"
+            />
+            <span>
+              See it in your own light before you buy. The first {sampleRules.freePerOrder} samples
+              of an order are free.
+            </span>
+          </div>
         ) : null}
       </div>
       {product.sqft_per_carton ? (

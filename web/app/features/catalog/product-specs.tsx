@@ -1,5 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
+import { featureLabel } from "@mcf/contracts/product-features";
 
 type SpecSource = Pick<
   PublicProduct,
@@ -90,7 +91,7 @@ export function ProductSpecs({ product }: { product: SpecSource }) {
     }
   }
   const features = Object.entries(product.features).map(([key, value]): [string, string] => [
-    humanize(key),
+    featureLabel(key),
     featureValue(value),
   ]);
   return (

@@ -127,6 +127,7 @@ export function paymentRequestFor(
     cart_items: items.map((item) => ({
       product_id: item.product_id,
       quantity: item.quantity,
+      kind: item.kind ?? "box",
       product_name: item.product_name,
       unit_price: item.unit_price,
       total_price: item.total_price,

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { BusyNotice } from "../../components/busy-notice.tsx";
 import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
+import { rememberPendingPayment } from "../../lib/cart/pending-payment.ts";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
@@ -49,6 +50,7 @@ async function startPayment(
     retry: { onRetry },
   });
   if (!session?.id || !session.url) throw new Error(paymentMessages.invalidResponse);
+  rememberPendingPayment(localStorage, session.id);
   return session.url;
 }
 
@@ -57,7 +59,7 @@ async function startPayment(
  * `emptyCart` is shown instead of the form when the cart has no lines.
  */
 export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
-  const { items, restored, subtotal } = useCart();
+  const { items, restored, subtotal, boxCount } = useCart();
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
   const [formRestored, setFormRestored] = useState(false);
@@ -69,12 +71,19 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const paymentKey = usePaymentKey();
   const [partnerToken, setPartnerToken] = useState<string | null>(null);
   const delivery = useDeliveryChoice();
+  // Samples alone travel by parcel (or are picked up): a truck chosen for an earlier cart of
+  // boxes is not carried over.
+  const samplesOnly = boxCount === 0;
+  const method =
+    samplesOnly && (delivery.method === "freight" || delivery.method === "local")
+      ? null
+      : delivery.method;
   const calculation = useCartCalculation(items, coupon, shipToState(form), {
     partnerToken,
     enabled: formRestored,
     delivery: {
       zip: shipToZip(form),
-      method: delivery.method,
+      method,
       freightServices: delivery.freightServices,
     },
   });
@@ -240,7 +249,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
 
             <DeliveryChoiceFieldset
               options={calculation.deliveryOptions}
-              chosen={delivery.method ?? result?.shipping.method ?? "freight"}
+              chosen={method ?? result?.shipping.method ?? "freight"}
+              samplesOnly={samplesOnly}
               choice={delivery}
             />
           </div>

@@ -12,6 +12,9 @@ const hints: Record<DeliveryMethod, string> = {
   parcel: "A parcel carrier brings the boxes to your door.",
 };
 
+/** An order of samples only: they travel by parcel (the trucks carry boxes). */
+const samplesOnlyParcelHint = "A parcel carrier brings your samples to your door.";
+
 const serviceHints = {
   residential: "The address is a home, not a business with a loading dock.",
   liftgate: "No loading dock: the truck lowers the pallets to the ground.",
@@ -21,11 +24,13 @@ function OptionRow({
   option,
   checked,
   name,
+  hint,
   onChoose,
 }: {
   option: DeliveryOption;
   checked: boolean;
   name: string;
+  hint: string;
   onChoose(): void;
 }) {
   const id = useId();
@@ -59,7 +64,7 @@ function OptionRow({
           <div id={`${id}-detail`} className="text-sm text-stone-600">
             {option.available ? (
               <>
-                <p>{hints[option.method]}</p>
+                <p>{hint}</p>
                 {option.estimated_date ? (
                   <p className="font-medium text-navy-800">
                     {deliveryDateLabel(option.method)} {formatDeliveryDate(option.estimated_date)}
@@ -167,9 +172,12 @@ export function DeliveryChoiceFieldset({
   options,
   chosen,
   choice,
+  samplesOnly = false,
 }: {
   /** Null until the server first answers. */
   options: DeliveryOption[] | null;
+  /** The cart holds samples and no boxes. */
+  samplesOnly?: boolean;
   /** The method the current totals are for. */
   chosen: DeliveryMethod;
   choice: DeliveryChoice;
@@ -189,6 +197,11 @@ export function DeliveryChoiceFieldset({
               key={option.method}
               option={option}
               name={name}
+              hint={
+                samplesOnly && option.method === "parcel"
+                  ? samplesOnlyParcelHint
+                  : hints[option.method]
+              }
               checked={option.method === chosen}
               onChoose={() => choice.update({ method: option.method })}
             />

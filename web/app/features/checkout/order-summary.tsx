@@ -1,7 +1,7 @@
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { formatUsd } from "@mcf/contracts/money";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
-import { boxesLabel } from "../../lib/cart/cart-wording.ts";
+import { boxesLabel, sampleLineLabel } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import type { CartCalculationState } from "./use-cart-calculation.ts";
 
@@ -29,14 +29,25 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
     <>
       <ul className="mb-4 divide-y divide-stone-200 border-b border-stone-200">
         {result.items.map((item) => (
-          <li key={item.product_id} className="flex justify-between gap-3 py-2 text-sm">
+          <li
+            key={`${item.kind}:${item.product_id}`}
+            className="flex justify-between gap-3 py-2 text-sm"
+          >
             <span className="min-w-0">
-              <span className="block font-medium text-stone-900">{item.product_name}</span>
+              <span className="block font-medium text-stone-900">
+                {item.kind === "sample" ? `Sample: ${item.product_name}` : item.product_name}
+              </span>
               <span className="text-stone-600">
-                {boxesLabel(item.quantity)} × {formatUsd(item.unit_price)}
+                {item.kind === "sample"
+                  ? sampleLineLabel(item.quantity, item.free_quantity)
+                  : `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)}`}
               </span>
             </span>
-            <span className="font-medium">{formatUsd(item.total_price)}</span>
+            <span className="font-medium">
+              {item.kind === "sample" && item.total_price === 0
+                ? "Free"
+                : formatUsd(item.total_price)}
+            </span>
           </li>
         ))}
       </ul>

@@ -44,7 +44,12 @@ export function useCartCalculation(
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const lines = useMemo(
-    () => items.map((item) => ({ product_id: item.product_id, quantity: item.quantity })),
+    () =>
+      items.map((item) => ({
+        product_id: item.product_id,
+        quantity: item.quantity,
+        kind: item.kind ?? "box",
+      })),
     [items],
   );
   const { partnerToken, enabled, delivery } = options;

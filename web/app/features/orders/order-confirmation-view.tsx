@@ -80,15 +80,18 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
                     className="h-20 w-20 shrink-0 rounded-lg bg-stone-100 object-cover"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="font-semibold text-navy-800">{item.product_name}</p>
+                    <p className="font-semibold text-navy-800">
+                      {item.kind === "sample" ? `Sample: ${item.product_name}` : item.product_name}
+                    </p>
                     <p className="text-sm text-stone-600">
                       {[item.brand, item.collection, item.color, displayType(item.type)]
                         .filter(Boolean)
                         .join(" · ")}
                     </p>
                     <p className="text-sm text-stone-700">
-                      {boxesLabel(item.quantity)} × {formatUsd(item.unit_price)} ·{" "}
-                      {formatSqft(item.total_sqft)}
+                      {item.kind === "sample"
+                        ? `${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}, mailed by parcel`
+                        : `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)} · ${formatSqft(item.total_sqft)}`}
                     </p>
                     <p className="mt-1 font-semibold sm:hidden">{formatUsd(item.total_price)}</p>
                   </div>

@@ -1,5 +1,7 @@
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
+import type { CartItemKind } from "@mcf/contracts/cart-kinds";
+import type { OrderConfirmation } from "@mcf/contracts/orders";
 import {
   createContext,
   useCallback,
@@ -9,18 +11,22 @@ import {
   useRef,
   useState,
 } from "react";
+import { api } from "../api.ts";
 import {
   addLine,
   type CartableProduct,
   type CartTotals,
   cartLineFor,
   cartTotals,
+  hasSample,
   type LinePrice,
   readSavedCart,
   repriceLines,
+  sampleLineFor,
   saveCart,
   setLineQuantity,
 } from "./cart-lines.ts";
+import { settlePendingPayment } from "./pending-payment.ts";
 
 export interface CartContextValue extends CartTotals {
   items: CartItem[];
@@ -31,8 +37,11 @@ export interface CartContextValue extends CartTotals {
     quantity?: number,
     options?: { partnerPrice?: boolean; unitPrice?: number },
   ): void;
-  setQuantity(productId: number, quantity: number): void;
-  removeItem(productId: number): void;
+  /** Puts one sample of the product in the cart (once: a second click changes nothing). */
+  addSample(product: Omit<CartableProduct, "price_per_box">): void;
+  /** Boxes unless `kind` says samples. */
+  setQuantity(productId: number, quantity: number, kind?: CartItemKind): void;
+  removeItem(productId: number, kind?: CartItemKind): void;
   /** Empties the cart and deletes the saved copy. */
   clear(): void;
   /** Replaces every line. */
@@ -66,11 +75,19 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const addItem = useCallback<CartContextValue["addItem"]>((product, quantity = 1, options) => {
     setItems((current) => addLine(current, cartLineFor(product, quantity, options)));
   }, []);
-  const setQuantity = useCallback((productId: number, quantity: number) => {
-    setItems((current) => setLineQuantity(current, productId, quantity));
+  const addSample = useCallback<CartContextValue["addSample"]>((product) => {
+    setItems((current) =>
+      hasSample(current, product.id) ? current : addLine(current, sampleLineFor(product)),
+    );
   }, []);
-  const removeItem = useCallback((productId: number) => {
-    setItems((current) => current.filter((item) => item.product_id !== productId));
+  const setQuantity = useCallback(
+    (productId: number, quantity: number, kind: CartItemKind = "box") => {
+      setItems((current) => setLineQuantity(current, productId, quantity, kind));
+    },
+    [],
+  );
+  const removeItem = useCallback((productId: number, kind: CartItemKind = "box") => {
+    setItems((current) => setLineQuantity(current, productId, 0, kind));
   }, []);
   const clear = useCallback(() => {
     skipSave.current = true;
@@ -78,6 +95,21 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     localStorage.removeItem(storageKeys.cart);
   }, []);
   const load = useCallback((next: CartItem[]) => setItems(next), []);
+
+  // A payment started from this cart and paid on another address (see pending-payment.ts)
+  // empties the cart when the shopper is back.
+  useEffect(() => {
+    if (!restored) return;
+    let live = true;
+    void settlePendingPayment(localStorage, (sessionId) =>
+      api<OrderConfirmation>(`/api/orders/by-session/${encodeURIComponent(sessionId)}`),
+    ).then((outcome) => {
+      if (live && outcome === "paid") clear();
+    });
+    return () => {
+      live = false;
+    };
+  }, [restored, clear]);
   const applyPrices = useCallback((prices: Map<number, LinePrice>) => {
     setItems((current) => repriceLines(current, prices));
   }, []);
@@ -88,13 +120,14 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       restored,
       ...cartTotals(items),
       addItem,
+      addSample,
       setQuantity,
       removeItem,
       clear,
       load,
       applyPrices,
     }),
-    [items, restored, addItem, setQuantity, removeItem, clear, load, applyPrices],
+    [items, restored, addItem, addSample, setQuantity, removeItem, clear, load, applyPrices],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

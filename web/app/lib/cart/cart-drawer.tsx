@@ -10,7 +10,7 @@ import {
 import { useLocation } from "react-router";
 import { useCart } from "./cart-context.tsx";
 import { shouldPreviewCart } from "./cart-preview-rule.ts";
-import { boxesLabel } from "./cart-wording.ts";
+import { cartItemsLabel } from "./cart-wording.ts";
 
 /** How long the slide-over stays open after the box count rises. */
 export const cartPreviewMs = 3000;
@@ -37,7 +37,7 @@ const CartDrawerContext = createContext<CartDrawerValue | null>(null);
 
 /** Owns the slide-over's open state and opens it when the cart's box count rises. */
 export function CartDrawerProvider({ children }: { children: React.ReactNode }) {
-  const { boxCount, restored } = useCart();
+  const { itemCount, boxCount, sampleCount, restored } = useCart();
   const { pathname } = useLocation();
   const [mode, setMode] = useState<CartDrawerMode>("closed");
   const [announcement, setAnnouncement] = useState("");
@@ -78,18 +78,18 @@ export function CartDrawerProvider({ children }: { children: React.ReactNode }) 
     [stopTimer],
   );
 
-  // A rise in the box count opens the preview, except on /cart. Restoring the saved cart
+  // A rise in the item count (boxes and samples) opens the preview, except on /cart. Restoring the saved cart
   // (the first count after hydration) only sets the baseline.
   useEffect(() => {
     if (!restored) return;
     const previous = previousCount.current;
-    previousCount.current = boxCount;
-    if (previous === null || boxCount <= previous) return;
-    setAnnouncement(`Added to cart. Your cart has ${boxesLabel(boxCount)}.`);
-    if (!shouldPreviewCart(previous, boxCount, pathname) || modeRef.current === "dialog") return;
+    previousCount.current = itemCount;
+    if (previous === null || itemCount <= previous) return;
+    setAnnouncement(`Added to cart. Your cart has ${cartItemsLabel(boxCount, sampleCount)}.`);
+    if (!shouldPreviewCart(previous, itemCount, pathname) || modeRef.current === "dialog") return;
     setMode("preview");
     startTimer();
-  }, [boxCount, restored, pathname, startTimer]);
+  }, [itemCount, boxCount, sampleCount, restored, pathname, startTimer]);
 
   // Leaving a page closes the preview; /cart shows the cart itself.
   useEffect(() => {

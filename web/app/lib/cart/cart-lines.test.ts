@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addLine, cartLineFor, cartTotals, readSavedCart, setLineQuantity } from "./cart-lines.ts";
+import {
+  addLine,
+  cartLineFor,
+  cartTotals,
+  hasSample,
+  readSavedCart,
+  sampleLineFor,
+  setLineQuantity,
+} from "./cart-lines.ts";
 
 const oak = {
   id: 1,
@@ -53,7 +61,13 @@ describe("cart lines", () => {
       cartLineFor(oak, 3),
       cartLineFor({ ...oak, id: 2, price_per_box: 0.1, sqft_per_carton: 0.2 }, 2),
     ];
-    expect(cartTotals(items)).toEqual({ subtotal: 299.6, boxCount: 5, totalSqft: 60.28 });
+    expect(cartTotals(items)).toEqual({
+      subtotal: 299.6,
+      boxCount: 5,
+      sampleCount: 0,
+      itemCount: 5,
+      totalSqft: 60.28,
+    });
   });
 
   it("a corrupt saved cart is ignored", () => {
@@ -80,5 +94,36 @@ describe("repricing when a partner signs in or out", () => {
     expect(repriced[1]).toEqual(other);
     const back = repriceLines(repriced, new Map([[1, { unitPrice: 80, partner: true }]]));
     expect(back[0]).toMatchObject({ unit_price: 80, total_price: 160, partner_price: true });
+  });
+});
+
+describe("sample lines", () => {
+  it("a sample of a product is its own line beside the boxes, shows no price and counts apart", () => {
+    const items = addLine(addLine([], cartLineFor(oak, 2)), sampleLineFor(oak));
+    expect(items).toHaveLength(2);
+    expect(items[1]).toMatchObject({ kind: "sample", quantity: 1, total_price: 0, total_sqft: 0 });
+    expect(cartTotals(items)).toMatchObject({
+      boxCount: 2,
+      sampleCount: 1,
+      itemCount: 3,
+      subtotal: 199.6,
+    });
+    expect(hasSample(items, oak.id)).toBe(true);
+  });
+
+  it("removing the sample keeps the boxes of the same product", () => {
+    const items = addLine(addLine([], cartLineFor(oak, 2)), sampleLineFor(oak));
+    const left = setLineQuantity(items, oak.id, 0, "sample");
+    expect(left).toEqual([items[0]]);
+    expect(setLineQuantity(items, oak.id, 0)).toEqual([items[1]]);
+  });
+
+  it("a saved cart keeps its samples and drops lines of an unknown kind", () => {
+    const saved = JSON.stringify([
+      { ...sampleLineFor(oak) },
+      { ...cartLineFor(oak), kind: "pallet" },
+    ]);
+    const restored = readSavedCart({ getItem: () => saved });
+    expect(restored.map((item) => item.kind)).toEqual(["sample"]);
   });
 });

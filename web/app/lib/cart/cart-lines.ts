@@ -1,5 +1,6 @@
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
+import type { CartItemKind } from "@mcf/contracts/cart-kinds";
 import { toCents, toDollars } from "@mcf/contracts/money";
 
 export const defaultFlooringThumb = "/img/default-flooring-thumb.webp";
@@ -17,14 +18,37 @@ export interface CartableProduct {
 
 const roundSqft = (value: number) => Math.round(value * 100) / 100;
 
-/** Recomputes a line's totals from its quantity. */
+/** A line's kind: carts saved before samples hold boxes only. */
+export const kindOf = (item: Pick<CartItem, "kind">): CartItemKind => item.kind ?? "box";
+
+/** Whether a line is this product in this kind (boxes and samples of one product are two lines). */
+const isLine = (item: CartItem, productId: number, kind: CartItemKind) =>
+  item.product_id === productId && kindOf(item) === kind;
+
+/**
+ * Recomputes a line's totals from its quantity. A sample line shows no price here: the first
+ * samples of an order are free and the checkout shows what the server charges for the rest.
+ */
 export function withQuantity(item: CartItem, quantity: number): CartItem {
+  if (kindOf(item) === "sample")
+    return { ...item, quantity, unit_price: 0, total_price: 0, sqft_per_box: 0, total_sqft: 0 };
   return {
     ...item,
     quantity,
     total_price: toDollars(toCents(item.unit_price) * quantity),
     total_sqft: roundSqft(item.sqft_per_box * quantity),
   };
+}
+
+/** A sample line of a product: one sample, no box price, no coverage. */
+export function sampleLineFor(product: Omit<CartableProduct, "price_per_box">): CartItem {
+  return withQuantity(
+    {
+      ...cartLineFor({ ...product, price_per_box: 0 }, 1),
+      kind: "sample",
+    },
+    1,
+  );
 }
 
 /** A new cart line for a product. */
@@ -51,12 +75,16 @@ export function cartLineFor(
   return withQuantity(line, quantity);
 }
 
-/** Adding an existing product raises its quantity by the amount added; a new one is appended. */
+/**
+ * Adding an existing product (in the same kind) raises its quantity by the amount added; a new
+ * one is appended.
+ */
 export function addLine(items: CartItem[], line: CartItem): CartItem[] {
-  const existing = items.find((item) => item.product_id === line.product_id);
+  const kind = kindOf(line);
+  const existing = items.find((item) => isLine(item, line.product_id, kind));
   if (!existing) return [...items, line];
   return items.map((item) =>
-    item.product_id === line.product_id
+    isLine(item, line.product_id, kind)
       ? withQuantity(
           { ...item, unit_price: line.unit_price, partner_price: line.partner_price },
           item.quantity + line.quantity,
@@ -65,28 +93,44 @@ export function addLine(items: CartItem[], line: CartItem): CartItem[] {
   );
 }
 
-/** Quantity 0 or below removes the line. */
+/** Quantity 0 or below removes the line. Boxes unless `kind` says samples. */
 export function setLineQuantity(
   items: CartItem[],
   productId: number,
   quantity: number,
+  kind: CartItemKind = "box",
 ): CartItem[] {
-  if (quantity <= 0) return items.filter((item) => item.product_id !== productId);
+  if (quantity <= 0) return items.filter((item) => !isLine(item, productId, kind));
   return items.map((item) =>
-    item.product_id === productId ? withQuantity(item, Math.floor(quantity)) : item,
+    isLine(item, productId, kind) ? withQuantity(item, Math.floor(quantity)) : item,
   );
+}
+
+/** Whether the cart holds a sample of this product. */
+export function hasSample(items: CartItem[], productId: number): boolean {
+  return items.some((item) => isLine(item, productId, "sample"));
 }
 
 export interface CartTotals {
   subtotal: number;
+  /** Boxes of flooring (samples are counted apart). */
   boxCount: number;
+  sampleCount: number;
+  /** Boxes and samples: the cart badge. */
+  itemCount: number;
   totalSqft: number;
 }
 
 export function cartTotals(items: CartItem[]): CartTotals {
+  const count = (kind: CartItemKind) =>
+    items.reduce((sum, item) => sum + (kindOf(item) === kind ? item.quantity : 0), 0);
+  const boxCount = count("box");
+  const sampleCount = count("sample");
   return {
     subtotal: toDollars(items.reduce((sum, item) => sum + toCents(item.total_price), 0)),
-    boxCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    boxCount,
+    sampleCount,
+    itemCount: boxCount + sampleCount,
     totalSqft: roundSqft(items.reduce((sum, item) => sum + item.total_sqft, 0)),
   };
 }
@@ -106,7 +150,8 @@ export function readSavedCart(storage: Pick<Storage, "getItem">): CartItem[] {
           Number.isInteger(item.product_id) &&
           Number.isInteger(item.quantity) &&
           item.quantity > 0 &&
-          typeof item.product_name === "string",
+          typeof item.product_name === "string" &&
+          (item.kind === undefined || item.kind === "box" || item.kind === "sample"),
       )
       .map((item) =>
         withQuantity(
@@ -141,7 +186,8 @@ export interface LinePrice {
 export function repriceLines(items: CartItem[], prices: Map<number, LinePrice>): CartItem[] {
   return items.map((item) => {
     const price = prices.get(item.product_id);
-    if (!price) return item;
+    // Samples have no partner price.
+    if (!price || kindOf(item) === "sample") return item;
     const { partner_price: _old, ...rest } = item;
     return withQuantity(
       { ...rest, unit_price: price.unitPrice, ...(price.partner ? { partner_price: true } : {}) },

@@ -3,6 +3,22 @@ export function boxesLabel(count: number): string {
   return `${count} ${count === 1 ? "box" : "boxes"}`;
 }
 
+/** "3 boxes", "3 boxes, 2 samples", "1 sample": what the cart holds. */
+export function cartItemsLabel(boxes: number, samples: number): string {
+  const sampleText = `${samples} ${samples === 1 ? "sample" : "samples"}`;
+  if (samples === 0) return boxesLabel(boxes);
+  if (boxes === 0) return sampleText;
+  return `${boxesLabel(boxes)}, ${sampleText}`;
+}
+
+/** A sample line: "1 sample · free", "3 samples · 2 free". */
+export function sampleLineLabel(quantity: number, freeQuantity: number): string {
+  const samples = `${quantity} ${quantity === 1 ? "sample" : "samples"}`;
+  if (freeQuantity >= quantity) return `${samples} · free`;
+  if (freeQuantity === 0) return samples;
+  return `${samples} · ${freeQuantity} free`;
+}
+
 /** Square feet for display: up to two decimals, thousands separated. */
 export function formatSqft(value: number): string {
   return `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} sq ft`;

@@ -38,6 +38,7 @@ const partnerFacets: ProductFacets = {
   collections: [],
   constructions: [],
   style_colors: [],
+  features: [],
 };
 const partnerHiddenFilters: FilterKey[] = ["brand", "collection", "construction", "style_color"];
 

@@ -1,0 +1,107 @@
+import { waitForMail } from "../../support/mail.ts";
+import { openPage } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
+import { signInBrowser } from "../ace/ace-fixtures.ts";
+import { signInToAdmin } from "../admin/admin-helpers.ts";
+import { fillCustomerAndBilling, stockOf, waitForHydration } from "./shop-fixtures.ts";
+
+test.describe("free samples", () => {
+  test("a shopper orders two free samples, from a product card and a product page, pays the parcel on the test payment page, and staff tick them off", async ({
+    page,
+    request,
+    store,
+  }) => {
+    const oak = await store.product({ name: "Sample Fawn Oak", stock_quantity: 4 });
+    const slate = await store.product({ name: "Sample Slate Tile", type: "tile" });
+    const noSamples = await store.product({ name: "Sample-less Walnut", samples_available: false });
+
+    // From the product list: the card's button.
+    await openPage(page, `/products?q=${encodeURIComponent(store.tag)}`);
+    const oakCard = page.getByRole("article", { name: oak.name });
+    await oakCard.getByRole("button", { name: `Order a free sample of ${oak.name}` }).click();
+    await expect(
+      oakCard.getByRole("button", { name: `Sample of ${oak.name} is in your cart` }),
+    ).toBeDisabled();
+    await expect(
+      page
+        .getByRole("article", { name: noSamples.name })
+        .getByRole("button", { name: /Order a free sample/ }),
+    ).toHaveCount(0);
+
+    // From the product page.
+    await openPage(page, `/products/${slate.id}`);
+    await page.getByRole("button", { name: `Order a free sample of ${slate.name}` }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+    await openPage(page, "/cart");
+    await expect(page.getByTestId("cart-summary-line")).toHaveText("2 samples · 0 sq ft total");
+    await expect(
+      page.getByRole("button", { name: `Remove the sample of ${oak.name}` }),
+    ).toBeVisible();
+
+    await openPage(page, "/cart?step=checkout");
+    const email = `samples-${Date.now()}@example.com`;
+    await fillCustomerAndBilling(page, { name: "Sam Pullman", email, phone: "(205) 555-0177" });
+    await page.getByLabel("State", { exact: true }).selectOption("AL");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    const delivery = page.getByRole("group", { name: "Delivery", exact: true });
+    // Samples alone travel by parcel at the flat rate; the trucks are not offered.
+    await expect(delivery.getByRole("radio", { name: /^Parcel delivery/ })).toBeChecked();
+    await expect(delivery.getByRole("radio", { name: /^Freight delivery/ })).toBeDisabled();
+    await expect(
+      delivery.getByText("A parcel carrier brings your samples to your door."),
+    ).toBeVisible();
+    await expect(summary.getByText(`Sample: ${oak.name}`)).toBeVisible();
+    await expect(summary.getByText("1 sample · free").first()).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("$4.95");
+    await page.getByRole("button", { name: "Proceed to Payment · $4.95" }).click();
+
+    await expect(page).toHaveURL(/\/pay\//);
+    await waitForHydration(page);
+    await expect(page.getByText(`Sample: ${slate.name} · 1 sample`)).toBeVisible();
+    await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $4.95" }).click();
+
+    await expect(page).toHaveURL(/\/success\?session_id=/);
+    await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+    await expect(page.getByText(`Sample: ${oak.name}`)).toBeVisible();
+    const orderNumber =
+      (await page
+        .getByText(/^Order number/)
+        .locator("strong")
+        .textContent()) ?? "";
+    // Samples never touch the boxes for sale.
+    expect(await stockOf(request, oak.id)).toBe(4);
+
+    const mail = await waitForMail((m) => m.to.includes(email));
+    expect(mail.text).toContain(`Sample: ${oak.name} × 1`);
+    expect(mail.text).toContain("Your samples (2 samples:");
+
+    await signInToAdmin(page, "samples");
+    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    await expect(row.getByText(slate.name)).toBeVisible();
+    await row.getByRole("button", { name: `Mark samples of ${orderNumber} sent` }).click();
+    await expect(page.getByText(`Samples of ${orderNumber} marked sent`)).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
+  });
+
+  test("an approved partner orders a free sample from the ACE product page", async ({
+    page,
+    store,
+  }) => {
+    const partner = await store.partner({ approve: true });
+    const product = await store.product({
+      name: "Sample Partner Maple",
+      ace_price: 3.1,
+      ace_shown_price: 3.6,
+    });
+    await signInBrowser(page, partner);
+    await openPage(page, `/ace/products/${product.id}`);
+    await page.getByRole("button", { name: `Order a free sample of ${product.name}` }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await openPage(page, "/cart?step=checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByText(`Sample: ${product.name}`)).toBeVisible();
+    await expect(summary.getByText("1 sample · free")).toBeVisible();
+  });
+});

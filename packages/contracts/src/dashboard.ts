@@ -1,0 +1,60 @@
+import "./zod-without-eval.ts";
+import { z } from "zod";
+import { orderStatuses } from "./orders-options.ts";
+
+/** The periods the dashboard offers, in days back from today (Birmingham time). */
+export const dashboardPeriods = [30, 90] as const;
+
+/** A closeout with this many boxes or fewer is "about to run out". */
+export const closeoutRunningOutAt = 10;
+
+export const dashboardQuerySchema = z.object({
+  days: z.coerce
+    .number({ message: "must be 30 or 90" })
+    .refine((days) => (dashboardPeriods as readonly number[]).includes(days), {
+      message: "must be 30 or 90",
+    })
+    .default(30),
+});
+
+export const dashboardSchema = z.object({
+  days: z.number().int(),
+  /** The first and last day of the period (YYYY-MM-DD, Birmingham time). */
+  from: z.string(),
+  to: z.string(),
+  /** Every day of the period, oldest first, with the orders paid that day and their total. */
+  sales_by_day: z.array(
+    z.object({ day: z.string(), orders: z.number().int(), revenue: z.number() }),
+  ),
+  /** Paid orders in the period: how many, their total and the average order. */
+  paid_orders: z.number().int(),
+  revenue: z.number(),
+  average_order_value: z.number(),
+  /** Orders placed in the period, by status. */
+  orders_by_status: z.record(z.enum(orderStatuses), z.number().int()),
+  /** The five products that brought in the most from paid orders in the period. */
+  top_products: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      boxes: z.number().int(),
+      revenue: z.number(),
+    }),
+  ),
+  /** Project inquiries received in the period, and how many of them became jobs. */
+  inquiries: z.object({ received: z.number().int(), turned_into_jobs: z.number().int() }),
+  /** Products at or below their reorder point, fewest boxes first. */
+  low_stock: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      stock_quantity: z.number().int(),
+      reorder_point: z.number().int(),
+    }),
+  ),
+  /** Closeouts with a few boxes left (1 to closeoutRunningOutAt), fewest first. */
+  closeouts_running_out: z.array(
+    z.object({ id: z.number().int(), name: z.string(), stock_quantity: z.number().int() }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,35 @@
+import { orderIdParamsSchema, samplesToSendListSchema } from "@mcf/contracts/admin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listSamplesToSend, markSamplesSent } from "../orders/orders.service.ts";
+import { adminErrorResponses } from "./admin-error-responses.ts";
+
+/** The "samples to send" list staff work from, and the tick that takes an order off it. */
+export const adminSampleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.get(
+    "/api/admin/samples-to-send",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Paid orders whose samples are not sent yet, oldest payment first",
+        response: { 200: samplesToSendListSchema, ...adminErrorResponses },
+      },
+    },
+    async () => ({ orders: await listSamplesToSend(db) }),
+  );
+  app.post(
+    "/api/admin/orders/:id/samples-sent",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Tick an order's samples off as sent (the list then leaves it out)",
+        params: orderIdParamsSchema,
+        response: { 200: samplesToSendListSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      await markSamplesSent(db, request.params.id);
+      return { orders: await listSamplesToSend(db) };
+    },
+  );
+};

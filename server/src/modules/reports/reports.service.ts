@@ -1,0 +1,117 @@
+import { storeTimeZone } from "@mcf/contracts/business";
+import { closeoutRunningOutAt, type Dashboard } from "@mcf/contracts/dashboard";
+import { orderStatuses } from "@mcf/contracts/orders-options";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+
+const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
+  (await db.execute(query)).rows as unknown as T[];
+/** Money sums come back as numeric text; dollars to the cent. */
+const dollars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
+
+/**
+ * The owner's dashboard for the last `days` days, today included, in Birmingham days: sales by
+ * day (orders paid that day), orders by status, the average order, top products, inquiries turned
+ * into jobs, products to reorder and closeouts about to run out. Every figure is one SQL query
+ * over indexed columns (paid orders by `paid_at`), so it stays quick on a large order history.
+ */
+export async function getDashboard(db: DbOrTx, days: number, now = new Date()): Promise<Dashboard> {
+  const [range] = await rowsOf<{ from: string; to: string; start: Date }>(
+    db,
+    sql`select to_char(today - (${days}::int - 1), 'YYYY-MM-DD') as "from",
+          to_char(today, 'YYYY-MM-DD') as "to",
+          ((today - (${days}::int - 1))::timestamp at time zone ${storeTimeZone}) as start
+        from (select (${now.toISOString()}::timestamptz at time zone ${storeTimeZone})::date as today) t`,
+  );
+  if (!range) throw new Error("the dashboard's date range query answered nothing");
+  const start = new Date(range.start).toISOString();
+  const paidSince = sql`o.payment_status = 'paid' and o.paid_at >= ${start}::timestamptz`;
+
+  const [byDay, byStatus, top, inquiries, lowStock, closeouts] = await Promise.all([
+    rowsOf<{ day: string; orders: number; revenue: string }>(
+      db,
+      sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.orders, 0)::int as orders,
+            coalesce(s.revenue, 0) as revenue
+          from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+          left join (
+            select (o.paid_at at time zone ${storeTimeZone})::date as day, count(*) as orders,
+              sum(o.total_amount) as revenue
+            from orders o where ${paidSince} group by 1
+          ) s on s.day = d::date
+          order by d`,
+    ),
+    rowsOf<{ status: string; count: number }>(
+      db,
+      sql`select status, count(*)::int as count from orders
+          where created_at >= ${start}::timestamptz group by status`,
+    ),
+    rowsOf<{ product_id: number | null; name: string; boxes: number; revenue: string }>(
+      db,
+      sql`select oi.product_id, max(oi.product_name) as name, sum(oi.quantity)::int as boxes,
+            sum(oi.total_price) as revenue
+          from order_items oi join orders o on o.id = oi.order_id
+          where ${paidSince} and oi.product_id is not null
+          group by oi.product_id
+          order by sum(oi.total_price) desc, oi.product_id
+          limit 5`,
+    ),
+    rowsOf<{ received: number; turned_into_jobs: number }>(
+      db,
+      sql`select count(*)::int as received, count(j.id)::int as turned_into_jobs
+          from project_inquiries i left join install_jobs j on j.inquiry_id = i.id
+          where i.created_at >= ${start}::timestamptz`,
+    ),
+    rowsOf<{ id: number; name: string; stock_quantity: number; reorder_point: number }>(
+      db,
+      sql`select id, name, stock_quantity, reorder_point from products
+          where reorder_point is not null and stock_quantity <= reorder_point
+          order by stock_quantity, name limit 50`,
+    ),
+    rowsOf<{ id: number; name: string; stock_quantity: number }>(
+      db,
+      sql`select id, name, stock_quantity from products
+          where is_closeout and stock_quantity between 1 and ${closeoutRunningOutAt}
+          order by stock_quantity, name limit 50`,
+    ),
+  ]);
+
+  const salesByDay = byDay.map((d) => ({
+    day: d.day,
+    orders: Number(d.orders),
+    revenue: dollars(d.revenue),
+  }));
+  const paidOrders = salesByDay.reduce((sum, d) => sum + d.orders, 0);
+  const revenueCents = salesByDay.reduce((sum, d) => sum + Math.round(d.revenue * 100), 0);
+  const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
+    (typeof orderStatuses)[number],
+    number
+  >;
+  for (const row of byStatus)
+    if (row.status in ordersByStatus)
+      ordersByStatus[row.status as keyof typeof ordersByStatus] = Number(row.count);
+  return {
+    days,
+    from: range.from,
+    to: range.to,
+    sales_by_day: salesByDay,
+    paid_orders: paidOrders,
+    revenue: revenueCents / 100,
+    average_order_value: paidOrders ? Math.round(revenueCents / paidOrders) / 100 : 0,
+    orders_by_status: ordersByStatus,
+    top_products: top.map((p) => ({
+      product_id: p.product_id,
+      name: p.name,
+      boxes: Number(p.boxes),
+      revenue: dollars(p.revenue),
+    })),
+    inquiries: {
+      received: Number(inquiries[0]?.received ?? 0),
+      turned_into_jobs: Number(inquiries[0]?.turned_into_jobs ?? 0),
+    },
+    low_stock: lowStock.map((p) => ({ ...p, stock_quantity: Number(p.stock_quantity) })),
+    closeouts_running_out: closeouts.map((p) => ({
+      ...p,
+      stock_quantity: Number(p.stock_quantity),
+    })),
+  };
+}

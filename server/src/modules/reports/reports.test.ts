@@ -1,0 +1,110 @@
+import { shippingDefaults } from "@mcf/contracts/business";
+import { describe, expect, it } from "vitest";
+import { callAdmin } from "../../../test/admin-requests.ts";
+import { createInquiry, createOrder, createProduct } from "../../../test/factories.ts";
+import { useTestApp } from "../../../test/test-app.ts";
+import { getDashboard } from "./reports.service.ts";
+
+describe("the owner's dashboard", () => {
+  const t = useTestApp();
+
+  it("matches a hand count of factory orders, inquiries and stock over 30 Birmingham days", async () => {
+    const db = t.database.db;
+    // Noon in Birmingham on June 15: the 30 days run May 17 to June 15.
+    const now = new Date("2030-06-15T17:00:00Z");
+    const oak = await createProduct(db, { name: "Dash Oak", our_price: 5, sqft_per_carton: 20 });
+    const tile = await createProduct(db, { name: "Dash Tile", our_price: 2, sqft_per_carton: 10 });
+    const paidAt = (iso: string) => ({ paid_at: new Date(iso), created_at: new Date(iso) });
+    // $200 of oak + 10% tax; $100 of tile + tax, paid at 11 PM on June 14 Birmingham time.
+    await createOrder(db, {
+      lines: [{ product: oak, quantity: 2 }],
+      ...paidAt("2030-06-15T16:00:00Z"),
+    });
+    await createOrder(db, {
+      lines: [{ product: tile, quantity: 5 }],
+      ...paidAt("2030-06-15T04:00:00Z"),
+    });
+    // Paid the day before the period, and one never paid: neither counts as a sale.
+    await createOrder(db, {
+      lines: [{ product: oak, quantity: 9 }],
+      ...paidAt("2030-05-16T12:00:00Z"),
+    });
+    await createOrder(db, {
+      lines: [{ product: tile, quantity: 1 }],
+      status: "pending",
+      payment_status: "unpaid",
+      paid_at: null,
+      created_at: new Date("2030-06-10T15:00:00Z"),
+    });
+    const becameJob = await createInquiry(db, { created_at: new Date("2030-06-01T15:00:00Z") });
+    await createInquiry(db, { created_at: new Date("2030-06-02T15:00:00Z") });
+    await createInquiry(db, { created_at: new Date("2030-04-01T15:00:00Z") });
+    expect(
+      (await callAdmin(t, "POST", "/api/admin/jobs", { inquiry_id: becameJob.id })).statusCode,
+    ).toBe(201);
+    const low = await createProduct(db, { name: "Dash Low", stock_quantity: 4, reorder_point: 10 });
+    const enough = await createProduct(db, {
+      name: "Dash Enough",
+      stock_quantity: 9,
+      reorder_point: 5,
+    });
+    const lastBoxes = await createProduct(db, {
+      name: "Dash Last",
+      stock_quantity: 3,
+      is_closeout: true,
+    });
+
+    const board = await getDashboard(db, 30, now);
+    const pallet = shippingDefaults.palletShippingCostCents / 100;
+    expect(board).toMatchObject({ days: 30, from: "2030-05-17", to: "2030-06-15", paid_orders: 2 });
+    expect(board.sales_by_day).toHaveLength(30);
+    expect(board.sales_by_day.at(-1)).toEqual({
+      day: "2030-06-15",
+      orders: 1,
+      revenue: 220 + pallet,
+    });
+    expect(board.sales_by_day.at(-2)).toEqual({
+      day: "2030-06-14",
+      orders: 1,
+      revenue: 110 + pallet,
+    });
+    expect(board.sales_by_day.slice(0, -2).every((d) => d.orders === 0 && d.revenue === 0)).toBe(
+      true,
+    );
+    expect(board.revenue).toBe(330 + 2 * pallet);
+    expect(board.average_order_value).toBe((330 + 2 * pallet) / 2);
+    expect(board.orders_by_status).toMatchObject({ processing: 2, pending: 1, shipped: 0 });
+    expect(board.top_products).toEqual([
+      { product_id: oak.id, name: "Dash Oak", boxes: 2, revenue: 200 },
+      { product_id: tile.id, name: "Dash Tile", boxes: 5, revenue: 100 },
+    ]);
+    expect(board.inquiries).toEqual({ received: 2, turned_into_jobs: 1 });
+    expect(board.low_stock).toContainEqual({
+      id: low.id,
+      name: "Dash Low",
+      stock_quantity: 4,
+      reorder_point: 10,
+    });
+    expect(board.low_stock.map((p) => p.id)).not.toContain(enough.id);
+    expect(board.closeouts_running_out).toContainEqual({
+      id: lastBoxes.id,
+      name: "Dash Last",
+      stock_quantity: 3,
+    });
+  });
+
+  it("GET /api/admin/dashboard answers 30 days by default, 90 when asked, and refuses others", async () => {
+    const thirty = await callAdmin(t, "GET", "/api/admin/dashboard");
+    expect(thirty.statusCode).toBe(200);
+    expect(thirty.json().sales_by_day).toHaveLength(30);
+    const ninety = await callAdmin(t, "GET", "/api/admin/dashboard?days=90");
+    expect(ninety.json().sales_by_day).toHaveLength(90);
+    const week = await callAdmin(t, "GET", "/api/admin/dashboard?days=7");
+    expect(week.statusCode).toBe(422);
+    expect(week.json().detail[0]).toEqual({
+      loc: ["querystring", "days"],
+      msg: "must be 30 or 90",
+    });
+    expect((await t.app.inject("/api/admin/dashboard")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,151 @@
+import { commonPasswordMessage } from "@mcf/contracts/partners";
+import {
+  duplicateStaffEmailMessage,
+  type StaffAccount,
+  type StaffRole,
+  type staffAccountCreateSchema,
+  type staffAccountUpdateSchema,
+} from "@mcf/contracts/staff";
+import { asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { staffAccounts } from "../../db/schema/index.ts";
+import { conflict, invalid, notFound } from "../../errors.ts";
+import { writeAudit } from "../audit/audit.service.ts";
+import { hashPassword, isCommonPassword } from "../partners/partners.service.ts";
+import { revokeAllStaffSessions } from "./staff-sessions.ts";
+
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+
+export function toStaffAccount(row: StaffAccountRow): StaffAccount {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as StaffRole,
+    active: row.disabled_at === null,
+    last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The audit log's view of an account (never its password hash). */
+const auditView = (row: StaffAccountRow) => ({
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  active: row.disabled_at === null,
+});
+
+/** A new password must not be on the bundled list of common passwords (422). */
+export function assertAcceptableStaffPassword(password: string): void {
+  if (isCommonPassword(password)) throw invalid(commonPasswordMessage);
+}
+
+export async function findStaffAccountByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<StaffAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffAccounts)
+    .where(sql`lower(${staffAccounts.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every account, owners first, then by name. */
+export async function listStaffAccounts(db: DbOrTx): Promise<StaffAccount[]> {
+  const rows = await db
+    .select()
+    .from(staffAccounts)
+    .orderBy(
+      sql`case ${staffAccounts.role} when 'owner' then 0 when 'staff' then 1 else 2 end`,
+      asc(staffAccounts.name),
+    );
+  return rows.map(toStaffAccount);
+}
+
+/**
+ * Creates an account with the first password the owner chose (audit-logged). Throws 409 for an
+ * email already in use (any case), 422 for a common password.
+ */
+export async function createStaffAccount(
+  db: Db,
+  input: z.output<typeof staffAccountCreateSchema>,
+): Promise<StaffAccount> {
+  assertAcceptableStaffPassword(input.password);
+  if (await findStaffAccountByEmail(db, input.email)) throw conflict(duplicateStaffEmailMessage);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staffAccounts)
+        .values({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          password_hash: passwordHash,
+        })
+        .returning();
+      if (!row) throw new Error("staff insert returned nothing");
+      await writeAudit(tx, {
+        action: "staff.create",
+        entityType: "staff",
+        entityId: row.id,
+        after: auditView(row),
+      });
+      return toStaffAccount(row);
+    });
+  } catch (error) {
+    // Two owners creating one email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(duplicateStaffEmailMessage);
+    throw error;
+  }
+}
+
+/**
+ * Renames, changes the role of, or turns an account off or on (audit-logged). Turning it off
+ * ends its sessions at once. Throws 404 for an unknown account.
+ */
+export async function updateStaffAccount(
+  db: Db,
+  id: string,
+  update: z.output<typeof staffAccountUpdateSchema>,
+): Promise<StaffAccount> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, id))
+      .for("update");
+    if (!before) throw notFound("Unknown staff account");
+    const disabledAt =
+      update.active === undefined
+        ? before.disabled_at
+        : update.active
+          ? null
+          : (before.disabled_at ?? new Date());
+    const [after] = await tx
+      .update(staffAccounts)
+      .set({
+        name: update.name ?? before.name,
+        role: update.role ?? before.role,
+        disabled_at: disabledAt,
+        updated_at: new Date(),
+      })
+      .where(eq(staffAccounts.id, id))
+      .returning();
+    if (!after) throw notFound("Unknown staff account");
+    if (after.disabled_at) await revokeAllStaffSessions(tx, id);
+    await writeAudit(tx, {
+      action: "staff.update",
+      entityType: "staff",
+      entityId: id,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return toStaffAccount(after);
+  });
+}

@@ -1,0 +1,76 @@
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/test-app.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+
+describe("/metrics", () => {
+  const t = useTestApp({ config: { metricsToken: "metrics-token-for-tests" } });
+  const read = async (headers: Record<string, string> = {}, remoteAddress = "127.0.0.1") =>
+    t.app.inject({ method: "GET", url: "/metrics", headers, remoteAddress });
+  const family = (text: string, name: string) =>
+    parsePrometheusTextFormat(text).find((f) => f.name === name);
+
+  it("counts requests by route pattern, times them, and parses as Prometheus text", async () => {
+    for (let i = 0; i < 3; i++) await t.app.inject("/api/health");
+    await t.app.inject("/api/products/999999");
+    const res = await read();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+    const requests = family(res.body, "http_requests_total");
+    expect(requests?.type).toBe("COUNTER");
+    const health = requests?.metrics.find(
+      (m) => m.labels?.route === "/api/health" && m.labels.status_code === "200",
+    );
+    expect(Number(health?.value)).toBeGreaterThanOrEqual(3);
+    // One series per route pattern, never one per product id.
+    expect(requests?.metrics.some((m) => m.labels?.route === "/api/products/:id")).toBe(true);
+    expect(requests?.metrics.some((m) => m.labels?.route?.includes("999999"))).toBe(false);
+    expect(family(res.body, "http_request_duration_seconds")?.type).toBe("HISTOGRAM");
+    const timed =
+      /^http_request_duration_seconds_count\{method="GET",route="\/api\/health"\} (\d+)$/m;
+    expect(Number(timed.exec(res.body)?.[1])).toBeGreaterThanOrEqual(3);
+    expect(family(res.body, "process_resident_memory_bytes")).toBeDefined();
+  });
+
+  it("reports the outbox's queue and the age of its oldest waiting message", async () => {
+    await enqueueMail(t.database.db, {
+      kind: "metrics-test",
+      to: "metrics@example.com",
+      subject: "Waiting",
+      html: "<p>Waiting</p>",
+      text: "Waiting",
+    });
+    const body = (await read()).body;
+    const pending = family(body, "mail_outbox_messages")?.metrics.find(
+      (m) => m.labels?.status === "pending",
+    );
+    expect(Number(pending?.value)).toBeGreaterThanOrEqual(1);
+    const oldest = family(body, "mail_outbox_oldest_pending_age_seconds")?.metrics[0];
+    expect(Number(oldest?.value)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts catalogue cache hits and misses", async () => {
+    await t.app.inject("/api/products/facets");
+    await t.app.inject("/api/products/facets");
+    const lookups = family((await read()).body, "catalog_cache_lookups_total")?.metrics;
+    const count = (result: string) =>
+      Number(lookups?.find((m) => m.labels?.result === result)?.value ?? 0);
+    expect(count("miss")).toBeGreaterThanOrEqual(1);
+    expect(count("hit")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("answers another machine, or a request through a proxy, only with the token", async () => {
+    const away = await read({}, "203.0.113.9");
+    expect(away.statusCode).toBe(403);
+    expect(away.json()).toEqual({
+      detail: "Metrics are served to this machine, or with the metrics token",
+    });
+    expect((await read({ "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(403);
+    expect(
+      (await read({ authorization: "Bearer not-the-metrics-token" }, "203.0.113.9")).statusCode,
+    ).toBe(403);
+    expect(
+      (await read({ authorization: "Bearer metrics-token-for-tests" }, "203.0.113.9")).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,37 @@
+import { sampleRules } from "@mcf/contracts/cart-kinds";
+import { useCart } from "../../lib/cart/cart-context.tsx";
+import { type CartableProduct, hasSample } from "../../lib/cart/cart-lines.ts";
+
+export interface OrderSampleButtonProps {
+  product: Omit<CartableProduct, "price_per_box"> & { samples_available: boolean };
+  className?: string;
+}
+
+/**
+ * "Order a free sample": puts one sample of the product in the cart (samples never take boxes
+ * from stock). Once it is there the button says so; a product without samples shows nothing.
+ */
+export function OrderSampleButton({
+  product,
+  className = "text-sm font-semibold text-oak-700 underline-offset-2 hover:underline",
+}: OrderSampleButtonProps) {
+  const { items, addSample, restored } = useCart();
+  if (!product.samples_available) return null;
+  const inCart = restored && hasSample(items, product.id);
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => addSample(product)}
+      disabled={inCart}
+      aria-label={
+        inCart
+          ? `Sample of ${product.name} is in your cart`
+          : `Order a free sample of ${product.name}`
+      }
+      title={`The first ${sampleRules.freePerOrder} samples of an order are free`}
+    >
+      {inCart ? "✓ Sample in your cart" : "Order a free sample"}
+    </button>
+  );
+}

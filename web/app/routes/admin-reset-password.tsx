@@ -1,0 +1,12 @@
+import { StaffResetPassword } from "../features/admin/staff-reset-password.tsx";
+import { pageTitles } from "../lib/page-titles.ts";
+import { pageMeta } from "../lib/seo.ts";
+
+export const meta = () => [
+  ...pageMeta(pageTitles.adminResetPassword, "Choose a new password for your back-office account."),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminResetPasswordRoute() {
+  return <StaffResetPassword />;
+}
