@@ -1,5 +1,6 @@
 // The production build as a child process, for the bench scripts.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -35,6 +36,16 @@ export async function startProductionServer(root, { port, dataDir, databaseUrl }
   }
   return {
     base,
+    /** The server process's resident memory in MB (Linux), or null where it cannot be read. */
+    residentMb() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+        return Number.isFinite(kb) ? kb / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -40,6 +40,13 @@ export async function searchQuality(base) {
 const firstProducts = async (base, count) =>
   (await getJson(base, "/api/products?per_page=25&sort=name_asc")).slice(0, count);
 
+let missCount = 0;
+/** A request for `path` under an address no one asked before (`?miss=N`): the page renders. */
+export const cacheMiss = (path) => (request) => ({
+  ...request,
+  path: `${path}?miss=${++missCount}`,
+});
+
 /** The filtered list query: one type, a price range, sorted by price. */
 export const filteredQuery = "type=hardwood&min_price=2&max_price=8&sort=price_asc&per_page=25";
 
@@ -95,6 +102,20 @@ export const scenarios = [
   },
   { name: "SSR /", path: "/" },
   { name: "SSR /products", path: "/products", list: true },
+  // Public pages come from the page cache (decision 076). A render it cannot answer: every
+  // request a new address (an extra parameter the page ignores), so each one renders.
+  {
+    name: "SSR /products (cache miss)",
+    path: "/products",
+    list: true,
+    requests: [{ setupRequest: cacheMiss("/products") }],
+  },
+  {
+    name: "SSR /products (cache miss, 1 connection)",
+    path: "/products",
+    connections: 1,
+    requests: [{ setupRequest: cacheMiss("/products") }],
+  },
   { name: "SSR /products (filtered)", path: `/products?${filteredQuery}`, list: true },
   {
     name: "SSR /products/{id}",

@@ -45,10 +45,16 @@ import { answerWhileClosing } from "./plugins/closing.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { acceptEmptyJsonBodies } from "./plugins/json-body.ts";
-import { type LoadSheddingOptions, registerLoadShedding } from "./plugins/load-shedding.ts";
+import {
+  admittingServer,
+  createAdmission,
+  type LoadSheddingOptions,
+} from "./plugins/load-shedding.ts";
 import { createMetrics, registerMetrics } from "./plugins/metrics.ts";
 import { registerNulCharacterGuard } from "./plugins/reject-nul-characters.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { createPageCache } from "./web/page-cache.ts";
+import { createRenderGate } from "./web/render-gate.ts";
 import { registerSsr } from "./web/ssr.ts";
 
 declare module "fastify" {
@@ -82,10 +88,17 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /**
    * Admission overrides. Shedding is off when NODE_ENV=test unless given: the admission tests
-   * pass their own pressure signal and limits to drive it without timing.
+   * pass their own pressure signal and limits to drive it without timing. It happens in the HTTP
+   * server, before Fastify, so only requests over a socket (app.listen) are admitted or shed.
    */
   admission?: Partial<LoadSheddingOptions>;
 }
+
+/**
+ * Public page renders (page-cache misses) at once, and how many may wait for a turn; a wait is
+ * bounded by SHED_BROWSE_LATENCY_MS (docs/decisions/076).
+ */
+const rendersAtOnce = { concurrency: 4, maxQueued: 64 };
 
 /** Seconds a shed page view, and a shed checkout call, are told to wait (Retry-After). */
 const admissionRetryAfter = { browse: 2, checkout: 1 };
@@ -97,7 +110,25 @@ const admissionRetryAfter = { browse: 2, checkout: 1 };
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const logger = loggerOptions(config.logLevel);
+  // Measured with `npm run bench -- --rush` and the overload bench (docs/decisions/071, 076);
+  // SHED_BROWSE_AT, SHED_CHECKOUT_AT, SHED_BROWSE_LATENCY_MS. Set up before Fastify: the
+  // admission decides in the HTTP server's request listener, and reads the event-loop signal
+  // that under-pressure (registered below) keeps.
+  let underPressure = () => false;
+  const admission =
+    options.admission || config.env !== "test"
+      ? createAdmission({
+          browseLimit: config.admissionLimits.browse,
+          checkoutLimit: config.admissionLimits.checkout,
+          browseLatencyTargetMs: config.browseLatencyTargetMs,
+          retryAfterSeconds: admissionRetryAfter.browse,
+          checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
+          underPressure: () => underPressure(),
+          ...options.admission,
+        })
+      : null;
   const app = Fastify({
+    ...(admission ? { serverFactory: admittingServer(admission) } : {}),
     logger:
       options.logStream && logger && typeof logger === "object"
         ? { ...logger, stream: options.logStream }
@@ -140,28 +171,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   registerMetrics(app, app.metrics, config.metricsToken);
-  // Measured with `npm run bench -- --rush` (docs/decisions/071); SHED_BROWSE_AT/SHED_CHECKOUT_AT.
-  const admission = {
-    browseLimit: config.admissionLimits.browse,
-    checkoutLimit: config.admissionLimits.checkout,
-    retryAfterSeconds: admissionRetryAfter.browse,
-    checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
-  };
-  if (options.admission) {
-    registerLoadShedding(app, { ...admission, ...options.admission });
-  } else if (config.env !== "test") {
+  if (admission && !options.admission?.underPressure) {
     // Overload is shed by priority, not queued (docs/decisions/071): under-pressure only watches
-    // the event loop here; the admission hook decides who is turned away, so a blocked loop sheds
+    // the event loop here; the admission decides who is turned away, so a blocked loop sheds
     // page views while payments keep going.
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay: 500,
-      retryAfter: admission.retryAfterSeconds,
+      retryAfter: admissionRetryAfter.browse,
       pressureHandler: () => undefined,
     });
-    registerLoadShedding(app, {
-      ...admission,
-      underPressure: () => app.isUnderPressure(),
-    });
+    underPressure = () => app.isUnderPressure();
   }
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
@@ -256,7 +275,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
     }
-    await registerSsr(app, config, options.web.getBuild, options.web.mode);
+    // Pages are kept only from the production build: in development every edit is a new page.
+    const pages =
+      options.web.mode === "production" && config.pageCacheBytes > 0
+        ? {
+            cache: await createPageCache(database, config.pageCacheBytes),
+            renderGate: createRenderGate({
+              ...rendersAtOnce,
+              maxWaitMs: options.admission?.browseLatencyTargetMs ?? config.browseLatencyTargetMs,
+            }),
+            retryAfterSeconds: admissionRetryAfter.browse,
+          }
+        : null;
+    await registerSsr(app, config, options.web.getBuild, options.web.mode, pages);
   }
   // Tests leave the jobs stopped and run them on demand (app.jobs).
   if (config.runWorkers) jobs.start();

@@ -28,6 +28,8 @@ const sampleDollars = z.coerce
 const followUpMessage = "must be a whole number of days from 1 to 90";
 const sessionHoursMessage = "must be a whole number of hours from 1 to 720";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
+const browseLatencyMessage = "must be a whole number of milliseconds from 10 to 60000";
+const pageCacheMessage = "must be a whole number of megabytes from 0 to 4096";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
   .int({ message: limitMessage })
@@ -124,6 +126,18 @@ const envSchema = z.object({
     .default(12),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
+  SHED_BROWSE_LATENCY_MS: z.coerce
+    .number({ message: browseLatencyMessage })
+    .int({ message: browseLatencyMessage })
+    .min(10, { message: browseLatencyMessage })
+    .max(60_000, { message: browseLatencyMessage })
+    .default(250),
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: pageCacheMessage })
+    .int({ message: pageCacheMessage })
+    .min(0, { message: pageCacheMessage })
+    .max(4096, { message: pageCacheMessage })
+    .default(64),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -186,6 +200,13 @@ export interface Config {
    * calls (`checkout`), are turned away with 503 (docs/decisions/071).
    */
   admissionLimits: { browse: number; checkout: number };
+  /**
+   * The time a page view or catalogue read may take before the browsing limit shrinks: the limit
+   * adapts to what the machine serves in this time (docs/decisions/076).
+   */
+  browseLatencyTargetMs: number;
+  /** Memory for the page cache of anonymous public pages, in bytes; 0 turns it off. */
+  pageCacheBytes: number;
   /**
    * Which peers may set X-Forwarded-For (the client address that rate limits count by):
    * Fastify's trustProxy. Trusting everyone would let any client pick its own address.
@@ -270,6 +291,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     staffSessionHours: e.STAFF_SESSION_HOURS,
     admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
+    browseLatencyTargetMs: e.SHED_BROWSE_LATENCY_MS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,
   };

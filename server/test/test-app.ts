@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type BuildAppOptions, buildApp } from "../src/app.ts";
 import { type Config, readConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
 import type { MailTransport } from "../src/mail/transport.ts";
@@ -45,6 +45,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** Turns admission (load shedding) on with these overrides; off otherwise. */
     admission?: Partial<LoadSheddingOptions>;
+    /** Serves pages from this server build too (tests of the page cache use a small one). */
+    web?: BuildAppOptions["web"];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -68,6 +70,7 @@ export async function createTestApp(
     logStream,
     onRoute: options.onRoute,
     admission: options.admission,
+    web: options.web,
   });
   options.beforeReady?.(app);
   await app.ready();

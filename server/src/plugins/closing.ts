@@ -1,5 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { inProcess } from "./load-shedding.ts";
+import { Socket } from "node:net";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** A request made inside this process (Fastify inject), not over a socket. */
+const inProcess = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
 
 /** The answer to a request that arrives while the process is shutting down. */
 export const restartingMessage = "The store is restarting. Please try again in a moment.";

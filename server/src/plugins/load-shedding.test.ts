@@ -1,141 +1,163 @@
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { admissionPriorityOf, busyMessage, registerLoadShedding } from "./load-shedding.ts";
+import {
+  type Admission,
+  admissionPriorityOf,
+  admittingServer,
+  busyMessage,
+  createAdmission,
+  type LoadSheddingOptions,
+} from "./load-shedding.ts";
 
-describe("load shedding", () => {
-  const app = Fastify();
-  let release: () => void = () => {};
-  const gate = () =>
-    new Promise<void>((resolve) => {
-      release = resolve;
-    });
-  let waiting: Promise<void> = Promise.resolve();
-  let started = 0;
-
-  // Injected requests stand in for network ones here (by default in-process calls are not counted).
-  registerLoadShedding(app, {
-    browseLimit: 2,
-    checkoutLimit: 3,
-    retryAfterSeconds: 3,
-    checkoutRetryAfterSeconds: 1,
-    internal: () => false,
+/** A gate a handler waits at until the test opens it. */
+function gate() {
+  let open: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    open = resolve;
   });
+  return { closed, open };
+}
+
+/**
+ * A server that admits through `createAdmission` before Fastify, as the store does: `/slow` and
+ * the cart calculation wait at the current gate; requests go over a real socket.
+ */
+async function admittingApp(options: LoadSheddingOptions) {
+  const admission: Admission = createAdmission(options);
+  const app: FastifyInstance = Fastify({ serverFactory: admittingServer(admission) });
+  let current = gate();
+  let inside = 0;
+  const hold = async () => {
+    inside++;
+    await current.closed;
+  };
   app.get("/slow", async () => {
-    started++;
-    await waiting;
+    await hold();
     return { ok: true };
   });
+  app.get("/quick", async () => ({ ok: true }));
   app.get("/api/health", async () => ({ status: "ok" }));
-  app.post("/api/cart/calculate", async () => ({ total: 1 }));
+  app.post("/api/cart/calculate", async () => {
+    await hold();
+    return { total: 1 };
+  });
   app.post("/api/payments/webhook", async () => ({ received: true }));
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    admission,
+    get: (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { headers }),
+    post: (path: string) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
+    inside: () => inside,
+    release() {
+      current.open();
+      current = gate();
+    },
+    close: () => app.close(),
+  };
+}
 
-  afterEach(() => release());
-
-  it("answers 503 with Retry-After at once past the limit, and serves again when load drops", async () => {
-    waiting = gate();
-    const first = [app.inject("/slow"), app.inject("/slow")];
-    // Wait until both requests are inside the handler (in flight), not a fixed time.
-    await expect.poll(() => started).toBe(2);
-
-    const shed = await app.inject("/slow");
-    expect(shed.statusCode).toBe(503);
-    expect(shed.headers["retry-after"]).toBe("3");
-    expect(shed.json()).toEqual({ detail: busyMessage });
-
-    // A browser asking for a page gets a readable page, with the same Retry-After.
-    const page = await app.inject({ url: "/slow", headers: { accept: "text/html" } });
-    expect(page.statusCode).toBe(503);
-    expect(page.headers["retry-after"]).toBe("3");
-    expect(page.headers["content-type"]).toContain("text/html");
-    expect(page.body).toContain(busyMessage);
-
-    // Health checks are never shed, even at the limit.
-    expect((await app.inject("/api/health")).statusCode).toBe(200);
-
-    release();
-    for (const res of await Promise.all(first)) expect(res.statusCode).toBe(200);
-
-    waiting = Promise.resolve();
-    expect((await app.inject("/slow")).statusCode).toBe(200);
-  });
-
-  it("keeps admitting checkout calls past the browsing limit, up to their own limit", async () => {
-    started = 0;
-    waiting = gate();
-    const first = [app.inject("/slow"), app.inject("/slow")];
-    await expect.poll(() => started).toBe(2);
-    expect((await app.inject("/slow")).statusCode).toBe(503);
-
-    // Two in progress: browsing is full, a cart calculation still gets in.
-    const calculation = await app.inject({ method: "POST", url: "/api/cart/calculate" });
-    expect(calculation.statusCode).toBe(200);
-
-    release();
-    for (const res of await Promise.all(first)) expect(res.statusCode).toBe(200);
-  });
-
-  it("sheds only checkout calls at the checkout limit, never the webhook", async () => {
-    const full = Fastify();
-    let open: () => void = () => {};
-    const blocked = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let pending = 0;
-    registerLoadShedding(full, {
-      browseLimit: 1,
-      checkoutLimit: 2,
+describe("load shedding before Fastify", () => {
+  let server: Awaited<ReturnType<typeof admittingApp>>;
+  beforeAll(async () => {
+    server = await admittingApp({
+      browseLimit: 2,
+      checkoutLimit: 1,
       retryAfterSeconds: 3,
       checkoutRetryAfterSeconds: 1,
-      internal: () => false,
     });
-    full.get("/slow", async () => {
-      pending++;
-      await blocked;
-      return { ok: true };
-    });
-    full.post("/api/cart/calculate", async () => {
-      pending++;
-      await blocked;
-      return { total: 1 };
-    });
-    full.post("/api/payments/webhook", async () => ({ received: true }));
-    const held = [
-      full.inject("/slow"),
-      full.inject({ method: "POST", url: "/api/cart/calculate" }),
-    ];
-    await expect.poll(() => pending).toBe(2);
+  });
+  afterEach(() => server.release());
+  afterAll(() => server.close());
 
-    const shedCalculation = await full.inject({ method: "POST", url: "/api/cart/calculate" });
-    expect(shedCalculation.statusCode).toBe(503);
-    expect(shedCalculation.headers["retry-after"]).toBe("1");
-    const webhook = await full.inject({ method: "POST", url: "/api/payments/webhook" });
-    expect(webhook.statusCode).toBe(200);
+  it("answers 503 with Retry-After and the {detail} shape at once past the limit, and serves again when load drops", async () => {
+    const first = [server.get("/slow"), server.get("/slow")];
+    // Wait until both requests are inside the handler (in flight), not a fixed time.
+    await expect.poll(() => server.inside()).toBe(2);
 
-    open();
-    for (const res of await Promise.all(held)) expect(res.statusCode).toBe(200);
+    const shed = await server.get("/slow");
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get("retry-after")).toBe("3");
+    expect(shed.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await shed.json()).toEqual({ detail: busyMessage });
+
+    // A browser asking for a page gets a readable page, with the same Retry-After.
+    const page = await server.get("/slow", { accept: "text/html" });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("3");
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain(busyMessage);
+
+    // Health checks are never shed, even at the limit.
+    expect((await server.get("/api/health")).status).toBe(200);
+
+    server.release();
+    for (const res of await Promise.all(first)) expect(res.status).toBe(200);
+    expect((await server.get("/quick")).status).toBe(200);
   });
 
-  it("never counts or sheds in-process requests (page loaders calling the API)", async () => {
-    const inner = Fastify();
-    registerLoadShedding(inner, { browseLimit: 1, checkoutLimit: 1, retryAfterSeconds: 3 });
-    let pending = 0;
-    let open: () => void = () => {};
-    const blocked = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    inner.get("/slow", async () => {
-      pending++;
-      await blocked;
-      return { ok: true };
-    });
-    const calls = [inner.inject("/slow"), inner.inject("/slow"), inner.inject("/slow")];
-    await expect.poll(() => pending).toBe(3);
-    open();
-    for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(200);
-  });
+  it("keeps admitting checkout calls while browsing is full, up to their own limit, and never sheds the webhook", async () => {
+    const before = server.inside();
+    const browsing = [server.get("/slow"), server.get("/slow")];
+    await expect.poll(() => server.inside()).toBe(before + 2);
+    expect((await server.get("/slow")).status).toBe(503);
 
+    // Browsing is full: a cart calculation still gets in (its own count)...
+    const calculation = server.post("/api/cart/calculate");
+    await expect.poll(() => server.inside()).toBe(before + 3);
+    // ...up to the checkout limit, past which it is told to come back in 1 s.
+    const shedCalculation = await server.post("/api/cart/calculate");
+    expect(shedCalculation.status).toBe(503);
+    expect(shedCalculation.headers.get("retry-after")).toBe("1");
+    expect(await shedCalculation.json()).toEqual({ detail: busyMessage });
+    // The webhook is never turned away.
+    expect((await server.post("/api/payments/webhook")).status).toBe(200);
+
+    server.release();
+    expect((await calculation).status).toBe(200);
+    for (const res of await Promise.all(browsing)) expect(res.status).toBe(200);
+  });
+});
+
+describe("the browsing limit follows how long page views take", () => {
+  it("grows while page views at the limit finish quickly, and falls back when they are slow", async () => {
+    const server = await admittingApp({
+      browseLimit: 2,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 40,
+    });
+    try {
+      expect(server.admission.browseLimit()).toBe(2);
+      // One page view held, another finishing fast while the limit holds them: one more place.
+      const held = server.get("/slow");
+      await expect.poll(() => server.inside()).toBe(1);
+      expect((await server.get("/quick")).status).toBe(200);
+      expect(server.admission.browseLimit()).toBe(3);
+      // Now three fit at once.
+      const more = [server.get("/slow"), server.get("/slow")];
+      await expect.poll(() => server.inside()).toBe(3);
+      expect((await server.get("/quick")).status).toBe(503);
+
+      // Page views that take longer than the target shrink the limit (never below 2).
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      server.release();
+      for (const res of await Promise.all([held, ...more])) expect(res.status).toBe(200);
+      expect(server.admission.browseLimit()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("admission priorities", () => {
   it("ranks money and page-critical paths above checkout, and checkout above browsing", () => {
     expect(admissionPriorityOf("/api/payments/webhook")).toBe("essential");
     expect(admissionPriorityOf("/api/payments/test-sessions/test_abc/pay")).toBe("essential");
@@ -159,61 +181,116 @@ describe("load shedding", () => {
 describe("admission in the whole store, with the pressure signal switched on", () => {
   let t: TestApp;
   let underPressure = false;
+  let base = "";
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   beforeAll(async () => {
     t = await createTestApp({
-      admission: {
-        underPressure: () => underPressure,
-        // Injected requests stand in for shoppers' network requests.
-        internal: () => false,
-      },
+      admission: { underPressure: () => underPressure },
     });
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
   afterAll(() => t.close());
 
   it("completes a payment and answers the webhook while page views and catalogue reads are shed", async () => {
     const product = await createProduct(t.database.db, { stock_quantity: 3, our_price: 4 });
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/process",
-      payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
-    });
-    expect(started.statusCode).toBe(200);
-    const { id } = started.json();
+    const started = await send(
+      "POST",
+      "/api/payments/process",
+      buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+    );
+    expect(started.status).toBe(200);
+    const { id } = (await started.json()) as { id: string };
 
     underPressure = true;
-    const browsing = await t.app.inject(`/api/products/${product.id}`);
-    expect(browsing.statusCode).toBe(503);
-    expect(browsing.headers["retry-after"]).toBe("2");
-    expect(browsing.json()).toEqual({ detail: busyMessage });
+    const browsing = await send("GET", `/api/products/${product.id}`);
+    expect(browsing.status).toBe(503);
+    expect(browsing.headers.get("retry-after")).toBe("2");
+    expect(await browsing.json()).toEqual({ detail: busyMessage });
 
     // A buyer still gets totals under pressure...
-    const totals = await t.app.inject({
-      method: "POST",
-      url: "/api/cart/calculate",
-      payload: { cart_items: [{ product_id: product.id, quantity: 1 }] },
+    const totals = await send("POST", "/api/cart/calculate", {
+      cart_items: [{ product_id: product.id, quantity: 1 }],
     });
-    expect(totals.statusCode).toBe(200);
+    expect(totals.status).toBe(200);
 
     // ...and the payment completes.
-    const paid = await t.app.inject({
-      method: "POST",
-      url: `/api/payments/test-sessions/${id}/pay`,
-      payload: { card_number: "4242 4242 4242 4242" },
-      headers: { origin: "http://store.test" },
-    });
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toEqual({ redirect_url: `/success?session_id=${id}` });
+    const paid = await send(
+      "POST",
+      `/api/payments/test-sessions/${id}/pay`,
+      { card_number: "4242 4242 4242 4242" },
+      { origin: "http://store.test" },
+    );
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({ redirect_url: `/success?session_id=${id}` });
 
     // The webhook is reached (no Stripe configured here: it answers, it is not shed).
-    const webhook = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/webhook",
-      payload: "{}",
-      headers: { "content-type": "application/json" },
-    });
-    expect(webhook.statusCode).not.toBe(503);
+    const webhook = await send("POST", "/api/payments/webhook", {});
+    expect(webhook.status).not.toBe(503);
 
     underPressure = false;
-    expect((await t.app.inject(`/api/products/${product.id}`)).statusCode).toBe(200);
+    expect((await send("GET", `/api/products/${product.id}`)).status).toBe(200);
+  });
+
+  it("never counts or sheds in-process requests (page loaders calling the API)", async () => {
+    underPressure = true;
+    try {
+      expect((await t.app.inject("/api/products")).statusCode).toBe(200);
+    } finally {
+      underPressure = false;
+    }
+  });
+});
+
+describe("a page view read late in a busy turn of the event loop", () => {
+  it("is turned away: it has already waited longer than the target", async () => {
+    const { createServer } = await import("node:http");
+    const { connect } = await import("node:net");
+    const admission = createAdmission({
+      browseLimit: 10,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 30,
+    });
+    // A handler that keeps the loop busy for 60 ms without waiting, as a render from cached
+    // data does.
+    const server = createServer((request, response) => {
+      if (!admission.admit(request, response)) return;
+      if (request.url === "/busy") {
+        const until = performance.now() + 60;
+        while (performance.now() < until);
+      }
+      response.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      // Two requests in one packet: both are read in the same turn, the second after the first
+      // kept the loop busy for 60 ms.
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.write(
+        "GET /busy HTTP/1.1\r\nHost: x\r\n\r\nGET /products HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      );
+      await new Promise((resolve) => socket.on("close", resolve));
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
+      expect(statuses).toEqual(["200", "503"]);
+      expect(answer).toMatch(/retry-after: 2/i);
+      expect(answer).toContain(JSON.stringify({ detail: busyMessage }));
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { Socket } from "node:net";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 /** The answer every shed request gets (the same words under-pressure uses). */
 export const busyMessage = "The store is very busy right now. Please try again in a moment.";
@@ -47,10 +46,18 @@ export function admissionPriorityOf(url: string): AdmissionPriority {
 }
 
 export interface LoadSheddingOptions {
-  /** Requests in progress at once past which `browse` requests are turned away. */
+  /**
+   * Page views and catalogue reads (`browse`) in progress at once that are always admitted; more
+   * while they finish within `browseLatencyTargetMs` (the limit adapts, see `createAdmission`).
+   */
   browseLimit: number;
-  /** Requests in progress at once past which `checkout` requests are turned away too. */
+  /** Checkout calls in progress at once past which more are turned away. */
   checkoutLimit: number;
+  /**
+   * The time a page view may take before the browsing limit shrinks back towards `browseLimit`.
+   * Unset: the browsing limit stays at `browseLimit`.
+   */
+  browseLatencyTargetMs?: number;
   /** Seconds a shed page view or catalogue read is told to wait (Retry-After). */
   retryAfterSeconds: number;
   /** Seconds a shed checkout call is told to wait: shorter, a buyer's client retries it. */
@@ -60,51 +67,165 @@ export interface LoadSheddingOptions {
    * under-pressure): `browse` requests are then turned away whatever the count.
    */
   underPressure?: () => boolean;
-  /**
-   * Requests that neither count nor get shed. Default: in-process requests (Fastify inject,
-   * which page loaders use to call the API), since the page request holding them is counted.
-   */
-  internal?: (request: FastifyRequest) => boolean;
 }
 
-/** A request made inside this process (Fastify inject), not over a socket. */
-export const inProcess = (request: FastifyRequest) => !(request.raw.socket instanceof Socket);
+/** The most page views admitted at once however fast they finish. */
+export const maxBrowseLimit = 4096;
 
 const busyPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy | Magic City Floors</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917"><h1>We are very busy right now</h1><p>${busyMessage}</p><p><a href="">Try again</a></p></body></html>`;
+const busyJson = JSON.stringify({ detail: busyMessage });
 
-/** 503 with Retry-After: the JSON error shape for API calls, a small page for a browser. */
-function sendBusy(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
-  reply.status(503).header("retry-after", String(retryAfterSeconds));
-  const wantsPage =
-    !request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
-  if (wantsPage) return reply.type("text/html; charset=utf-8").send(busyPage);
-  return reply.send({ detail: busyMessage });
+/**
+ * The 503 answer to a request turned away: the JSON error shape for API calls, a small page for
+ * a browser asking for one, with Retry-After either way.
+ */
+export function busyAnswer(
+  url: string,
+  accept: string | undefined,
+  retryAfterSeconds: number,
+): { headers: Record<string, string>; body: string } {
+  const wantsPage = !url.startsWith("/api/") && (accept ?? "").includes("text/html");
+  return {
+    headers: {
+      "retry-after": String(retryAfterSeconds),
+      "content-type": wantsPage ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+      "cache-control": "no-store",
+    },
+    body: wantsPage ? busyPage : busyJson,
+  };
+}
+
+/** 503 with Retry-After, written straight to the socket. */
+function sendBusy(request: IncomingMessage, response: ServerResponse, retryAfterSeconds: number) {
+  const { headers, body } = busyAnswer(
+    request.url ?? "/",
+    request.headers.accept,
+    retryAfterSeconds,
+  );
+  response.writeHead(503, {
+    ...headers,
+    "content-length": Buffer.byteLength(body),
+    "x-content-type-options": "nosniff",
+  });
+  response.end(body);
+}
+
+export interface Admission {
+  /**
+   * Decides on a request from the network before the framework sees it: true when it is admitted
+   * (the caller hands it on; it counts until its response closes), false when it was answered 503
+   * with Retry-After here.
+   */
+  admit(request: IncomingMessage, response: ServerResponse): boolean;
+  /** How many page views are admitted at once right now. */
+  browseLimit(): number;
 }
 
 /**
- * Overload is shed by priority, not queued: past `browseLimit` requests in progress (or while
- * `underPressure` says so) a page view or catalogue read gets 503 with Retry-After at once;
- * checkout calls keep being admitted up to `checkoutLimit`; essential requests always are.
- * Most waiting happens off the event loop (database connections), so an event-loop-delay limit
- * alone never fires while p99 climbs to seconds.
+ * Overload is shed by priority, not queued (docs/decisions/071, 076). Page views and catalogue
+ * reads are admitted up to a limit that follows how long they take: it grows by one for each
+ * that finishes within half of `browseLatencyTargetMs` while the limit is what holds them back,
+ * and falls by a fifth (at most once per target period, never below `browseLimit`) when one takes
+ * longer than the target. Cheap answers (cached pages) are then all admitted, and costly ones
+ * (renders) only as many as finish in time; the rest get 503 at once. Checkout calls have their
+ * own count and limit, so browsing never takes their places; essential requests are always
+ * admitted. A page view read after the event loop has already been busy for longer than the
+ * target in the same turn (`turnAge`) is turned away too: it has waited that long already.
+ * Most waiting happens off the event loop (database connections) or before a request is read
+ * at all, so an event-loop-delay limit alone never fires while p99 climbs to seconds.
  */
-export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
-  const internal = options.internal ?? inProcess;
+export function createAdmission(options: LoadSheddingOptions): Admission {
   const checkoutRetryAfter = options.checkoutRetryAfterSeconds ?? options.retryAfterSeconds;
-  let inFlight = 0;
-  app.addHook("onRequest", async (request, reply) => {
-    if (internal(request)) return;
-    const priority = admissionPriorityOf(request.url);
-    if (priority === "browse") {
-      if (inFlight >= options.browseLimit || options.underPressure?.())
-        return sendBusy(request, reply, options.retryAfterSeconds);
-    } else if (priority === "checkout" && inFlight >= options.checkoutLimit) {
-      return sendBusy(request, reply, checkoutRetryAfter);
+  const target = options.browseLatencyTargetMs;
+  let browseLimit = options.browseLimit;
+  let browsing = 0;
+  let checkingOut = 0;
+  let lastDecrease = 0;
+  // When the event loop's current turn began handling requests (see `turnAge`).
+  let turnStartedAt = 0;
+  let turnOpen = false;
+  /**
+   * How long the event loop has been busy in this turn when a request is read. Requests whose
+   * bytes arrived together are read one after another in one turn, each handled as far as it
+   * goes without waiting before the next is read (a page rendered from cached data never waits),
+   * so the last ones have waited for all the work before them: the queue time no count of
+   * requests in progress sees. The first request of a turn marks its start; a callback after
+   * the turn closes it.
+   */
+  const turnAge = () => {
+    const now = performance.now();
+    if (!turnOpen) {
+      turnOpen = true;
+      turnStartedAt = now;
+      setImmediate(() => {
+        turnOpen = false;
+      });
     }
-    inFlight++;
-    // "close" fires once the response is sent or the client went away: either way it is done.
-    reply.raw.once("close", () => {
-      inFlight--;
+    return now - turnStartedAt;
+  };
+  const browseDone = (startedAt: number) => {
+    if (target === undefined) return;
+    const now = performance.now();
+    const took = now - startedAt;
+    if (took > target) {
+      if (now - lastDecrease < target) return;
+      lastDecrease = now;
+      browseLimit = Math.max(options.browseLimit, Math.floor(browseLimit * 0.8));
+    } else if (took < target / 2 && browsing + 1 >= browseLimit) {
+      browseLimit = Math.min(maxBrowseLimit, browseLimit + 1);
+    }
+  };
+  return {
+    browseLimit: () => browseLimit,
+    admit(request, response) {
+      const priority = admissionPriorityOf(request.url ?? "/");
+      if (priority === "essential") return true;
+      if (priority === "checkout") {
+        if (checkingOut >= options.checkoutLimit) {
+          sendBusy(request, response, checkoutRetryAfter);
+          return false;
+        }
+        checkingOut++;
+        // "close" fires once the response is sent or the client went away: either way it is done.
+        response.once("close", () => {
+          checkingOut--;
+        });
+        return true;
+      }
+      const waitedTooLong = target !== undefined && turnAge() > target;
+      if (browsing >= browseLimit || waitedTooLong || options.underPressure?.()) {
+        sendBusy(request, response, options.retryAfterSeconds);
+        return false;
+      }
+      browsing++;
+      const startedAt = performance.now();
+      response.once("finish", () => browseDone(startedAt));
+      response.once("close", () => {
+        browsing--;
+      });
+      return true;
+    },
+  };
+}
+
+/**
+ * A Fastify `serverFactory` that admits or refuses each request before Fastify sees it: a shed
+ * request costs no routing, hooks or request object, so a flood of them leaves the CPU to the
+ * requests being served. In-process requests (Fastify inject, which page loaders use to call the
+ * API) never pass here: the page request holding them was counted.
+ */
+export function admittingServer(admission: Admission) {
+  return (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
+  ): Server => {
+    const server = createServer((request, response) => {
+      if (admission.admit(request, response)) handler(request, response);
     });
-  });
+    // What Fastify sets on the server it makes itself.
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
 }

@@ -11,12 +11,23 @@ declare module "fastify" {
   }
 }
 
-/** The Content-Security-Policy for one response: our own scripts plus one nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Which inline scripts a response may run: those carrying this response's nonce, or (a page
+ * served from the page cache, whose bytes are shared by many responses) exactly those whose
+ * SHA-256 is listed.
+ */
+export type InlineScripts = { nonce: string } | { sha256: string[] };
+
+/** The Content-Security-Policy for one response: our own scripts plus its inline ones. */
+export function contentSecurityPolicy(inline: InlineScripts): string {
   const visualizerOrigin = new URL(business.roomVisualizerUrl).origin;
+  const inlineSources =
+    "nonce" in inline
+      ? [`'nonce-${inline.nonce}'`]
+      : inline.sha256.map((digest) => `'sha256-${digest}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inlineSources].join(" "),
     // Inline style attributes (React `style`) are allowed; no inline script is.
     "style-src 'self' 'unsafe-inline'",
     // blob: for the claim photos the back office fetches with the admin password and shows.
@@ -51,6 +62,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   app.decorateReply("scriptNonce", "");
   app.addHook("onRequest", async (_request, reply) => {
     reply.scriptNonce = randomBytes(16).toString("base64");
-    if (!viteDev) reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce));
+    if (!viteDev)
+      reply.header("content-security-policy", contentSecurityPolicy({ nonce: reply.scriptNonce }));
   });
 }

@@ -1,8 +1,12 @@
 import type { WebLoadContext } from "@mcf/contracts/web-context";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
+import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
+import { busyAnswer } from "../plugins/load-shedding.ts";
+import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
+import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
 export function createApiFetch(
@@ -35,13 +39,15 @@ export function createApiFetch(
 
 /**
  * Serves every non-API path with React Router. Registered in its own scope without body parsers,
- * so form posts reach route actions as raw streams.
+ * so form posts reach route actions as raw streams. With a page cache, anonymous public pages are
+ * rendered once per catalogue, content and build version (docs/decisions/076).
  */
 export async function registerSsr(
   app: FastifyInstance,
   config: Config,
   getBuild: () => Promise<ServerBuild> | ServerBuild,
   mode: "production" | "development",
+  pages: { cache: PageCache; renderGate: RenderGate; retryAfterSeconds: number } | null = null,
 ): Promise<void> {
   // Loaded here, not at the top: React picks its production or development build from NODE_ENV
   // when first loaded, and main.ts sets NODE_ENV for the production build after reading config.
@@ -67,17 +73,50 @@ export async function registerSsr(
           publicUrl: config.publicUrl,
           apiFetch: createApiFetch(app, request),
         };
-        const response = await handler(
-          toWebRequest(request, `${request.protocol}://${request.host}`),
-          context as never,
-        );
-        // A page that could not get its data under pressure says when to come back, as the API's
-        // 503 answers do.
-        if (response.status === 503 && !response.headers.has("retry-after"))
-          reply.header("retry-after", String(unavailableRetryAfterSeconds));
-        await sendWebResponse(reply, response);
-        return reply;
+        const origin = `${request.protocol}://${request.host}`;
+        const render = () => handler(toWebRequest(request, origin), context as never);
+        if (pages && isCacheablePageRequest(request)) {
+          // A new day re-renders too: the footer's year, anything dated.
+          const key = pageCacheKey(
+            request,
+            origin,
+            `${build.assets.version}/${new Date().toDateString()}`,
+          );
+          const kept = await pages.cache.fresh(key);
+          if (kept) return pages.cache.send(request, reply, kept);
+          // A page the cache cannot answer takes its turn to be made (render-gate.ts): rendered,
+          // read, hashed and compressed as this client takes it. A refused turn is answered 503
+          // with Retry-After, as the admission does. A page that is not to be kept (an error, a
+          // not-found) is sent as rendered; a request that waited on someone else's such render
+          // makes its own.
+          let rendered = null as Response | null;
+          const turn = await pages.renderGate.run(async () => {
+            const page = await pages.cache.page(key, async () => {
+              rendered = await render();
+              return toKeptPage(rendered, reply.scriptNonce);
+            });
+            const encoding = page && encodingFor(request, page);
+            if (page && encoding) page.encoded(encoding);
+            return { page };
+          });
+          if (!turn) {
+            const busy = busyAnswer(request.url, request.headers.accept, pages.retryAfterSeconds);
+            return reply.status(503).headers(busy.headers).send(busy.body);
+          }
+          if (turn.page) return pages.cache.send(request, reply, turn.page);
+          return sendRendered(reply, rendered ?? (await render()));
+        }
+        return sendRendered(reply, await render());
       },
     });
   });
+}
+
+async function sendRendered(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  // A page that could not get its data under pressure says when to come back, as the API's
+  // 503 answers do.
+  if (response.status === 503 && !response.headers.has("retry-after"))
+    reply.header("retry-after", String(unavailableRetryAfterSeconds));
+  await sendWebResponse(reply, response);
+  return reply;
 }

@@ -1,10 +1,13 @@
 import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
+import { createProductRowsReader } from "../catalog/catalog.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { priceCart, toCalculationResult } from "./cart.service.ts";
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Prices and products are read per catalogue version, not per request.
+  const readProducts = await createProductRowsReader(app.database);
   app.post(
     "/api/cart/calculate",
     {
@@ -27,6 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         freightServices: request.body.freight_services,
         partner,
         samples: app.config.samples,
+        readProducts,
       });
       return toCalculationResult(totals);
     },

@@ -67,6 +67,11 @@ export interface CartPricingOptions {
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
   now?: Date;
+  /**
+   * Where the product rows come from: the catalogue's per-version rows for totals shown while
+   * shopping; by default a read through `db` (a payment reads in its own transaction).
+   */
+  readProducts?: (ids: number[]) => Promise<ProductRow[]>;
 }
 
 /** Sales tax rate of a ship-to state; 0 when none is given or the state is not configured. */
@@ -186,7 +191,9 @@ export async function priceCart(
   const merged = mergeLines(items);
   checkSampleCount(merged);
   const ids = [...new Set(merged.map((line) => line.product_id))];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const rows = options.readProducts
+    ? await options.readProducts(ids)
+    : await db.select().from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const withProducts = merged.map((line) => {
     const product = byId.get(line.product_id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createPartnerWithSession, createProduct } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 
 describe("POST /api/cart/calculate", () => {
   let t: TestApp;
@@ -189,5 +189,64 @@ describe("POST /api/cart/calculate", () => {
     }
     const zero = await calculate({ cart_items: [{ product_id: p.id, quantity: 0 }] });
     expect(zero.json().detail[0].msg).toBe("Quantity must be at least 1");
+  });
+});
+
+describe("cart totals read products per catalogue version", () => {
+  let shop: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    // A second process on the same database, as behind a load balancer.
+    other = await createTestApp({ database: shop.database });
+  });
+  afterAll(async () => {
+    await other.close();
+    await shop.close();
+  });
+
+  const totalOf = async (productId: number) => {
+    const res = await shop.app.inject({
+      method: "POST",
+      url: "/api/cart/calculate",
+      payload: { cart_items: [{ product_id: productId, quantity: 1 }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().items[0].total_price as number;
+  };
+
+  it("prices the next calculation at a price edited in another process, and knows a product added since", async () => {
+    const product = await createProduct(shop.database.db, { our_price: 2, sqft_per_carton: 10 });
+    expect(await totalOf(product.id)).toBe(20);
+    expect(await totalOf(product.id)).toBe(20);
+    const edit = await other.app.inject({
+      method: "PATCH",
+      url: `/api/admin/products/${product.id}`,
+      headers: { "admin-password": testAdminPassword },
+      payload: { our_price: 3 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await totalOf(product.id)).toBe(30);
+
+    const added = await createProduct(other.database.db, { our_price: 1, sqft_per_carton: 10 });
+    expect(await totalOf(added.id)).toBe(10);
+  });
+
+  it("refuses a product deleted since the last calculation", async () => {
+    const product = await createProduct(shop.database.db, { our_price: 2, sqft_per_carton: 10 });
+    expect(await totalOf(product.id)).toBe(20);
+    const removed = await other.app.inject({
+      method: "DELETE",
+      url: `/api/admin/products/${product.id}`,
+      headers: { "admin-password": testAdminPassword },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    const res = await shop.app.inject({
+      method: "POST",
+      url: "/api/cart/calculate",
+      payload: { cart_items: [{ product_id: product.id, quantity: 1 }] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatch(/is not in our catalogue/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { createCatalogCache, sharedReads } from "./catalog-cache.ts";
+import { sharedReads } from "../../http/answer-cache.ts";
+import { createCatalogCache } from "./catalog-cache.ts";
 
 /** A read whose calls are held until the test settles them, in order. */
 function heldReads() {

@@ -1,4 +1,3 @@
-import negotiate from "@fastify/accept-negotiator";
 import fastifyEtag from "@fastify/etag";
 import {
   closeoutListResponseSchema,
@@ -11,10 +10,9 @@ import {
   searchSuggestResponseSchema,
   totalCountHeader,
 } from "@mcf/contracts/product";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { compressionThresholdBytes } from "../../plugins/compression.ts";
+import { sendCachedAnswer } from "../../http/answer-cache.ts";
 import {
   getProductRow,
   listCloseoutProducts,
@@ -22,12 +20,7 @@ import {
   listProducts,
   suggestProducts,
 } from "./catalog.service.ts";
-import {
-  type CachedAnswer,
-  cachedEncodings,
-  createCatalogCache,
-  queryCacheKey,
-} from "./catalog-cache.ts";
+import { createCatalogCache, queryCacheKey } from "./catalog-cache.ts";
 import { toPublicProduct } from "./product-mapper.ts";
 import { maxSuggestions } from "./product-search.ts";
 
@@ -49,20 +42,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     countLookup,
   );
-  /**
-   * Sends a cached answer as-is: already serialised, ETag already computed, and compressed in
-   * the best coding the client accepts (a set Content-Encoding makes @fastify/compress pass it
-   * by). The ETag is weak, so it stays the same across codings.
-   */
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
-    reply
-      .headers({ ...answer.headers, etag: answer.etag, vary: "accept-encoding" })
-      .type("application/json; charset=utf-8");
-    const accepted = request.headers["accept-encoding"];
-    const encoding = accepted ? negotiate(accepted.toLowerCase(), [...cachedEncodings]) : null;
-    if (!encoding || answer.body.length < compressionThresholdBytes) return reply.send(answer.body);
-    return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
-  };
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     return payload;
@@ -94,7 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         const { rows, total } = await listProducts(db, query, { audience: "public" });
         return { value: rows.map(toPublicProduct), headers: { [totalCountHeader]: String(total) } };
       });
-      return sendCached(request, reply, answer);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -111,7 +90,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await cache.answer("facets", async () => ({
         value: await listProductFacets(app.database.db),
       }));
-      return sendCached(request, reply, answer);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -129,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await cache.answer(`product:${request.params.id}`, async () => ({
         value: toPublicProduct(await getProductRow(app.database.db, request.params.id)),
       }));
-      return sendCached(request, reply, answer);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -152,7 +131,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           value: { suggestions: text ? await suggestProducts(app.database.db, text) : [] },
         }),
       );
-      return sendCached(request, reply, answer);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 };

@@ -10,7 +10,9 @@ import type { ProductRow } from "./product-mapper.ts";
 import { searchCondition } from "./product-search.ts";
 
 // The catalog module's public entry: other modules import only this file. The staff editor, the
-// CSV import/export and the row lookup live beside it and are offered from here.
+// CSV import/export, the row lookup and the catalogue version live beside it and are offered
+// from here.
+export { catalogVersionSource } from "./catalog-cache.ts";
 export {
   createAdminProduct,
   deleteAdminProduct,
@@ -26,6 +28,7 @@ export {
   toAdminProduct,
   toPublicProduct,
 } from "./product-mapper.ts";
+export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-search.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */

@@ -9,6 +9,8 @@ import { serviceAreaCategories, serviceCity } from "@mcf/contracts/service-areas
 import { notFound } from "../../errors.ts";
 import type { SiteContent } from "./content-loader.ts";
 
+export { bumpContentVersion, contentVersionSource } from "./content-version.ts";
+
 /** Every post without its body, newest first. */
 export function listPostSummaries(content: SiteContent): BlogPostSummary[] {
   return content.posts.map(({ html: _html, ...summary }) => summary);

@@ -1,0 +1,214 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { compressionThresholdBytes } from "../plugins/compression.ts";
+
+/** The content codings a cached answer is kept in besides plain bytes, best first. */
+export const cachedEncodings = ["br", "gzip"] as const;
+export type CachedEncoding = (typeof cachedEncodings)[number];
+
+/** A serialised answer (JSON or a page), valid while the version it was made under holds. */
+export interface CachedAnswer {
+  version: string;
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  /**
+   * The body compressed with `encoding`, made on first use and then kept with the answer, so a
+   * repeat costs neither the work behind the answer nor the compression.
+   */
+  encoded(encoding: CachedEncoding): Buffer;
+}
+
+/** Brotli at quality 5 (as fast as gzip, smaller); gzip at its default level. */
+const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+
+/** An answer ready to keep: a weak ETag from its bytes, compressed copies made on demand. */
+export function cachedAnswer(
+  version: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): CachedAnswer {
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const copies = new Map<CachedEncoding, Buffer>();
+  return {
+    version,
+    body,
+    etag,
+    headers,
+    encoded(encoding) {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        copy = compressors[encoding](body);
+        copies.set(encoding, copy);
+      }
+      return copy;
+    },
+  };
+}
+
+/** What `compute` makes: the bytes and their headers, or null for an answer not to keep. */
+export type ComputedAnswer = { body: Buffer; headers: Record<string, string> } | null;
+
+export interface AnswerCache {
+  /** The answer kept for `key` if the version has not moved since it was made, else null. */
+  fresh(key: string): Promise<CachedAnswer | null>;
+  /**
+   * The answer for `key`: from the cache when the version has not moved since it was made, else
+   * from `compute` (then kept). Callers that miss together share one `compute`. Null when
+   * `compute` gave null (the answer is not to be kept; each caller makes its own).
+   */
+  answer(key: string, compute: () => Promise<ComputedAnswer>): Promise<CachedAnswer | null>;
+}
+
+export interface AnswerCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/**
+ * A per-process cache of serialised answers filed under a version (decision 041). Every call
+ * learns the current version first, so a change committed in any process shows at once; only the
+ * work behind the answer and its serialisation are saved. The version is taken before the data,
+ * so a cached answer is never older than the version it is filed under.
+ */
+export function createAnswerCache(
+  currentVersion: () => Promise<string>,
+  limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+  /** Told of every `answer` lookup: served from the cache (true) or computed (false). */
+  onLookup: (hit: boolean) => void = () => {},
+): AnswerCache {
+  const entries = new Map<string, CachedAnswer>();
+  // Counts the plain bodies; the compressed copies add about a tenth more.
+  let bytes = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+  };
+  const make = async (
+    key: string,
+    version: string,
+    compute: () => Promise<ComputedAnswer>,
+  ): Promise<CachedAnswer | null> => {
+    const computed = await compute();
+    if (!computed) return null;
+    const fresh = cachedAnswer(version, computed.body, computed.headers);
+    const { body } = fresh;
+    forget(key);
+    // An answer bigger than half the budget is served but not kept: it would push out
+    // everything else. (Every product of a 20,000-product catalogue is about 18 MB: kept.)
+    if (body.length > limits.maxBytes / 2) return fresh;
+    entries.set(key, fresh);
+    bytes += body.length;
+    // Oldest first in a Map: drop the least recently made answers past the limits.
+    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      forget(oldest);
+    }
+    return fresh;
+  };
+  // Answers being made, by version and key: requests that miss together wait for one computation
+  // instead of each running it (after a change, every open connection misses at once).
+  const making = new Map<string, Promise<CachedAnswer | null>>();
+  return {
+    async fresh(key) {
+      const version = await currentVersion();
+      const cached = entries.get(key);
+      return cached && cached.version === version ? cached : null;
+    },
+    async answer(key, compute) {
+      const version = await currentVersion();
+      const cached = entries.get(key);
+      const hit = cached?.version === version;
+      onLookup(hit);
+      if (cached && hit) return cached;
+      const flight = `${version}\u0000${key}`;
+      let pending = making.get(flight);
+      if (!pending) {
+        pending = make(key, version, compute).finally(() => making.delete(flight));
+        making.set(flight, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/**
+ * Lets concurrent callers share one read, without ever handing a caller a read that began before
+ * it asked: a caller that arrives while a read is running waits for the next one, which starts
+ * when the running one ends and serves everyone who arrived in the meantime. So a change committed
+ * before a request came in is always seen, and under load there are at most two reads at a time
+ * instead of one per request.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const current = read();
+    running = current;
+    const done = () => {
+      if (running === current) running = null;
+    };
+    current.then(done, done);
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    if (!queued) {
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return start();
+        });
+    }
+    return queued;
+  };
+}
+
+/** True when the request's If-None-Match names this ETag (or any, `*`). */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
+  if (!header) return false;
+  return header === "*" || header.split(",").some((tag) => tag.trim() === etag);
+}
+
+/** The coding this client gets the answer in: the best it accepts, none for a small answer. */
+export function encodingFor(request: FastifyRequest, answer: CachedAnswer): CachedEncoding | null {
+  const accepted = request.headers["accept-encoding"];
+  if (!accepted || answer.body.length < compressionThresholdBytes) return null;
+  return negotiate(accepted.toLowerCase(), [...cachedEncodings]) as CachedEncoding | null;
+}
+
+/**
+ * Sends a cached answer as-is: already serialised, ETag already computed, compressed in the best
+ * coding the client accepts (a set Content-Encoding makes @fastify/compress pass it by), or 304
+ * when the client already holds it. The ETag is weak, so it stays the same across codings.
+ */
+export function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): FastifyReply {
+  reply.headers({ ...answer.headers, etag: answer.etag, vary: "accept-encoding" });
+  if (matchesEtag(request, answer.etag)) return reply.status(304).send();
+  const encoding = encodingFor(request, answer);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
+}

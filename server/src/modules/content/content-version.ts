@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { Database, Db, DbOrTx } from "../../db/client.ts";
+import { sharedReads } from "../../http/answer-cache.ts";
+
+/**
+ * The content version: a counter for what pages show besides products (store settings and other
+ * staff-edited content; migration 0013). A table of such content attaches the
+ * `bump_content_version` trigger, or its service calls `bumpContentVersion` in the same
+ * transaction as the change. Markdown content ships with the build, which keys pages already.
+ */
+export async function readContentVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string }>(
+    sql`select version::text as version from content_version where id = 1`,
+  );
+  return String(result.rows[0]?.version ?? "0");
+}
+
+/** Moves the content version at commit (as the trigger does), so every process sees the change. */
+export async function bumpContentVersion(db: DbOrTx): Promise<void> {
+  await db.execute(sql`update content_version set version = version + 1 where id = 1`);
+  await db.execute(sql`select pg_notify('content_changed', '')`);
+}
+
+/**
+ * Where the current content version comes from: a shared read per request on PostgreSQL (any
+ * process may write), the count of `content_changed` notifications on the embedded database
+ * (this process is its only writer), as the catalogue version does.
+ */
+export async function contentVersionSource(database: Database): Promise<() => Promise<string>> {
+  if (!database.listen) return sharedReads(() => readContentVersion(database.db));
+  let changes = 0;
+  await database.listen("content_changed", () => {
+    changes += 1;
+  });
+  return async () => `local:${changes}`;
+}
