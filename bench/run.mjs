@@ -714,12 +714,13 @@ ${report}
   \`--no-large\` skips the 20,000-product catalogue. All options are listed at the top of
   bench/run.mjs.
 `;
-  // The closeout rush's section (npm run bench -- --rush) and the hand-written reading of the
-  // aims (what is not met, and the next step) survive a full run.
+  // The closeout rush's section (npm run bench -- --rush), the dashboard's (npm run
+  // bench:dashboard) and the hand-written reading of the aims (what is not met, and the next
+  // step) survive a full run.
   const reportPath = join(root, "docs/performance.md");
   const previous = existsSync(reportPath) ? readFileSync(reportPath, "utf8") : "";
   let written = doc;
-  for (const name of ["aims-reading", "closeout-rush"]) {
+  for (const name of ["aims-reading", "closeout-rush", "dashboard"]) {
     const kept = keptReportSection(previous, name);
     if (kept) written = replaceReportSection(written, name, kept);
   }
