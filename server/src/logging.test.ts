@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { redactUrl } from "./logging.ts";
+import { prettyLogStream, redactUrl } from "./logging.ts";
 
 describe("logs keep secrets", () => {
   let t: TestApp;
@@ -81,5 +81,27 @@ describe("logs keep secrets", () => {
     ]) {
       expect(output).not.toContain(secret);
     }
+  });
+});
+
+describe("logs at a terminal (npm start in development)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ captureLogs: true, terminalLog: prettyLogStream });
+  });
+  afterAll(() => t.close());
+
+  it("are one short line per request, time, level and message, not JSON", async () => {
+    await t.app.inject("/api/health");
+    await t.app.inject("/api/track/secret-tracking-token");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = t.logs.join("").trim().split("\n");
+    expect(lines.some((line) => line.startsWith("{"))).toBe(false);
+    const requests = lines.filter((line) => / (GET|POST) \//.test(line));
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/api\/health 200 \d+ ms$/);
+    expect(requests[1]).toMatch(/GET \/api\/track\/\[redacted\] 404 \d+ ms$/);
+    expect(t.logs.join("")).not.toContain("secret-tracking-token");
+    expect(t.logs.join("")).not.toContain("incoming request");
   });
 });

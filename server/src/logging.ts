@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import pretty from "pino-pretty";
 
 /** Hides the secret parts of URLs: tracking tokens, reset tokens, payment session ids. */
 export function redactUrl(url: string): string {
@@ -48,4 +49,18 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       },
     },
   };
+}
+
+/**
+ * Logs for a person at a terminal (`npm start` in development): one line each, time, level and
+ * message, instead of JSON. `destination` is where the lines go (the terminal by default).
+ */
+export function prettyLogStream(destination?: NodeJS.WritableStream): NodeJS.WritableStream {
+  return pretty({
+    colorize: destination === undefined && Boolean(process.stdout.isTTY),
+    singleLine: true,
+    translateTime: "HH:MM:ss",
+    ignore: "pid,hostname,reqId",
+    ...(destination ? { destination } : {}),
+  });
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadDotEnv, readConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
+import { prettyLogStream } from "./logging.ts";
 import { startupBanner } from "./startup-banner.ts";
 
 /** The repository root, found from the source file (tsx) or the bundle (server/dist). */
@@ -58,6 +59,11 @@ async function main(): Promise<void> {
     config,
     database,
     web: { getBuild: () => build, mode: "production", clientDir: join(buildDir, "client") },
+    // A person at a terminal in development reads short pretty lines; anything else (a log
+    // collector, a file, production) gets pino's JSON.
+    ...(config.env === "development" && process.stdout.isTTY
+      ? { logStream: prettyLogStream(), shortRequestLog: true }
+      : {}),
   });
 
   let closing = false;

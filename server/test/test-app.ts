@@ -47,6 +47,8 @@ export async function createTestApp(
     admission?: Partial<LoadSheddingOptions>;
     /** Serves pages from this server build too (tests of the page cache use a small one). */
     web?: BuildAppOptions["web"];
+    /** Logs as `npm start` does at a terminal: one short line per request, through this wrapper. */
+    terminalLog?: (capture: NodeJS.WritableStream) => NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -67,7 +69,8 @@ export async function createTestApp(
     config,
     database,
     mailTransport: options.mailTransport,
-    logStream,
+    logStream: logStream && options.terminalLog ? options.terminalLog(logStream) : logStream,
+    shortRequestLog: Boolean(options.terminalLog),
     onRoute: options.onRoute,
     admission: options.admission,
     web: options.web,
