@@ -12,7 +12,7 @@ import { StatusBadge } from "./order-status-badge.tsx";
 /**
  * The orders table's columns. With the detail panel open (`compact`) the table has about half the
  * width, so Placed and Payment (both shown in the panel) step aside and the order number stays
- * whole instead of scrolling out of view.
+ * whole instead of scrolling out of view; on a phone they step aside too.
  */
 function orderColumns(
   onView: (orderId: string) => void,
@@ -35,6 +35,7 @@ function orderColumns(
     },
     {
       header: "Placed",
+      hideOnPhone: true,
       cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600",
       cell: (order) => formatShopTime(order.created_at),
     },
@@ -56,6 +57,7 @@ function orderColumns(
     { header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
     {
       header: "Payment",
+      hideOnPhone: true,
       cellClassName: "px-3 py-2 text-stone-600",
       cell: (order) => capitalize(order.payment_status),
     },
