@@ -11,7 +11,7 @@ test.describe("after the box leaves the shelf", () => {
   }) => {
     const email = `ltl-${Date.now()}@example.com`;
     const { order } = await store.paidOrder({ quantity: 4, email, name: "Casey Freight" });
-    await signInToAdmin(page);
+    await signInToAdmin(page, "orders");
     await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
     const panel = page.getByRole("complementary", { name: "Order details" });
     await panel.getByLabel("Carrier / Method").selectOption("Estes");
@@ -177,7 +177,7 @@ test("a return request from /track is approved in the back office and refunded; 
     `Waiting for our team · 2 × ${product.name}`,
   );
 
-  await signInToAdmin(page);
+  await signInToAdmin(page, "orders");
   await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
   const panel = page.getByRole("complementary", { name: "Order details" });
   const orderReturns = panel.getByRole("region", { name: "Returns" });
