@@ -85,4 +85,37 @@ test.describe("delivery choice at checkout", () => {
     await expect(delivery.getByLabel(/Liftgate at delivery/)).toBeChecked();
     await expect(total).toHaveText("$537.12");
   });
+
+  test("a ZIP code change that takes away the chosen delivery says why and offers the new address's choices", async ({
+    page,
+    store,
+  }) => {
+    const product = await store.product({ sqft_per_carton: 20, cartons_per_pallet: 50 });
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 2 }]);
+    await openPage(page, "/cart?step=checkout");
+    await fillCustomerAndBilling(page, {
+      name: "Lee Local",
+      email: `local-${Date.now()}@example.com`,
+      phone: "(205) 555-0124",
+    });
+    await page.getByLabel("State", { exact: true }).selectOption("AL");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    const delivery = page.getByRole("group", { name: "Delivery", exact: true });
+    await delivery.getByRole("radio", { name: /^Local delivery/ }).check();
+    await expect(summary.getByText("Shipping: Local delivery")).toBeVisible();
+
+    await page.getByLabel("ZIP Code", { exact: true }).fill("98101");
+    const reason =
+      "Our own truck delivers around Birmingham only, and ZIP code 98101 is outside that area.";
+    await expect(
+      summary.getByText(new RegExp(`^Local delivery is not available: ${reason}`)),
+    ).toBeVisible();
+    // The choices are the new address's: the truck is off, with its reason beside it.
+    await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeDisabled();
+    await expect(delivery.getByText(reason)).toBeVisible();
+    await delivery.getByRole("radio", { name: /^Freight delivery/ }).check();
+    await expect(summary.getByText("Shipping: Freight delivery (1 pallet)")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Proceed to Payment · \$/ })).toBeEnabled();
+  });
 });

@@ -65,22 +65,24 @@ export function useCartCalculation(
   useEffect(() => {
     if (!enabled || lines.length === 0) return;
     const controller = new AbortController();
+    const calculate = (method: DeliveryMethod | null) =>
+      api<CartCalculationResult>("/api/cart/calculate", {
+        method: "POST",
+        body: {
+          cart_items: lines,
+          coupon_code: couponCode,
+          shipping_state: shippingState,
+          shipping_zip: delivery.zip,
+          delivery_method: method,
+          freight_services: delivery.freightServices,
+        },
+        signal: controller.signal,
+        token: partnerToken,
+        // Pricing a cart changes nothing: safe to repeat when the store is busy.
+        retry: { onRetry: () => setBusy(true) },
+      });
     setState((current) => ({ status: "loading", result: current.result }));
-    api<CartCalculationResult>("/api/cart/calculate", {
-      method: "POST",
-      body: {
-        cart_items: lines,
-        coupon_code: couponCode,
-        shipping_state: shippingState,
-        shipping_zip: delivery.zip,
-        delivery_method: delivery.method,
-        freight_services: delivery.freightServices,
-      },
-      signal: controller.signal,
-      token: partnerToken,
-      // Pricing a cart changes nothing: safe to repeat when the store is busy.
-      retry: { onRetry: () => setBusy(true) },
-    })
+    calculate(delivery.method)
       .then((result) => {
         setBusy(false);
         setState({ status: "ready", result });
@@ -97,6 +99,13 @@ export function useCartCalculation(
           message: network ? cartTotalMessages.network : cartTotalMessages.failed,
           detail,
         });
+        // A chosen delivery the new ZIP code does not get is refused: ask for the methods this
+        // address does get, so the choices on screen (and the reason beside the refused one)
+        // are the new address's, not the old one's.
+        if (detail && delivery.method)
+          calculate(null)
+            .then((fresh) => setDeliveryOptions(fresh.delivery_options))
+            .catch(() => {});
       });
     return () => controller.abort();
   }, [requestKey, enabled]);
