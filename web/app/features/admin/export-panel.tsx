@@ -2,21 +2,10 @@ import { storeTimeZone } from "@mcf/contracts/business";
 import { useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { saveFile } from "./save-file.ts";
 
 const today = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: storeTimeZone }).format(new Date());
-
-/** Saves a downloaded file under `name` through a temporary link. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Orders and customers of a date range as CSV files (this month so far unless changed). */
 export function ExportPanel() {
@@ -30,7 +19,7 @@ export function ExportPanel() {
     setError(null);
     try {
       const query = new URLSearchParams({ from, to });
-      save(
+      saveFile(
         await download(`/api/admin/exports/${what}.csv?${query}`),
         `${what}-${from}-to-${to}.csv`,
       );

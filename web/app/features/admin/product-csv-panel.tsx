@@ -4,6 +4,7 @@ import { AdminDialog } from "./admin-dialog.tsx";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { ProductImportReport } from "./product-import-report.tsx";
+import { saveFile } from "./save-file.ts";
 import { useToast } from "./toast.tsx";
 
 /** Export CSV and Import CSV (dry run first, then apply all or nothing). */
@@ -28,14 +29,7 @@ export function ProductCsvPanel({
       const blob = await download(
         `/api/admin/products/export.csv${search ? `?search=${encodeURIComponent(search)}` : ""}`,
       );
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `products-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(blob, `products-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch {
       toast("Export failed", "error");
     }
