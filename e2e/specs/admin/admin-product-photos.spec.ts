@@ -39,7 +39,8 @@ test("staff upload a JPEG in the product editor and shoppers see it on the produ
     buffer: await cameraJpeg(),
   });
   const photos = editor.getByRole("list", { name: "Uploaded photos" });
-  await expect(photos.getByRole("listitem")).toHaveCount(1);
+  // Ten encodes (five widths, AVIF and WebP) take seconds on a busy two-core machine.
+  await expect(photos.getByRole("listitem")).toHaveCount(1, { timeout: 60_000 });
   await expect(photos).toContainText("Photo 1 (card photo)");
   await expect(photos).toContainText("1600 × 1067");
 
