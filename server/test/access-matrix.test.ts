@@ -113,6 +113,17 @@ const publicGet = (status: number, url: (f: Fixtures) => string): MatrixEntry =>
   status,
   request: get(url),
 });
+const matrixBoundary = "matrix-boundary-7f3a";
+const renamedTextUpload = [
+  `--${matrixBoundary}`,
+  'Content-Disposition: form-data; name="images"; filename="photo.jpg"',
+  "Content-Type: image/jpeg",
+  "",
+  "Plain text, not a photo.",
+  `--${matrixBoundary}--`,
+  "",
+].join("\r\n");
+
 const adminGet = (url: (f: Fixtures) => string): MatrixEntry => ({
   access: "admin",
   status: 200,
@@ -423,6 +434,25 @@ const matrix: Record<string, MatrixEntry> = {
   "DELETE /api/admin/products/:id": adminCall(
     204,
     (f, caller) => `/api/admin/products/${f.byCaller[caller].productToDeleteId}`,
+  ),
+  // A text file named like a photo: refused (422, nothing kept) for whoever may upload.
+  "POST /api/admin/products/:id/images": {
+    access: "admin",
+    status: 422,
+    request: (f) => ({
+      url: `/api/admin/products/${f.productId}/images`,
+      headers: { "content-type": `multipart/form-data; boundary=${matrixBoundary}` },
+      payload: renamedTextUpload,
+    }),
+  },
+  "PUT /api/admin/products/:id/images/order": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}/images/order`,
+    () => ({ image_ids: [] }),
+  ),
+  "DELETE /api/admin/products/:id/images/:imageId": adminCall(
+    404,
+    (f) => `/api/admin/products/${f.productId}/images/${"0".repeat(32)}`,
   ),
   "GET /api/admin/coupons": adminGet(() => "/api/admin/coupons"),
   "POST /api/admin/coupons": adminCall(

@@ -1,6 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
+import { productImageSchema } from "./product-images.ts";
 import {
   defaultProductPerPage,
   defaultProductSort,
@@ -44,6 +45,8 @@ export const publicProductSchema = z.object({
   main_image_url: nullableText,
   secondary_image_url: nullableText,
   image_url: nullableText,
+  /** Photos uploaded in the back office, in the order staff set (the first is the card's). */
+  images: z.array(productImageSchema),
   features: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
   specifications: z.record(z.string(), z.string()),
   is_closeout: z.boolean(),

@@ -1,3 +1,4 @@
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -46,6 +47,8 @@ export const products = pgTable(
     main_image_url: text("main_image_url"),
     secondary_image_url: text("secondary_image_url"),
     image_url: text("image_url"),
+    /** Uploaded photos in their shown order (migration 0018); files under DATA_DIR/products. */
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
     features: jsonb("features")
       .$type<Record<string, boolean | string | number>>()
       .notNull()

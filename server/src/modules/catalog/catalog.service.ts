@@ -21,6 +21,18 @@ export {
   updateAdminProduct,
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
+export {
+  createDiskImageStore,
+  type ProductImageStore,
+  productImageFolder,
+} from "./product-image-store.ts";
+export {
+  addProductImages,
+  deleteProductImage,
+  forgetProductImageFiles,
+  type ProductImageLimits,
+  reorderProductImages,
+} from "./product-images.ts";
 export { findProductRows, getProductRow } from "./product-lookup.ts";
 export {
   dollarsOrNull,

@@ -42,6 +42,7 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     main_image_url: row.main_image_url,
     secondary_image_url: row.secondary_image_url,
     image_url: row.image_url,
+    images: row.images ?? [],
     features: row.features ?? {},
     specifications: row.specifications ?? {},
     is_closeout: row.is_closeout,

@@ -1,4 +1,5 @@
 import type { PublicProduct } from "@mcf/contracts/product";
+import type { ProductImage } from "@mcf/contracts/product-images";
 
 /** The product fields the catalogue components read (public and partner products both have them). */
 export type CatalogProduct = Pick<
@@ -15,6 +16,7 @@ export type CatalogProduct = Pick<
   | "thumbnail_image_url"
   | "main_image_url"
   | "image_url"
+  | "images"
   | "samples_available"
 >;
 
@@ -31,4 +33,9 @@ export interface ShownPrice {
 /** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */
 export function cardImage(product: CatalogProduct): string | null {
   return product.thumbnail_image_url || product.main_image_url || product.image_url || null;
+}
+
+/** The card's uploaded photo, when staff uploaded any: the first in their order wins over URLs. */
+export function cardPhoto(product: CatalogProduct): ProductImage | null {
+  return product.images[0] ?? null;
 }

@@ -15,6 +15,7 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
     color: null,
     color_code: null,
     samples_available: true,
+    images: [],
     size: null,
     description: null,
     sku: null,

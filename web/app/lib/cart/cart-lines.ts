@@ -2,6 +2,7 @@ import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
 import type { CartItemKind } from "@mcf/contracts/cart-kinds";
 import { toCents, toDollars } from "@mcf/contracts/money";
+import { type ProductImage, productImageUrl } from "@mcf/contracts/product-images";
 
 export const defaultFlooringThumb = "/img/default-flooring-thumb.webp";
 
@@ -14,6 +15,14 @@ export interface CartableProduct {
   thumbnail_image_url?: string | null;
   main_image_url?: string | null;
   image_url?: string | null;
+  images?: ProductImage[];
+}
+
+/** The smallest copy of the product's first uploaded photo, for a product with no image URL. */
+function uploadedThumb(product: CartableProduct): string | null {
+  const photo = product.images?.[0];
+  const width = photo?.widths[0];
+  return photo && width ? productImageUrl(photo.id, width, "webp") : null;
 }
 
 const roundSqft = (value: number) => Math.round(value * 100) / 100;
@@ -69,6 +78,7 @@ export function cartLineFor(
       product.thumbnail_image_url ||
       product.main_image_url ||
       product.image_url ||
+      uploadedThumb(product) ||
       defaultFlooringThumb,
     ...(options.partnerPrice ? { partner_price: true } : {}),
   };
