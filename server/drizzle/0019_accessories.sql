@@ -20,3 +20,8 @@ ALTER TABLE "products" ADD CONSTRAINT "products_accessory_unit_check" CHECK (("p
 ALTER TABLE "products" ADD CONSTRAINT "products_unit_coverage_positive" CHECK ("products"."unit_coverage_sqft" > 0);
 --> statement-breakpoint
 CREATE INDEX "products_accessory_kind_idx" ON "products" USING btree ("accessory_kind") WHERE "products"."accessory_kind" is not null;
+--> statement-breakpoint
+-- An order line remembers the unit it sold (the confirmation says "2 rolls", not "2 boxes").
+ALTER TABLE "order_items" ADD COLUMN "selling_unit" text DEFAULT 'box' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_selling_unit_check" CHECK ("order_items"."selling_unit" in ('box', 'piece', 'roll', 'pail'));

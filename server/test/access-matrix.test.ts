@@ -166,6 +166,11 @@ const matrix: Record<string, MatrixEntry> = {
   "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
   "GET /api/search/suggest": publicGet(200, () => "/api/search/suggest?q=oak"),
   "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
+  "GET /api/products/:id/companions": publicGet(
+    200,
+    (f) => `/api/products/${f.productId}/companions`,
+  ),
+  "GET /api/accessories": publicGet(200, () => "/api/accessories"),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),
   "GET /api/content/areas/:city": publicGet(200, () => "/api/content/areas/birmingham"),

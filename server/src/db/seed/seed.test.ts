@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { accessoryKinds } from "@mcf/contracts/accessories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
+import { chooseCompanions } from "../../modules/catalog/catalog.service.ts";
 import type { Database } from "../client.ts";
 import { products } from "../schema/index.ts";
 import { seedIfEmpty } from "./seed.ts";
@@ -116,6 +117,21 @@ describe("sample catalogue seed", () => {
         expect(url, p.name).toMatch(/^\/img\/products\//);
         expect(existsSync(join(publicDir, url ?? "")), url ?? "").toBe(true);
       }
+    }
+  });
+
+  it("gives every floating or glue-down floor that is not tile its underlayment or adhesive and a transition", () => {
+    const needing = rows.filter((p) => {
+      const installation = String(p.features.installation ?? "").toLowerCase();
+      return (
+        p.type !== "tile" && p.type !== "carpet" && /float|glue-down|full-spread/.test(installation)
+      );
+    });
+    expect(needing.length).toBeGreaterThan(20);
+    for (const floor of needing) {
+      const kinds = chooseCompanions(floor, accessories).map((c) => c.kind);
+      expect(kinds, floor.name).toContain("transition");
+      expect(kinds.includes("underlayment") || kinds.includes("adhesive"), floor.name).toBe(true);
     }
   });
 });

@@ -103,6 +103,7 @@ function newOrderFrom(
       collection: line.product.collection,
       type: line.product.type,
       kind: line.kind,
+      selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
   };
 }
