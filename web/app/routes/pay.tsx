@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import { useId, useState } from "react";
@@ -121,7 +122,7 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                     <span>
                       {item.kind === "sample"
                         ? `Sample: ${item.product_name} · ${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}`
-                        : `${item.product_name} · ${boxesLabel(item.quantity)}`}
+                        : `${item.product_name} · ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`}
                     </span>
                     <span>{formatUsd(item.total_price)}</span>
                   </li>

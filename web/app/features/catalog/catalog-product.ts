@@ -1,3 +1,4 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import type { PublicProduct } from "@mcf/contracts/product";
 
 /** The product fields the catalogue components read (public and partner products both have them). */
@@ -16,6 +17,7 @@ export type CatalogProduct = Pick<
   | "main_image_url"
   | "image_url"
   | "samples_available"
+  | "selling_unit"
 >;
 
 /**
@@ -24,9 +26,15 @@ export type CatalogProduct = Pick<
  */
 export interface ShownPrice {
   perSqft: number | null;
+  /** Per box of flooring, or per unit of an accessory (see `unit`). */
   perBox: number | null;
   label?: string;
+  /** An accessory's unit ("roll"): then perBox is the price of one and there is no sq ft price. */
+  unit?: SellingUnit;
 }
+
+/** Whether a price is an accessory's price per piece, roll or pail. */
+export const isUnitPrice = (price: ShownPrice) => price.unit !== undefined && price.unit !== "box";
 
 /** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */
 export function cardImage(product: CatalogProduct): string | null {
