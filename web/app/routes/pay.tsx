@@ -7,7 +7,6 @@ import { BrandMark } from "../components/brand-mark.tsx";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { testCards } from "../features/payments/test-payment-session.ts";
 import { ApiError, api } from "../lib/api.ts";
-import { boxesLabel } from "../lib/cart/cart-wording.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/pay";
