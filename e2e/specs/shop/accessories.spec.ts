@@ -28,7 +28,7 @@ test.describe("accessories", () => {
       fits_types: ["laminate"],
       stock_quantity: 50,
     });
-    // Of the floor's own collection: chosen before any colour match.
+    // Of the floor's own collection: chosen before any color match.
     const transition = await store.accessory({
       name: "Porch T-Molding",
       collection,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callAdmin } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createAccessory, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { orderItems, orders, products } from "../../db/schema/index.ts";
@@ -152,14 +153,14 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     expect(found.map((c) => [c.kind, c.product.name])).toEqual([
       // The one made for laminate before the cheaper one that suits every floor.
       ["underlayment", "Acc Foam Underlayment"],
-      // Its own collection's molding, though another is nearer its colour.
+      // Its own collection's molding, though another is nearer its color.
       ["transition", "Acc Estate T-Molding"],
     ]);
     expect(found[0]?.reason).toBe("Floating floors lie on underlayment");
     expect(found[1]?.reason).toBe("Made for the Acc Estate collection");
   });
 
-  it("a glue-down floor gets adhesive, no underlayment, and the molding nearest its colour; sold-out accessories are never suggested", async () => {
+  it("a glue-down floor gets adhesive, no underlayment, and the molding nearest its color; sold-out accessories are never suggested", async () => {
     const found = await companions(ids.glued ?? 0);
     expect(found.map((c) => [c.kind, c.product.name, c.reason])).toEqual([
       ["adhesive", "Acc Vinyl Adhesive", "For a glue-down install"],
@@ -272,5 +273,46 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     await expect(
       createAccessory(t.database.db, { selling_unit: "box" as never }),
     ).rejects.toThrow();
+  });
+
+  it("staff create an accessory through the back office API; a unit without a kind, or a kind sold by the box, is a 422 that changes nothing", async () => {
+    const made = await callAdmin(t, "POST", "/api/admin/products", {
+      name: "Acc Staff Reducer",
+      type: "accessory",
+      our_price: 22.5,
+      selling_unit: "piece",
+      accessory_kind: "reducer",
+      fits_types: ["Laminate"],
+      stock_quantity: 12,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({
+      selling_unit: "piece",
+      accessory_kind: "reducer",
+      price_per_box: 22.5,
+      fits_types: ["laminate"],
+    });
+    const id = made.json().id as number;
+
+    const unitOnly = await callAdmin(t, "POST", "/api/admin/products", {
+      name: "Acc Kindless Roll",
+      selling_unit: "roll",
+    });
+    expect(unitOnly.statusCode).toBe(422);
+    expect(unitOnly.json()).toEqual({
+      detail: "A product sold by the roll is an accessory: choose its accessory kind",
+    });
+    const toBox = await callAdmin(t, "PATCH", `/api/admin/products/${id}`, { selling_unit: "box" });
+    expect(toBox.statusCode).toBe(422);
+    expect(toBox.json().detail).toContain("choose its selling unit, or clear its accessory kind");
+    const badKind = await callAdmin(t, "PATCH", `/api/admin/products/${id}`, {
+      accessory_kind: "nails",
+    });
+    expect(badKind.statusCode).toBe(422);
+    const after = (await t.app.inject(`/api/products/${id}`)).json();
+    expect(after).toMatchObject({ selling_unit: "piece", accessory_kind: "reducer" });
+    // The editor's own PATCH (fields it knows) leaves the accessory an accessory.
+    const renamed = await callAdmin(t, "PATCH", `/api/admin/products/${id}`, { our_price: 23 });
+    expect(renamed.json()).toMatchObject({ selling_unit: "piece", price_per_box: 23 });
   });
 });

@@ -7,7 +7,7 @@ import { publicPriceOf } from "../pricing/pricing.service.ts";
 import { getProductRow } from "./product-lookup.ts";
 import { type ProductRow, toPublicProduct } from "./product-mapper.ts";
 
-/** Moldings are chosen to match the floor's collection, else its colour. */
+/** Moldings are chosen to match the floor's collection, else its color. */
 const moldingKinds: ReadonlySet<AccessoryKind> = new Set([
   "transition",
   "reducer",
@@ -15,7 +15,7 @@ const moldingKinds: ReadonlySet<AccessoryKind> = new Set([
   "quarter_round",
 ]);
 
-/** A molding this far from the floor's colour (RGB distance, 0-441) matches nothing. */
+/** A molding this far from the floor's color (RGB distance, 0-441) matches nothing. */
 const maxColorDistance = 120;
 
 const installationOf = (floor: ProductRow) =>
@@ -100,7 +100,7 @@ function chooseMolding(floor: ProductRow, candidates: ProductRow[]): ChosenCompa
  * an accessory must suit the floor's type and be sellable (priced, in stock); underlayment only
  * for a floating install (or carpet's pad), adhesive only for a glue-down install, the most
  * specific and then cheapest first; moldings of the floor's own collection, else the one
- * nearest its colour. A product that is not flooring has no companions.
+ * nearest its color. A product that is not flooring has no companions.
  */
 export function chooseCompanions(floor: ProductRow, accessories: ProductRow[]): ChosenCompanion[] {
   if (floor.selling_unit !== "box") return [];
