@@ -533,6 +533,10 @@ const matrix: Record<string, MatrixEntry> = {
     404,
     (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
   ),
+  "POST /api/admin/orders/:id/sample-follow-up": adminCall(
+    422,
+    (f) => `/api/admin/orders/${f.orderId}/sample-follow-up`,
+  ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,
     (f) => `/api/admin/outbox/${f.failedMailId}/retry`,

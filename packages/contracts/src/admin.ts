@@ -100,6 +100,9 @@ export const sampleToSendSchema = z.object({
 export type SampleToSend = z.infer<typeof sampleToSendSchema>;
 export const samplesToSendListSchema = z.object({ orders: z.array(sampleToSendSchema) });
 
+/** `POST /api/admin/orders/{id}/sample-follow-up`: the follow-up email is queued. */
+export const sampleFollowUpSentSchema = z.object({ detail: z.string() });
+
 export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema) });
 
 /**
