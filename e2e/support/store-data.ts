@@ -55,6 +55,8 @@ export interface StoreData {
     email?: string;
     name?: string;
     coupon?: string;
+    /** An order of one sample of each of these products instead of boxes. */
+    samples?: Array<{ id: number }>;
   }): Promise<PaidOrder>;
 }
 
@@ -102,7 +104,9 @@ async function placePaidOrder(
   product: { id: number },
   options: NonNullable<Parameters<StoreData["paidOrder"]>[0]>,
 ): Promise<PaidOrder> {
-  const cart = [{ product_id: product.id, quantity: options.quantity ?? 1 }];
+  const cart = options.samples
+    ? options.samples.map((sampled) => ({ product_id: sampled.id, quantity: 1, kind: "sample" }))
+    : [{ product_id: product.id, quantity: options.quantity ?? 1 }];
   const body = buildPaymentRequest(cart, {
     ...(options.email ? { customer_email: options.email } : {}),
     ...(options.name ? { customer_name: options.name } : {}),
