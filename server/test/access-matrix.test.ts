@@ -373,6 +373,11 @@ const matrix: Record<string, MatrixEntry> = {
     status: 200,
     request: get(() => "/api/ace/products"),
   },
+  "GET /api/ace/products/facets": {
+    access: "partner",
+    status: 200,
+    request: get(() => "/api/ace/products/facets"),
+  },
   "GET /api/ace/products/:id": {
     access: "partner",
     status: 200,
