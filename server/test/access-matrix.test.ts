@@ -177,6 +177,11 @@ const matrix: Record<string, MatrixEntry> = {
   "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
   "GET /api/search/suggest": publicGet(200, () => "/api/search/suggest?q=oak"),
   "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
+  "GET /api/products/:id/companions": publicGet(
+    200,
+    (f) => `/api/products/${f.productId}/companions`,
+  ),
+  "GET /api/accessories": publicGet(200, () => "/api/accessories"),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),
   "GET /api/content/areas/:city": publicGet(200, () => "/api/content/areas/birmingham"),
@@ -379,6 +384,11 @@ const matrix: Record<string, MatrixEntry> = {
     status: 200,
     request: get(() => "/api/ace/products"),
   },
+  "GET /api/ace/products/facets": {
+    access: "partner",
+    status: 200,
+    request: get(() => "/api/ace/products/facets"),
+  },
   "GET /api/ace/products/:id": {
     access: "partner",
     status: 200,
@@ -557,6 +567,10 @@ const matrix: Record<string, MatrixEntry> = {
   "POST /api/admin/orders/:id/samples-sent": adminCall(
     404,
     (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
+  ),
+  "POST /api/admin/orders/:id/sample-follow-up": adminCall(
+    422,
+    (f) => `/api/admin/orders/${f.orderId}/sample-follow-up`,
   ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,

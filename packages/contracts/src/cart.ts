@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { sellingUnits } from "./accessories.ts";
 import { cartItemKinds } from "./cart-kinds.ts";
 import {
   deliveryMethodSchema,
@@ -28,6 +29,8 @@ export const cartItemSchema = z.object({
   partner_price: z.boolean().optional(),
   /** Boxes (absent: boxes, as carts saved before samples) or samples of the product. */
   kind: kindSchema.optional(),
+  /** An accessory's unit ("piece", "roll", "pail"); absent for flooring, sold by the box. */
+  selling_unit: z.enum(sellingUnits).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -78,6 +81,8 @@ export const cartCalculationItemSchema = z.object({
   kind: kindSchema,
   /** Samples of this line that are free (the first of the order); 0 for boxes. */
   free_quantity: z.number().int(),
+  /** What unit_price prices: a box of flooring, or an accessory's piece, roll or pail. */
+  selling_unit: z.enum(sellingUnits),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

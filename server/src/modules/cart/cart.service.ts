@@ -282,6 +282,7 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       final_sale: line.product.is_closeout,
       kind: line.kind,
       free_quantity: line.freeQuantity,
+      selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
     shipping: {
       total_cartons: totals.totalCartons,

@@ -47,6 +47,10 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     specifications: row.specifications ?? {},
     is_closeout: row.is_closeout,
     samples_available: row.samples_available,
+    selling_unit: row.selling_unit,
+    accessory_kind: row.accessory_kind,
+    unit_coverage_sqft: numberOrNull(row.unit_coverage_sqft),
+    fits_types: row.fits_types,
     updated_at: row.updated_at.toISOString(),
   };
 }

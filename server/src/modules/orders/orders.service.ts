@@ -40,6 +40,7 @@ export {
   markSamplesSent,
   queueDueSampleFollowUps,
   sampledProductsByToken,
+  sendSampleFollowUpNow,
 } from "./sample-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery };
 

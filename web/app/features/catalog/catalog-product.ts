@@ -1,3 +1,4 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import type { PublicProduct } from "@mcf/contracts/product";
 import type { ProductImage } from "@mcf/contracts/product-images";
 
@@ -18,6 +19,7 @@ export type CatalogProduct = Pick<
   | "image_url"
   | "images"
   | "samples_available"
+  | "selling_unit"
 >;
 
 /**
@@ -26,9 +28,15 @@ export type CatalogProduct = Pick<
  */
 export interface ShownPrice {
   perSqft: number | null;
+  /** Per box of flooring, or per unit of an accessory (see `unit`). */
   perBox: number | null;
   label?: string;
+  /** An accessory's unit ("roll"): then perBox is the price of one and there is no sq ft price. */
+  unit?: SellingUnit;
 }
+
+/** Whether a price is an accessory's price per piece, roll or pail. */
+export const isUnitPrice = (price: ShownPrice) => price.unit !== undefined && price.unit !== "box";
 
 /** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */
 export function cardImage(product: CatalogProduct): string | null {

@@ -1,3 +1,4 @@
+import { type SellingUnit, sellingUnits } from "@mcf/contracts/accessories";
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
 import type { CartItemKind } from "@mcf/contracts/cart-kinds";
@@ -15,6 +16,8 @@ export interface CartableProduct {
   thumbnail_image_url?: string | null;
   main_image_url?: string | null;
   image_url?: string | null;
+  /** An accessory's unit; flooring ("box", or absent) is sold by the box. */
+  selling_unit?: SellingUnit;
   images?: ProductImage[];
 }
 
@@ -81,6 +84,9 @@ export function cartLineFor(
       uploadedThumb(product) ||
       defaultFlooringThumb,
     ...(options.partnerPrice ? { partner_price: true } : {}),
+    ...(product.selling_unit && product.selling_unit !== "box"
+      ? { selling_unit: product.selling_unit, sqft_per_box: 0 }
+      : {}),
   };
   return withQuantity(line, quantity);
 }
@@ -121,26 +127,38 @@ export function hasSample(items: CartItem[], productId: number): boolean {
   return items.some((item) => isLine(item, productId, "sample"));
 }
 
+/** A line of accessories (sold by the piece, roll or pail rather than the box). */
+export const isAccessoryLine = (item: Pick<CartItem, "selling_unit">) =>
+  item.selling_unit !== undefined && item.selling_unit !== "box";
+
 export interface CartTotals {
   subtotal: number;
-  /** Boxes of flooring (samples are counted apart). */
+  /** Boxes of flooring (samples and accessories are counted apart). */
   boxCount: number;
   sampleCount: number;
-  /** Boxes and samples: the cart badge. */
+  /** Pieces, rolls and pails of accessories. */
+  accessoryCount: number;
+  /** Boxes, accessories and samples: the cart badge. */
   itemCount: number;
   totalSqft: number;
 }
 
 export function cartTotals(items: CartItem[]): CartTotals {
-  const count = (kind: CartItemKind) =>
-    items.reduce((sum, item) => sum + (kindOf(item) === kind ? item.quantity : 0), 0);
-  const boxCount = count("box");
-  const sampleCount = count("sample");
+  const count = (kind: CartItemKind, accessories: boolean) =>
+    items.reduce(
+      (sum, item) =>
+        sum + (kindOf(item) === kind && isAccessoryLine(item) === accessories ? item.quantity : 0),
+      0,
+    );
+  const boxCount = count("box", false);
+  const accessoryCount = count("box", true);
+  const sampleCount = count("sample", false);
   return {
     subtotal: toDollars(items.reduce((sum, item) => sum + toCents(item.total_price), 0)),
     boxCount,
     sampleCount,
-    itemCount: boxCount + sampleCount,
+    accessoryCount,
+    itemCount: boxCount + accessoryCount + sampleCount,
     totalSqft: roundSqft(items.reduce((sum, item) => sum + item.total_sqft, 0)),
   };
 }
@@ -161,7 +179,8 @@ export function readSavedCart(storage: Pick<Storage, "getItem">): CartItem[] {
           Number.isInteger(item.quantity) &&
           item.quantity > 0 &&
           typeof item.product_name === "string" &&
-          (item.kind === undefined || item.kind === "box" || item.kind === "sample"),
+          (item.kind === undefined || item.kind === "box" || item.kind === "sample") &&
+          (item.selling_unit === undefined || sellingUnits.includes(item.selling_unit)),
       )
       .map((item) =>
         withQuantity(
