@@ -1,5 +1,5 @@
-import type { ProductImage } from "@mcf/contracts/product-images";
 import { accessoryKinds, sellingUnits } from "@mcf/contracts/accessories";
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { sql } from "drizzle-orm";
 import {
   boolean,
