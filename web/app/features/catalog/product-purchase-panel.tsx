@@ -1,6 +1,6 @@
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
-import { finalSaleNotice } from "@mcf/contracts/returns";
+import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
