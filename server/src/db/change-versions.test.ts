@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import type { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../test/factories.ts";
 import { createTestDatabase } from "../../test/test-database.ts";
