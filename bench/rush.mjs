@@ -58,6 +58,7 @@ async function buyer(index, base, product, stats) {
     body: JSON.stringify({ cart_items: cart, shipping_state: "AL" }),
   });
   await totals.arrayBuffer();
+  stats.totalsMs.push(performance.now() - started);
   if (totals.status !== 200)
     return { outcome: `totals ${totals.status}`, ms: performance.now() - started };
   const start = await send(stats, `${base}/api/payments/process`, {
@@ -68,6 +69,8 @@ async function buyer(index, base, product, stats) {
       customer_name: `Rush Buyer ${index}`,
       customer_email: `rush${index}@example.com`,
       customer_phone: "(205) 555-0100",
+      // The closeout is final sale: the checkout view sends the shopper's acknowledgement.
+      final_sale_acknowledged: true,
       billing_address: {
         street: "1 Main St",
         city: "Birmingham",
@@ -196,7 +199,7 @@ export async function runRush({ args, root, adminUrl, withFreshDatabase, log }) 
         `rush: ${buyers} buyers for the last ${boxes} boxes of "${product.name}", ${browsers} connections browsing`,
       );
 
-      const stats = { busyAnswers: 0, completionsShed: 0 };
+      const stats = { busyAnswers: 0, completionsShed: 0, totalsMs: [] };
       const webhook = { sent: 0, shed: 0 };
       const browsing = (args.flood ? browse : browseAsPeople)(
         server.base,
@@ -226,6 +229,7 @@ export async function runRush({ args, root, adminUrl, withFreshDatabase, log }) 
   });
 
   const times = run.outcomes.map((o) => o.ms);
+  const totalsTimes = run.stats.totalsMs;
   const count = (outcome) => run.outcomes.filter((o) => o.outcome === outcome).length;
   const answered = run.outcomes.filter((o) => o.outcome === "paid" || o.outcome === "sold out");
   const within = answered.filter((o) => o.ms <= answerAimMs).length;
@@ -263,6 +267,7 @@ ${aims.map(([aim, met]) => `| ${aim} | ${met ? "yes" : "**no**"} |`).join("\n")}
 | sold-out answer (409 naming the product) | ${count("sold out")} |
 | answered within 5 s | ${within} of ${buyers} |
 | time to payment page or sold-out answer: p50 / p99 / max | ${Math.round(percentile(times, 50))} / ${Math.round(percentile(times, 99))} / ${Math.round(Math.max(...times))} ms |
+| of which cart totals (the first request): p50 / p99 | ${Math.round(percentile(totalsTimes, 50))} / ${Math.round(percentile(totalsTimes, 99))} ms |
 | busy answers (503/429) retried by the client on the way | ${run.stats.busyAnswers} |
 | busy answers reaching the checkout view (retries used up) | ${busyReachingView} |
 | other outcomes | ${other.length === 0 ? "none" : other.map((o) => o.outcome).join(", ")} |

@@ -1,20 +1,16 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { deliveryMethods, freightServiceIds, siteAccessValues } from "./delivery-options.ts";
 
-/**
- * How an order reaches the customer. The server prices and dates every method (the rules live in
- * the server's delivery module); these are the shapes the checkout sends and reads.
- */
-export const deliveryMethods = ["pickup", "local", "freight", "parcel"] as const;
-export type DeliveryMethod = (typeof deliveryMethods)[number];
-
-/** The priced extras of a freight (LTL) delivery. */
-export const freightServiceIds = ["residential", "liftgate"] as const;
-export type FreightServiceId = (typeof freightServiceIds)[number];
-
-/** Where a truck can reach, asked before a freight or local delivery is booked. */
-export const siteAccessValues = ["full_truck", "small_truck_only"] as const;
-export type SiteAccess = (typeof siteAccessValues)[number];
+// The methods and their choices live in delivery-options.ts (no zod there, for browser code).
+export {
+  type DeliveryMethod,
+  deliveryMethods,
+  type FreightServiceId,
+  freightServiceIds,
+  type SiteAccess,
+  siteAccessValues,
+} from "./delivery-options.ts";
 
 export const zipCodeSchema = z
   .string({ message: "ZIP code must be 5 digits (or ZIP+4)" })

@@ -1,11 +1,16 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 
-/** Unopened boxes come back within this many days of shipping (or pickup); closeouts never. */
-export const returnWindowDays = 30;
+import { returnStatuses } from "./returns-options.ts";
 
-export const returnStatuses = ["requested", "refunded", "declined"] as const;
-export type ReturnStatus = (typeof returnStatuses)[number];
+export {
+  finalSaleAcknowledgement,
+  finalSaleNotAcknowledged,
+  finalSaleNotice,
+  type ReturnStatus,
+  returnStatuses,
+  returnWindowDays,
+} from "./returns-options.ts";
 
 /** `POST /api/track/{token}/returns`: which boxes of which lines, and why. */
 export const returnRequestSchema = z.object({
@@ -84,14 +89,3 @@ export const adminReturnListSchema = z.object({ returns: z.array(adminReturnSche
 export const returnDecisionSchema = z.object({
   staff_note: z.string().trim().max(2000).nullish(),
 });
-
-/** Said where a closeout is added to the cart. */
-export const finalSaleNotice = "Final sale: closeouts cannot be returned.";
-
-/** The checkbox a cart with closeouts must tick before paying. */
-export const finalSaleAcknowledgement =
-  "I understand that closeout items are final sale and cannot be returned.";
-
-/** The refusal when it was not ticked. */
-export const finalSaleNotAcknowledged =
-  "Your cart has closeout items, which are final sale and cannot be returned. Please tick the box to confirm before paying.";

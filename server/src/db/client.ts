@@ -44,8 +44,21 @@ const searchWordLikeness = 0.5;
  * embedded database is opened through this, or a data directory with them cannot be read.
  */
 export function newPGlite(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  return new PGlite({ ...options, dataDir, extensions: { ...options.extensions, pg_trgm } });
+  return new PGlite({
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${embeddedSharedBuffers}`],
+    ...options,
+    dataDir,
+    extensions: { ...options.extensions, pg_trgm },
+  });
 }
+
+/**
+ * PostgreSQL's page cache inside the embedded database's WebAssembly memory. Its default (128 MB)
+ * was most of the process's resident size once the pages were touched; the data files stay in
+ * the operating system's file cache anyway. Measured on a 20,000-row table with a trigram index:
+ * 332 MB resident after opening and querying with 128 MB, 211 MB with 32 MB.
+ */
+const embeddedSharedBuffers = "32MB";
 
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite: one Drizzle API for both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { changeVersions } from "../db/change-versions.ts";
 import type { Database } from "../db/client.ts";
 import {
   type AnswerCache,
@@ -8,8 +9,6 @@ import {
   createAnswerCache,
   sendCachedAnswer,
 } from "../http/answer-cache.ts";
-import { catalogVersionSource } from "../modules/catalog/catalog.service.ts";
-import { contentVersionSource } from "../modules/content/content.service.ts";
 import { contentSecurityPolicy } from "../plugins/security-headers.ts";
 
 /**
@@ -101,12 +100,9 @@ export interface PageCache {
  * the build, so a new deployment never serves the old one's pages.
  */
 export async function createPageCache(database: Database, maxBytes: number): Promise<PageCache> {
-  const [catalogVersion, contentVersion] = await Promise.all([
-    catalogVersionSource(database),
-    contentVersionSource(database),
-  ]);
+  const versions = await changeVersions(database);
   const currentVersion = async () => {
-    const [catalog, content] = await Promise.all([catalogVersion(), contentVersion()]);
+    const { catalog, content } = await versions.both();
     return `${catalog}/${content}`;
   };
   const cache: AnswerCache = createAnswerCache(currentVersion, { maxEntries: 1000, maxBytes });

@@ -3,7 +3,11 @@ import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contr
 import { data, Link } from "react-router";
 import { JsonLd } from "../components/json-ld.tsx";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
-import { publicPriceSource } from "../features/catalog/price-source.ts";
+import {
+  listedProduct,
+  type PublicListedProduct,
+  publicPriceSource,
+} from "../features/catalog/price-source.ts";
 import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
 import { ProductStrip } from "../features/catalog/product-strip.tsx";
 import { ApiError, api } from "../lib/api.ts";
@@ -17,7 +21,7 @@ const stripSize = 12;
 async function otherProducts(
   product: PublicProduct,
   options: { fetch: Route.LoaderArgs["context"]["apiFetch"] },
-): Promise<PublicProduct[]> {
+): Promise<PublicListedProduct[]> {
   try {
     const sameType = product.type
       ? await api<PublicProduct[]>(
@@ -31,7 +35,7 @@ async function otherProducts(
       const seen = new Set([product.id, ...others.map((p) => p.id)]);
       others = [...others, ...more.filter((p) => !seen.has(p.id))];
     }
-    return others.slice(0, stripSize);
+    return others.slice(0, stripSize).map(listedProduct);
   } catch {
     // The strip is a nice-to-have: the product page stands without it.
     return [];

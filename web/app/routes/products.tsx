@@ -8,7 +8,11 @@ import {
   listSearchParams,
   parseListParams,
 } from "../features/catalog/list-params.ts";
-import { publicPriceSource } from "../features/catalog/price-source.ts";
+import {
+  listedProduct,
+  type PublicListedProduct,
+  publicPriceSource,
+} from "../features/catalog/price-source.ts";
 import { type ProductListState, ProductListView } from "../features/catalog/product-list-view.tsx";
 import { api, apiCall } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
@@ -33,10 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       api<ProductFacets>(`${publicPriceSource.api}/facets`, options),
     ]);
     const total = Number(list.headers.get(totalCountHeader) ?? list.data.length);
-    return { params, products: list.data, total, facets, failed: false };
+    // Only what the cards read goes into the page (and its hydration data).
+    return { params, products: list.data.map(listedProduct), total, facets, failed: false };
   } catch {
     return data(
-      { params, products: [] as PublicProduct[], total: 0, facets: emptyFacets, failed: true },
+      {
+        params,
+        products: [] as PublicListedProduct[],
+        total: 0,
+        facets: emptyFacets,
+        failed: true,
+      },
       { status: 503 },
     );
   }
@@ -65,7 +76,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const loading =
     revalidator.state === "loading" ||
     (navigation.state === "loading" && navigation.location.pathname === "/products");
-  const state: ProductListState<PublicProduct> = loading
+  const state: ProductListState<PublicListedProduct> = loading
     ? { status: "loading" }
     : failed
       ? { status: "error" }

@@ -104,6 +104,15 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every distinct word of the products' searchable words (migration 0020, kept by a trigger on
+ * `products`), trigram-indexed: a typed word with a typo is matched against these, then products
+ * by the words found.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
+
 export const coupons = pgTable(
   "coupons",
   {

@@ -64,14 +64,14 @@ describe("sharedReads", () => {
 describe("createCatalogCache", () => {
   /** An embedded-style database whose catalogue version moves when the test says so. */
   async function cacheWithVersion() {
-    let notify = () => {};
+    const listeners = new Map<string, () => void>();
     const database = {
-      listen: async (_channel: string, onNotify: () => void) => {
-        notify = onNotify;
+      listen: async (channel: string, onNotify: () => void) => {
+        listeners.set(channel, onNotify);
       },
     } as unknown as Database;
     const cache = await createCatalogCache(database);
-    return { cache, change: () => notify() };
+    return { cache, change: () => listeners.get("catalog_changed")?.() };
   }
 
   it("requests that miss together share one computation, and a change makes a new one", async () => {

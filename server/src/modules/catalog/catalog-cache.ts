@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
+import { changeVersions } from "../../db/change-versions.ts";
 import type { Database, Db } from "../../db/client.ts";
 import {
   type AnswerCacheLimits,
   type CachedAnswer,
   createAnswerCache,
-  sharedReads,
 } from "../../http/answer-cache.ts";
 
 export interface CatalogCache {
@@ -31,20 +31,13 @@ export async function readCatalogVersion(db: Db): Promise<string> {
 }
 
 /**
- * Where the current catalogue version comes from. On PostgreSQL several processes may write, so
- * every request waits for a read of it that began after the request arrived (one primary-key
- * read of a one-row table, shared by the requests that arrive together: `sharedReads`). The
- * embedded database belongs to this process alone, and a table read there costs about a
- * millisecond of file access, so it counts the `catalog_changed` notifications the same trigger
- * sends at commit instead.
+ * Where the current catalogue version comes from: the process's one source of the store's change
+ * versions (db/change-versions.ts; a shared read per burst of requests on PostgreSQL, the count of
+ * `catalog_changed` notifications on the embedded database).
  */
 export async function catalogVersionSource(database: Database): Promise<() => Promise<string>> {
-  if (!database.listen) return sharedReads(() => readCatalogVersion(database.db));
-  let changes = 0;
-  await database.listen("catalog_changed", () => {
-    changes += 1;
-  });
-  return async () => `local:${changes}`;
+  const versions = await changeVersions(database);
+  return versions.catalog;
 }
 
 const jsonType = { "content-type": "application/json; charset=utf-8" };

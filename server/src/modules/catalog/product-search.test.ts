@@ -1,7 +1,10 @@
 import type { SearchSuggestResponse } from "@mcf/contracts/product";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../../test/factories.ts";
 import shopperQueries from "../../../test/search-queries.json" with { type: "json" };
 import { useTestApp } from "../../../test/test-app.ts";
+import { products } from "../../db/schema/index.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
 import { parseSearch } from "./search-words.ts";
 
@@ -90,5 +93,20 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
     const plain = await t.app.inject({ url: "/api/products?q=Oak&per_page=-1" });
     const oak = (plain.json() as Array<{ name: string; brand: string | null }>).map((p) => p.name);
     expect(oak).toContain("Riverbend Core Weathered Oak");
+  });
+
+  it("forgives a typo in the words of a product added or renamed since, and not in its old name", async () => {
+    const product = await createProduct(t.database.db, {
+      name: "Zanzibar Coast Teak",
+      stock_quantity: 4,
+    });
+    expect((await suggest("zanzibr")).map((s) => s.id)).toContain(product.id);
+
+    await t.database.db
+      .update(products)
+      .set({ name: "Marrakesh Coast Teak" })
+      .where(eq(products.id, product.id));
+    expect((await suggest("marrakech")).map((s) => s.id)).toContain(product.id);
+    expect((await suggest("zanzibr")).map((s) => s.id)).not.toContain(product.id);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { changeVersions } from "../../db/change-versions.ts";
 import type { Database, Db, DbOrTx } from "../../db/client.ts";
-import { sharedReads } from "../../http/answer-cache.ts";
 
 /**
  * The content version: a counter for what pages show besides products (store settings and other
@@ -22,15 +22,10 @@ export async function bumpContentVersion(db: DbOrTx): Promise<void> {
 }
 
 /**
- * Where the current content version comes from: a shared read per request on PostgreSQL (any
- * process may write), the count of `content_changed` notifications on the embedded database
- * (this process is its only writer), as the catalogue version does.
+ * Where the current content version comes from: the process's one source of the store's change
+ * versions (db/change-versions.ts), read with the catalogue version in one query on PostgreSQL.
  */
 export async function contentVersionSource(database: Database): Promise<() => Promise<string>> {
-  if (!database.listen) return sharedReads(() => readContentVersion(database.db));
-  let changes = 0;
-  await database.listen("content_changed", () => {
-    changes += 1;
-  });
-  return async () => `local:${changes}`;
+  const versions = await changeVersions(database);
+  return versions.content;
 }

@@ -4,7 +4,7 @@ import { toCents, toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, priceCart, type SampleSettings } from "../cart/cart.service.ts";
@@ -111,7 +111,26 @@ function newOrderFrom(
 }
 
 /**
- * In one transaction: claims the idempotency key (when given; a key already claimed answers with
+ * Throws the sold-out answer (409 naming the product and the boxes left) when a line wants more
+ * boxes than are on the shelf now: one read, no lock. Not for a repeat of a claimed key, whose
+ * first request may hold the very boxes it would answer with. Samples never touch box stock.
+ */
+async function refuseIfSoldOut(
+  db: DbOrTx,
+  request: PaymentRequest,
+  claim: IdempotencyClaim | null,
+): Promise<void> {
+  const soldOut = await shortStockError(
+    db,
+    request.cart_items
+      .filter((line) => line.kind !== "sample")
+      .map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+  );
+  if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
+}
+
+/**
+ * In one transaction: checks the stock again (one read), claims the idempotency key (when given; a key already claimed answers with
  * its row and nothing else happens), prices the cart from the database (the browser's amounts are
  * ignored), checks the coupon and the delivery method (refused with 422, before any stock is
  * touched, when not offered for the ship-to ZIP code) under a row lock, then the orders module
@@ -129,6 +148,10 @@ async function createPendingOrder(
 ): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
   const shipTo = request.shipping_address ?? request.billing_address;
   return db.transaction(async (tx) => {
+    // Sold out by now? Checked again once this checkout holds a connection: in a rush the buyers
+    // ahead of it in the pool's queue may have taken the last boxes while it waited, and the
+    // answer is then one read, not a key claim, a pricing and a refused reservation.
+    await refuseIfSoldOut(tx, request, claim);
     // The key first: the same lock order as every checkout (key, coupon, products).
     const repeated = claim ? await claimIdempotencyKey(tx, claim) : null;
     if (repeated) return { repeated };
@@ -190,16 +213,8 @@ export async function startCheckout(
   publicUrl: string = storeUrl,
 ): Promise<{ id: string; url: string }> {
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
-  // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
-  // unless this repeats a key whose first request may hold the very boxes it answers with.
-  // Samples never touch box stock.
-  const soldOut = await shortStockError(
-    db,
-    request.cart_items
-      .filter((line) => line.kind !== "sample")
-      .map((line) => ({ productId: line.product_id, quantity: line.quantity })),
-  );
-  if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
+  // Sold out already: answer at once, before any transaction (most of a closeout rush ends here).
+  await refuseIfSoldOut(db, request, claim);
   const pending = await createPendingOrder(db, request, partner, samples, provider.name, claim);
   if ("repeated" in pending) {
     // Only reached with a claim: a repeat needs a key.

@@ -45,26 +45,30 @@ export async function claimIdempotencyKey(
   claim: IdempotencyClaim,
   now = new Date(),
 ): Promise<PaymentIdempotencyKeyRow | null> {
-  await tx
+  const insert = () =>
+    tx
+      .insert(paymentIdempotencyKeys)
+      .values({
+        scope: claim.scope,
+        key: claim.key,
+        request_hash: claim.requestHash,
+        expires_at: new Date(now.getTime() + (paymentSessionMinutes + 1) * 60_000),
+      })
+      .onConflictDoNothing()
+      .returning({ key: paymentIdempotencyKeys.key });
+  // A new key (nearly every checkout) is one statement; only a key already there is looked at.
+  if ((await insert()).length > 0) return null;
+  const dropped = await tx
     .delete(paymentIdempotencyKeys)
-    .where(and(keyOf(claim), lt(paymentIdempotencyKeys.expires_at, now)));
-  const inserted = await tx
-    .insert(paymentIdempotencyKeys)
-    .values({
-      scope: claim.scope,
-      key: claim.key,
-      request_hash: claim.requestHash,
-      expires_at: new Date(now.getTime() + (paymentSessionMinutes + 1) * 60_000),
-    })
-    .onConflictDoNothing()
+    .where(and(keyOf(claim), lt(paymentIdempotencyKeys.expires_at, now)))
     .returning({ key: paymentIdempotencyKeys.key });
-  if (inserted.length > 0) return null;
+  if (dropped.length > 0 && (await insert()).length > 0) return null;
   const [existing] = await tx.select().from(paymentIdempotencyKeys).where(keyOf(claim));
   return existing ?? null;
 }
 
 /** Whether a key was claimed already (a repeat), so its answer may not depend on stock now. */
-export async function keyWasClaimed(db: Db, claim: IdempotencyClaim): Promise<boolean> {
+export async function keyWasClaimed(db: DbOrTx, claim: IdempotencyClaim): Promise<boolean> {
   const rows = await db
     .select({ key: paymentIdempotencyKeys.key })
     .from(paymentIdempotencyKeys)

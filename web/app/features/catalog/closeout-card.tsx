@@ -1,7 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { closeoutDiscountPercent } from "@mcf/contracts/pricing";
 import type { PublicProduct } from "@mcf/contracts/product";
-import { finalSaleNotice } from "@mcf/contracts/returns";
+import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";

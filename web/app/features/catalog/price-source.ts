@@ -27,8 +27,37 @@ export interface PriceSource<P extends CatalogProduct> {
   showCompetitorPrice: boolean;
 }
 
+/** What a public product card reads: the catalogue fields and the two prices it shows. */
+export type PublicListedProduct = CatalogProduct &
+  Pick<PublicProduct, "our_price" | "price_per_box">;
+
+/**
+ * A product cut down to what its card reads. A list page sends its products again inside the
+ * page for hydration: 100 products with every field (descriptions, specifications, features)
+ * were 70 KB of the 250 KB /products page, and serialising them was part of each render.
+ */
+export function listedProduct(product: PublicListedProduct): PublicListedProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    type: product.type,
+    collection: product.collection,
+    color: product.color,
+    color_code: product.color_code,
+    sqft_per_carton: product.sqft_per_carton,
+    stock_quantity: product.stock_quantity,
+    thumbnail_image_url: product.thumbnail_image_url,
+    main_image_url: product.main_image_url,
+    image_url: product.image_url,
+    samples_available: product.samples_available,
+    our_price: product.our_price,
+    price_per_box: product.price_per_box,
+  };
+}
+
 /** The public store: our_price per sq ft and the per-box price from it, no label. */
-export const publicPriceSource: PriceSource<PublicProduct> = {
+export const publicPriceSource: PriceSource<PublicListedProduct> = {
   api: "/api/products",
   listPath: "/products",
   detailHref: (product) => `/products/${product.id}`,

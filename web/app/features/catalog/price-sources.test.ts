@@ -1,7 +1,7 @@
 import type { AceProduct } from "@mcf/contracts/partners";
 import { describe, expect, it } from "vitest";
 import { partnerPriceSource } from "./partner-price-source.ts";
-import { publicPriceSource } from "./price-source.ts";
+import { listedProduct, publicPriceSource } from "./price-source.ts";
 
 function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
   return {
@@ -96,5 +96,26 @@ describe("price sources", () => {
     expect(publicPriceSource.showCompetitorPrice).toBe(true);
     expect(partnerPriceSource.showCompetitorPrice).toBe(false);
     expect(publicPriceSource.partnerLines).toBe(false);
+  });
+
+  it("sends a list card its name, image, stock and price, not the product page's description", () => {
+    const product = partnerProduct({
+      description: "A long story about this floor",
+      specifications: { Finish: "Matte" },
+      our_price: 4.25,
+      price_per_box: 85,
+      thumbnail_image_url: "/images/harbor.jpg",
+    });
+    const listed = listedProduct(product);
+    expect(publicPriceSource.priceOf(listed)).toEqual(publicPriceSource.priceOf(product));
+    expect(listed).toMatchObject({
+      name: "Harbor Oak",
+      brand: "Shaw",
+      stock_quantity: 40,
+      thumbnail_image_url: "/images/harbor.jpg",
+      samples_available: true,
+    });
+    expect(JSON.stringify(listed)).not.toContain("A long story");
+    expect(JSON.stringify(listed)).not.toContain("Matte");
   });
 });

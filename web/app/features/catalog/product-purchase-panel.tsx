@@ -2,7 +2,7 @@ import { unitName } from "@mcf/contracts/accessories";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import type { Companion } from "@mcf/contracts/product";
-import { finalSaleNotice } from "@mcf/contracts/returns";
+import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";

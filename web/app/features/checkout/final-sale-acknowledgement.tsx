@@ -1,4 +1,4 @@
-import { finalSaleAcknowledgement } from "@mcf/contracts/returns";
+import { finalSaleAcknowledgement } from "@mcf/contracts/returns-options";
 
 /**
  * Closeouts are final sale: a cart holding any asks the shopper to tick this before paying (the

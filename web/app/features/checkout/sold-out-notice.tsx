@@ -1,4 +1,4 @@
-import { type SoldOut, soldOutSchema } from "@mcf/contracts/payment-start";
+import type { SoldOut } from "@mcf/contracts/payment-start";
 import { ApiError } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { boxesLabel } from "../../lib/cart/cart-wording.ts";
@@ -6,9 +6,24 @@ import { boxesLabel } from "../../lib/cart/cart-wording.ts";
 /** The product that ran out when starting the payment answered 409, else null. */
 export function soldOutOf(error: unknown): { soldOut: SoldOut; detail: string } | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { sold_out?: unknown } | null;
-  const parsed = soldOutSchema.safeParse(body?.sold_out);
-  return parsed.success ? { soldOut: parsed.data, detail: error.message } : null;
+  // Checked by hand, not with the contract's schema: that would bring zod to the cart page.
+  const body = error.body as { sold_out?: Partial<Record<keyof SoldOut, unknown>> } | null;
+  const soldOut = body?.sold_out;
+  if (
+    !soldOut ||
+    !Number.isInteger(soldOut.product_id) ||
+    typeof soldOut.product_name !== "string" ||
+    !Number.isInteger(soldOut.available)
+  )
+    return null;
+  return {
+    soldOut: {
+      product_id: soldOut.product_id as number,
+      product_name: soldOut.product_name,
+      available: soldOut.available as number,
+    },
+    detail: error.message,
+  };
 }
 
 /**

@@ -1,11 +1,10 @@
+import type { DeliveryAnswers, FreightServices } from "@mcf/contracts/delivery";
 import {
-  type DeliveryAnswers,
   type DeliveryMethod,
-  deliveryMethodSchema,
-  type FreightServices,
+  deliveryMethods,
   type SiteAccess,
   siteAccessValues,
-} from "@mcf/contracts/delivery";
+} from "@mcf/contracts/delivery-options";
 import { useEffect, useState } from "react";
 
 export interface DeliveryChoiceState {
@@ -40,10 +39,10 @@ export function readSavedDeliveryChoice(storage: Pick<Storage, "getItem">): Deli
       unknown
     >;
     const services = (saved.freightServices ?? {}) as Record<string, unknown>;
-    const method = deliveryMethodSchema.safeParse(saved.method);
+    const method = deliveryMethods.find((value) => value === saved.method) ?? null;
     const access = siteAccessValues.find((value) => value === saved.siteAccess);
     return {
-      method: method.success ? method.data : null,
+      method,
       freightServices: {
         residential: services.residential === true,
         liftgate: services.liftgate === true,

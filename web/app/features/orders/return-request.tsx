@@ -1,5 +1,6 @@
 import { formatUsd } from "@mcf/contracts/money";
-import { finalSaleNotice, type ReturnOptions, returnWindowDays } from "@mcf/contracts/returns";
+import type { ReturnOptions } from "@mcf/contracts/returns";
+import { finalSaleNotice, returnWindowDays } from "@mcf/contracts/returns-options";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, api } from "../../lib/api.ts";
