@@ -51,6 +51,8 @@ export function listedProduct(product: PublicListedProduct): PublicListedProduct
     main_image_url: product.main_image_url,
     image_url: product.image_url,
     samples_available: product.samples_available,
+    selling_unit: product.selling_unit,
+    images: product.images,
     our_price: product.our_price,
     price_per_box: product.price_per_box,
   };
