@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { busyAnswer } from "../plugins/load-shedding.ts";
+import { contentSecurityPolicy } from "../plugins/security-headers.ts";
 import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
 import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
@@ -73,6 +74,13 @@ export async function registerSsr(
           publicUrl: config.publicUrl,
           apiFetch: createApiFetch(app, request),
         };
+        // The page's CSP names the visualizer and logo origins of the settings it renders with.
+        const settings = await app.settings.read();
+        if (reply.hasHeader("content-security-policy"))
+          reply.header(
+            "content-security-policy",
+            contentSecurityPolicy({ nonce: reply.scriptNonce }, settings),
+          );
         const origin = `${request.protocol}://${request.host}`;
         const render = () => handler(toWebRequest(request, origin), context as never);
         if (pages && isCacheablePageRequest(request)) {
@@ -93,7 +101,7 @@ export async function registerSsr(
           const turn = await pages.renderGate.run(async () => {
             const page = await pages.cache.page(key, async () => {
               rendered = await render();
-              return toKeptPage(rendered, reply.scriptNonce);
+              return toKeptPage(rendered, reply.scriptNonce, settings);
             });
             const encoding = page && encodingFor(request, page);
             if (page && encoding) page.encoded(encoding);

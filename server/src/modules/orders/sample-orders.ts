@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { orderItems, orders, sampleFollowUps } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { shipToAddress } from "./order-views.ts";
@@ -91,7 +92,7 @@ export async function queueDueSampleFollowUps(
         ],
         action: { label: "Put boxes in my cart", url: sampleReorderUrl(options.publicUrl, token) },
         footnotes: [
-          `Questions, or want to see the whole floor? Call us at ${business.phone} or visit our Birmingham showroom.`,
+          `Questions, or want to see the whole floor? Call us at ${storeIdentity().phone} or visit our Birmingham showroom.`,
         ],
       });
       if (

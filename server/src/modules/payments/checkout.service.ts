@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
-import { type CartTotals, priceCart, type SampleSettings } from "../cart/cart.service.ts";
+import { type CartTotals, priceCart, type StoreRates } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
@@ -120,7 +120,7 @@ async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
-  samples: SampleSettings,
+  rates: StoreRates,
   providerName: string,
   claim: IdempotencyClaim | null,
 ): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
@@ -136,7 +136,7 @@ async function createPendingOrder(
       deliveryMethod: request.delivery_method,
       freightServices: request.freight_services,
       partner,
-      samples,
+      rates,
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
@@ -162,7 +162,7 @@ export async function startCheckout(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
-  samples: SampleSettings,
+  rates: StoreRates,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   storeUrl: string,
@@ -179,7 +179,7 @@ export async function startCheckout(
       .map((line) => ({ productId: line.product_id, quantity: line.quantity })),
   );
   if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
-  const pending = await createPendingOrder(db, request, partner, samples, provider.name, claim);
+  const pending = await createPendingOrder(db, request, partner, rates, provider.name, claim);
   if ("repeated" in pending) {
     // Only reached with a claim: a repeat needs a key.
     return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
