@@ -33,9 +33,8 @@ const httpsUrl = (label: string) =>
       }
     }, `${label} must be a full https:// address`);
 
-/** An https address, or empty for none (the JSON carries null). */
-const optionalHttpsUrl = (label: string) =>
-  z.union([z.literal("").transform(() => null), z.null(), httpsUrl(label)]);
+/** An https address, or none (null; an empty string is taken as none, see `withoutEmptyUrls`). */
+const optionalHttpsUrl = (label: string) => z.union([z.literal(""), z.null(), httpsUrl(label)]);
 
 const cents = (label: string) =>
   z
@@ -76,7 +75,7 @@ export const settingsPartnerSchema = z.object({
   url: httpsUrl("Partner link"),
   /** A picture shipped with the site (/img/...) or an https address; empty shows initials. */
   logo: z.union([
-    z.literal("").transform(() => null),
+    z.literal(""),
     z.null(),
     z
       .string()
@@ -150,6 +149,16 @@ export const storeSettingsSchema = z.object({
     ),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** The settings with each empty address ("" from a cleared form field) stored as none (null). */
+export function withoutEmptyUrls(settings: StoreSettings): StoreSettings {
+  return {
+    ...settings,
+    map_url: settings.map_url || null,
+    room_visualizer_url: settings.room_visualizer_url || null,
+    partners: settings.partners.map((partner) => ({ ...partner, logo: partner.logo || null })),
+  };
+}
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 
 /** GET/PUT /api/admin/settings: the values, and which of them are still placeholders. */

@@ -22,7 +22,7 @@ export type InlineScripts = { nonce: string } | { sha256: string[] };
 export type CspSettings = Pick<StoreSettings, "room_visualizer_url" | "partners">;
 
 function originOf(url: string | null): string | null {
-  if (!url || !url.startsWith("https://")) return null;
+  if (!url?.startsWith("https://")) return null;
   try {
     return new URL(url).origin;
   } catch {

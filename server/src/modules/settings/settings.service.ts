@@ -6,6 +6,7 @@ import {
   placeholderFields,
   type StoreSettings,
   storeSettingsSchema,
+  withoutEmptyUrls,
 } from "@mcf/contracts/store-settings";
 import { eq } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client.ts";
@@ -165,9 +166,10 @@ function toAdminView(row: SavedRow): AdminSettingsResponse {
  */
 export async function saveSettings(
   db: Db,
-  settings: StoreSettings,
+  input: StoreSettings,
   defaults: StoreSettings,
 ): Promise<AdminSettingsResponse> {
+  const settings = withoutEmptyUrls(input);
   const actor = requestContext.get("staffActor") ?? adminActor;
   const saved = await db.transaction(async (tx) => {
     const before = await readSaved(tx, defaults, true);
