@@ -249,7 +249,9 @@ export function placeholderFields(settings: StoreSettings): string[] {
   const examplePartners = settings.partners.filter(
     (p) => isExampleUrl(p.url) || isExampleUrl(p.logo && /^https:/.test(p.logo) ? p.logo : null),
   );
-  if (examplePartners.length > 0)
+  if (examplePartners.length > 2)
+    fields.push(`Partners (${examplePartners.length} with placeholder links)`);
+  else if (examplePartners.length > 0)
     fields.push(`Partners (${examplePartners.map((p) => p.name).join(", ")})`);
   return fields;
 }

@@ -404,7 +404,7 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         />
       </Section>
 
-      <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-stone-200 bg-white/95 py-3">
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-stone-300 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]">
         <button type="submit" className="btn-primary px-6" disabled={status.kind === "saving"}>
           {status.kind === "saving" ? "Saving…" : "Save settings"}
         </button>
