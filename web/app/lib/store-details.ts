@@ -4,7 +4,8 @@ import {
   phoneHref,
   type StoreSettings,
 } from "@mcf/contracts/store-settings";
-import { useRouteLoaderData } from "react-router";
+import { useContext } from "react";
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router";
 
 /** The details the store shipped with: shown only when the settings could not be read. */
 export const shippedStoreDetails: PublicStoreDetails = {
@@ -30,8 +31,11 @@ export const shippedStoreDetails: PublicStoreDetails = {
  * settings: the root loader reads them once per page (GET /api/settings/public).
  */
 export function useStoreDetails(): PublicStoreDetails {
-  const data = useRouteLoaderData<{ store?: PublicStoreDetails }>("root");
-  return data?.store ?? shippedStoreDetails;
+  // The root route's loader data, as useRouteLoaderData("root") reads it, without its demand
+  // for a data router: screens rendered alone (component tests) get the shipped details.
+  const state = useContext(DataRouterStateContext);
+  const root = state?.loaderData.root as { store?: PublicStoreDetails } | undefined;
+  return root?.store ?? shippedStoreDetails;
 }
 
 /** The same, in a route's `meta` (which cannot call hooks): from the root route's match. */
