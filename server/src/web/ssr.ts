@@ -74,15 +74,19 @@ export async function registerSsr(
           publicUrl: config.publicUrl,
           apiFetch: createApiFetch(app, request),
         };
-        // The page's CSP names the visualizer and logo origins of the settings it renders with.
-        const settings = await app.settings.read();
-        if (reply.hasHeader("content-security-policy"))
-          reply.header(
-            "content-security-policy",
-            contentSecurityPolicy({ nonce: reply.scriptNonce }, settings),
-          );
         const origin = `${request.protocol}://${request.host}`;
-        const render = () => handler(toWebRequest(request, origin), context as never);
+        // A page's CSP names the visualizer and logo origins of the settings it was rendered
+        // with: its root loader read them (GET /api/settings/public), so this process's latest
+        // settings are the page's, even just after another process saved new ones.
+        const render = async () => {
+          const response = await handler(toWebRequest(request, origin), context as never);
+          if (reply.hasHeader("content-security-policy"))
+            reply.header(
+              "content-security-policy",
+              contentSecurityPolicy({ nonce: reply.scriptNonce }, app.settings.latest()),
+            );
+          return response;
+        };
         if (pages && isCacheablePageRequest(request)) {
           // A new day re-renders too: the footer's year, anything dated.
           const key = pageCacheKey(
@@ -101,7 +105,7 @@ export async function registerSsr(
           const turn = await pages.renderGate.run(async () => {
             const page = await pages.cache.page(key, async () => {
               rendered = await render();
-              return toKeptPage(rendered, reply.scriptNonce, settings);
+              return toKeptPage(rendered, reply.scriptNonce, app.settings.latest());
             });
             const encoding = page && encodingFor(request, page);
             if (page && encoding) page.encoded(encoding);

@@ -138,7 +138,8 @@ export async function createSettingsSource(
     }
     return loading.settings;
   };
-  await read();
+  // Nothing is read at start: the app starts (and answers its health checks) with the database
+  // down; until the first read, `latest` is the defaults.
   return { read, latest: () => kept?.settings ?? defaults, defaults };
 }
 
