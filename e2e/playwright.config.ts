@@ -10,6 +10,8 @@ if (!existsSync(chromePath)) {
 const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 const wholeCatalogueSpecs = [/specs\/catalog\//, /specs\/content\/blog\.spec\.ts$/];
 const htmlCheckerSpec = /specs\/quality\/html-validity\.spec\.ts$/;
+/** Specs that change the store's settings, which every page shows: they run after all others. */
+const storeSettingsSpecs = [/specs\/settings\//];
 
 export default defineConfig({
   testDir: "specs",
@@ -21,13 +23,18 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   projects: [
-    { name: "own-data", testIgnore: [...wholeCatalogueSpecs, htmlCheckerSpec] },
+    {
+      name: "own-data",
+      testIgnore: [...wholeCatalogueSpecs, htmlCheckerSpec, ...storeSettingsSpecs],
+    },
     // These count and sort the whole public catalogue (and the sitemap's product list): they run
     // once the specs that add and delete products are done, so none comes or goes meanwhile.
     { name: "whole-catalogue", testMatch: wholeCatalogueSpecs, dependencies: ["own-data"] },
     // The Nu HTML checker's Java runs last and alone: its JVM takes both cores for a few seconds,
     // which would starve a browser test running beside it.
     { name: "html-checker", testMatch: htmlCheckerSpec, dependencies: ["whole-catalogue"] },
+    // A settings change shows on every page (the phone, the footer): last, when no other page is read.
+    { name: "store-settings", testMatch: storeSettingsSpecs, dependencies: ["html-checker"] },
   ],
   reporter: [["list"]],
   use: {

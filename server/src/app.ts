@@ -26,6 +26,7 @@ import type { Database } from "./db/client.ts";
 import { openApiSecuritySchemes, typeNullableUnions } from "./http/openapi-document.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import { loggerOptions, redactUrl } from "./logging.ts";
+import { connectStoreIdentity } from "./mail/store-identity.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
@@ -33,6 +34,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { productImageRoutes } from "./modules/catalog/product-images.routes.ts";
 import { claimRoutes } from "./modules/claims/claims.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
+import { builtInPartners } from "./modules/content/content.service.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
@@ -45,6 +47,12 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentProvider } from "./modules/payments/payments.service.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { publicSettingsRoutes } from "./modules/settings/settings.routes.ts";
+import {
+  createSettingsSource,
+  type SettingsSource,
+  shippedSettings,
+} from "./modules/settings/settings.service.ts";
 import { staffRoutes } from "./modules/staff/staff.routes.ts";
 import { createSignInFailures } from "./plugins/admin-auth.ts";
 import { answerWhileClosing } from "./plugins/closing.ts";
@@ -71,6 +79,8 @@ declare module "fastify" {
     jobs: Jobs;
     /** Shared counters across processes (REDIS_URL); null when counted per process. */
     redis: Redis | null;
+    /** The store settings, read per content version (modules/settings). */
+    settings: SettingsSource;
   }
 }
 
@@ -176,6 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("metrics", createMetrics(database));
+  const settingsSource = await createSettingsSource(
+    database,
+    shippedSettings({ samples: config.samples, partners: builtInPartners() }),
+  );
+  app.decorate("settings", settingsSource);
+  connectStoreIdentity(settingsSource.latest);
 
   const jobs = createJobs({
     config,
@@ -266,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(productImageRoutes);
   await app.register(sampleRoutes);
   await app.register(contentRoutes());
+  await app.register(publicSettingsRoutes);
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });
   await app.register(partnerAuthRoutes);

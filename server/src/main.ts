@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
 import { prettyLogStream } from "./logging.ts";
+import { placeholderFields } from "./modules/settings/settings.service.ts";
 import { startupBanner } from "./startup-banner.ts";
 
 /** The repository root, found from the source file (tsx) or the bundle (server/dist). */
@@ -92,7 +93,13 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(startupBanner(config, { kind: database.kind, dataDir, seeded }));
+  console.log(
+    startupBanner(
+      config,
+      { kind: database.kind, dataDir, seeded },
+      placeholderFields(await app.settings.read()),
+    ),
+  );
 }
 
 main().catch((error) => {

@@ -12,6 +12,13 @@ describe("the start banner", () => {
     expect(banner).toContain("payments: test mode");
     expect(banner).toContain("mail:     outbox only");
     expect(banner).toContain(`development password: ${DEV_ADMIN_PASSWORD}`);
+    expect(banner).not.toContain("placeholders");
+  });
+
+  it("lists the store settings that are still placeholders", () => {
+    const banner = startupBanner(readConfig({}), pglite, ["Phone", "Email"]);
+    expect(banner).toContain("settings: still placeholders");
+    expect(banner).toContain("http://localhost:3000/admin?tab=settings: Phone, Email");
   });
 
   it("names Stripe and SMTP modes, and never prints a password from the environment", () => {

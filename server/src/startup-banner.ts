@@ -2,12 +2,14 @@ import type { Config } from "./config.ts";
 
 /**
  * The lines `npm start` prints once listening: the URL, the database, payment and mail modes,
- * and the admin password only when it is the built-in development default (a password from
- * the environment is never printed).
+ * the admin password only when it is the built-in development default (a password from
+ * the environment is never printed), and which store settings are still placeholders.
  */
 export function startupBanner(
   config: Config,
   database: { kind: "postgres" | "pglite"; dataDir: string; seeded: boolean },
+  /** The store settings that are still placeholders (settings.service `placeholderFields`). */
+  placeholders: string[] = [],
 ): string {
   const lines = [
     "",
@@ -19,6 +21,11 @@ export function startupBanner(
   if (config.adminPasswordIsDevDefault)
     lines.push(
       `  admin:    ${config.publicUrl}/admin — development password: ${config.adminPassword}`,
+    );
+  if (placeholders.length > 0)
+    lines.push(
+      `  settings: still placeholders, shown to customers until the owner replaces them in`,
+      `            ${config.publicUrl}/admin?tab=settings: ${placeholders.join(", ")}`,
     );
   return `${lines.join("\n")}\n`;
 }

@@ -2,6 +2,7 @@ import { type StaffRole, staffForbiddenMessage } from "@mcf/contracts/staff";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
+import { shippedSettings } from "../src/modules/settings/settings.service.ts";
 import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
 import { approvedPartner, registerViaApi, registrationFor } from "./partner-factories.ts";
@@ -191,6 +192,7 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "GET /api/content/gallery": publicGet(200, () => "/api/content/gallery"),
   "GET /api/content/partners": publicGet(200, () => "/api/content/partners"),
+  "GET /api/settings/public": publicGet(200, () => "/api/settings/public"),
 
   // Shopping: public.
   "POST /api/cart/calculate": {
@@ -477,6 +479,17 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
   "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),
+  // The store settings are the owner's alone: staff and catalogue can neither read nor save them.
+  "GET /api/admin/settings": adminGet(() => "/api/admin/settings"),
+  "PUT /api/admin/settings": adminCall(
+    200,
+    () => "/api/admin/settings",
+    () =>
+      shippedSettings({
+        samples: { pricePerSampleCents: 200, parcelRateCents: 495 },
+        partners: [],
+      }),
+  ),
   "GET /api/admin/exports/orders.csv": adminGet(
     () => "/api/admin/exports/orders.csv?from=2026-01-01&to=2026-01-31",
   ),

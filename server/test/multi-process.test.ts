@@ -8,7 +8,7 @@ import { createSmtpTransport } from "../src/mail/transport.ts";
 import { buildPaymentRequest, createProduct } from "./factories.ts";
 import { createPostgresTestDatabase } from "./process-harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp-test-server.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "./test-app.ts";
 import { onRealPostgres } from "./test-database.ts";
 
 // Ports of this suite (4320-4329 belong to the reliability tests).
@@ -152,6 +152,45 @@ describe.runIf(onRealPostgres)(
         .from(products)
         .where(eq(products.id, p.id));
       expect(row?.stock).toBe(100 - requests.length);
+    });
+
+    it("a settings save in one process shows in the other's public details and cart tax on its next request", async () => {
+      const [first, second] = apps;
+      if (!first || !second) throw new Error("no apps");
+      // The second process has read (and kept) the settings before the save.
+      expect((await second.app.inject({ url: "/api/settings/public" })).json().phone).toBe(
+        "(205) 555-0148",
+      );
+      const current = await first.app.inject({
+        url: "/api/admin/settings",
+        headers: { "admin-password": testAdminPassword },
+      });
+      const { settings } = current.json();
+      const saved = await first.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings",
+        headers: { "admin-password": testAdminPassword },
+        payload: {
+          ...settings,
+          phone: "(205) 871-4400",
+          tax_rates: [{ state: "AL", rate_percent: 8 }],
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await second.app.inject({ url: "/api/settings/public" })).json().phone).toBe(
+        "(205) 871-4400",
+      );
+      const p = await createProduct(db(), {
+        name: "Settings Walnut",
+        our_price: 5,
+        sqft_per_carton: 20,
+      });
+      const totals = await second.app.inject({
+        method: "POST",
+        url: "/api/cart/calculate",
+        payload: { cart_items: [{ product_id: p.id, quantity: 1 }], shipping_state: "AL" },
+      });
+      expect(totals.json()).toMatchObject({ subtotal: 100, tax: 8 });
     });
   },
 );

@@ -1,5 +1,5 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
 import { serviceAreas } from "@mcf/contracts/service-areas";
+import type { PublicStoreDetails } from "@mcf/contracts/store-settings";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs as ShouldRevalidateArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -19,14 +20,29 @@ import { NotFoundView } from "./components/not-found-view.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { CartSlideOver } from "./features/cart/cart-slide-over.tsx";
+import { api } from "./lib/api.ts";
 import { CartProvider } from "./lib/cart/cart-context.tsx";
 import { CartDrawerProvider } from "./lib/cart/cart-drawer.tsx";
 import { useNonce } from "./lib/nonce.ts";
 import { formatTitle } from "./lib/page-titles.ts";
 import { breadcrumbJsonLd } from "./lib/seo.ts";
+import { openingHoursOf, shippedStoreDetails, useStoreDetails } from "./lib/store-details.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.publicUrl };
+/**
+ * The public URL, and the store's details from the owner's settings (name, phone, address,
+ * hours, visualizer): every page, the footer and the JSON-LD read them from here. The shipped
+ * details stand in when the settings cannot be read, so a page still renders.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = await api<PublicStoreDetails>("/api/settings/public", {
+    fetch: context.apiFetch,
+  }).catch(() => shippedStoreDetails);
+  return { publicUrl: context.publicUrl, store };
+}
+
+/** The details change only with a settings save, which re-renders every page on its next load. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -34,23 +50,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-const localBusiness = {
-  "@context": "https://schema.org",
-  "@type": "HomeAndConstructionBusiness",
-  name: business.name,
-  telephone: business.phone,
-  address: {
-    "@type": "PostalAddress",
-    streetAddress: business.address.street,
-    addressLocality: business.address.city,
-    addressRegion: business.address.state,
-    postalCode: business.address.zip,
-    addressCountry: business.address.country,
-  },
-  openingHours: business.openingHours,
-  areaServed: serviceAreas.map((area) => ({ "@type": "Place", name: `${area.name}, AL` })),
-  description: `Flooring sales and installation. Showroom at ${formattedAddress}.`,
-};
+/** The LocalBusiness JSON-LD of every page, from the store's settings. */
+function localBusinessJsonLd(store: PublicStoreDetails) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    name: store.business_name,
+    telephone: store.phone,
+    email: store.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: store.address.street,
+      addressLocality: store.address.city,
+      addressRegion: store.address.state,
+      postalCode: store.address.zip,
+      addressCountry: "US",
+    },
+    ...(store.map_url ? { hasMap: store.map_url } : {}),
+    openingHours: openingHoursOf(store.hours),
+    areaServed: serviceAreas.map((area) => ({ "@type": "Place", name: `${area.name}, AL` })),
+    description: `Flooring sales and installation. Showroom at ${store.formatted_address}.`,
+  };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -82,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta property="og:url" content={url} />
         <meta name="twitter:url" content={url} />
         <Links />
-        <JsonLd data={localBusiness} />
+        <JsonLd data={localBusinessJsonLd(rootData?.store ?? shippedStoreDetails)} />
         {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white antialiased">
@@ -130,6 +151,7 @@ function isChunkLoadError(error: unknown): boolean {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const store = useStoreDetails();
   useEffect(() => {
     if (!isNotFound) console.error(error);
   }, [error, isNotFound]);
@@ -157,7 +179,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const text = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || ""}`.trim()
-    : `Something went wrong on our side. Please try again, or call us at ${business.phone}.`;
+    : `Something went wrong on our side. Please try again, or call us at ${store.phone}.`;
   return (
     <div className="container-page py-20 text-center">
       <title>{formatTitle(null)}</title>

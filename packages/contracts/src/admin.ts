@@ -509,6 +509,7 @@ export const auditEntityTypes = [
   "partner",
   "job",
   "staff",
+  "settings",
 ] as const;
 
 export const auditQuerySchema = z.object({

@@ -1,4 +1,7 @@
-/** The shop's own details: the one place pages, emails and JSON-LD read them from. */
+/**
+ * The details the shop shipped with: the store settings' defaults (server/src/modules/settings).
+ * Pages, emails, JSON-LD and prices read the settings, never these, except the brand in titles.
+ */
 /** The store's clock: days, opening hours, dates and times are Birmingham's. */
 export const storeTimeZone = "America/Chicago";
 

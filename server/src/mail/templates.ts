@@ -1,4 +1,4 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
+import { storeIdentity } from "./store-identity.ts";
 
 export interface EmailContent {
   subject: string;
@@ -39,6 +39,7 @@ const colors = {
 
 /** Renders one branded message with an HTML part and a plain-text part carrying the same words. */
 export function renderEmail(layout: EmailLayout): EmailContent {
+  const store = storeIdentity();
   const paragraphsHtml = layout.paragraphs
     .map(
       (p) => `<p style="margin:0 0 14px;line-height:1.55;color:${colors.ink}">${escapeHtml(p)}</p>`,
@@ -64,12 +65,12 @@ export function renderEmail(layout: EmailLayout): EmailContent {
   const html = `<!doctype html><html><body style="margin:0;background:${colors.cream};font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-radius:10px;overflow:hidden">
-<tr><td style="background:${colors.navy};padding:18px 24px;color:#fff;font-size:20px;font-weight:700">${escapeHtml(business.name)}</td></tr>
+<tr><td style="background:${colors.navy};padding:18px 24px;color:#fff;font-size:20px;font-weight:700">${escapeHtml(store.name)}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px;color:${colors.navy}">${escapeHtml(layout.heading)}</h1>
 ${paragraphsHtml}${tableHtml}${actionHtml}${footHtml}
 </td></tr>
-<tr><td style="padding:16px 24px;background:${colors.cream};color:${colors.muted};font-size:12px;line-height:1.5">${escapeHtml(business.name)} · ${escapeHtml(formattedAddress)} · ${escapeHtml(business.phone)}</td></tr>
+<tr><td style="padding:16px 24px;background:${colors.cream};color:${colors.muted};font-size:12px;line-height:1.5">${escapeHtml(store.name)} · ${escapeHtml(store.formattedAddress)} · ${escapeHtml(store.phone)}</td></tr>
 </table></td></tr></table></body></html>`;
 
   const textParts = [layout.heading, "", ...layout.paragraphs.flatMap((p) => [p, ""])];
@@ -78,6 +79,6 @@ ${paragraphsHtml}${tableHtml}${actionHtml}${footHtml}
   }
   if (layout.action) textParts.push(`${layout.action.label}: ${layout.action.url}`, "");
   for (const note of layout.footnotes ?? []) textParts.push(note, "");
-  textParts.push("--", `${business.name}`, formattedAddress, business.phone);
+  textParts.push("--", store.name, store.formattedAddress, store.phone);
   return { subject: layout.subject, html, text: textParts.join("\n") };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
-import { business } from "@mcf/contracts/business";
+import type { StoreSettings } from "@mcf/contracts/store-settings";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 
@@ -18,9 +18,30 @@ declare module "fastify" {
  */
 export type InlineScripts = { nonce: string } | { sha256: string[] };
 
-/** The Content-Security-Policy for one response: our own scripts plus its inline ones. */
-export function contentSecurityPolicy(inline: InlineScripts): string {
-  const visualizerOrigin = new URL(business.roomVisualizerUrl).origin;
+/** What of the store settings the CSP names: the visualizer's and the partner logos' origins. */
+export type CspSettings = Pick<StoreSettings, "room_visualizer_url" | "partners">;
+
+function originOf(url: string | null): string | null {
+  if (!url?.startsWith("https://")) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy for one response: our own scripts plus its inline ones; the room
+ * visualizer's origin (frames, and the reachability check) and partner logos hosted elsewhere,
+ * as the store settings name them. No visualizer set: no frame is allowed.
+ */
+export function contentSecurityPolicy(inline: InlineScripts, settings: CspSettings): string {
+  const visualizerOrigin = originOf(settings.room_visualizer_url);
+  const logoOrigins = [
+    ...new Set(
+      settings.partners.map((p) => originOf(p.logo)).filter((o): o is string => o !== null),
+    ),
+  ];
   const inlineSources =
     "nonce" in inline
       ? [`'nonce-${inline.nonce}'`]
@@ -31,12 +52,12 @@ export function contentSecurityPolicy(inline: InlineScripts): string {
     // Inline style attributes (React `style`) are allowed; no inline script is.
     "style-src 'self' 'unsafe-inline'",
     // blob: for the claim photos the back office fetches with the admin password and shows.
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...logoOrigins].join(" "),
     "font-src 'self'",
     // The room visualizer page checks that the visualizer answers before relying on its frame.
-    `connect-src 'self' ${visualizerOrigin}`,
+    visualizerOrigin ? `connect-src 'self' ${visualizerOrigin}` : "connect-src 'self'",
     // Every page, not only /room-visualizer: a client-side navigation keeps the first page's CSP.
-    `frame-src ${visualizerOrigin}`,
+    `frame-src ${visualizerOrigin ?? "'none'"}`,
     "frame-ancestors 'self'",
     "form-action 'self' https://checkout.stripe.com",
     "base-uri 'self'",
@@ -45,7 +66,8 @@ export function contentSecurityPolicy(inline: InlineScripts): string {
 }
 
 /**
- * Helmet's headers, plus our own CSP header with a per-request nonce.
+ * Helmet's headers, plus our own CSP header with a per-request nonce, from the settings this
+ * process read last (pages set it again from the settings they render with: web/ssr.ts).
  * Vite dev mode (hot reload injects inline scripts) gets no CSP.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
@@ -63,6 +85,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   app.addHook("onRequest", async (_request, reply) => {
     reply.scriptNonce = randomBytes(16).toString("base64");
     if (!viteDev)
-      reply.header("content-security-policy", contentSecurityPolicy({ nonce: reply.scriptNonce }));
+      reply.header(
+        "content-security-policy",
+        contentSecurityPolicy({ nonce: reply.scriptNonce }, app.settings.latest()),
+      );
   });
 }

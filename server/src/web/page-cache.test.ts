@@ -235,17 +235,21 @@ describe("the page cache", () => {
 
   it("keeps only a 200 without cookies or a private Cache-Control", async () => {
     const html = { "content-type": "text/html" };
-    expect(await toKeptPage(new Response("x", { status: 404, headers: html }), "n")).toBeNull();
+    const csp = { room_visualizer_url: null, partners: [] };
     expect(
-      await toKeptPage(new Response("x", { headers: { ...html, "set-cookie": "a=b" } }), "n"),
+      await toKeptPage(new Response("x", { status: 404, headers: html }), "n", csp),
+    ).toBeNull();
+    expect(
+      await toKeptPage(new Response("x", { headers: { ...html, "set-cookie": "a=b" } }), "n", csp),
     ).toBeNull();
     expect(
       await toKeptPage(
         new Response("x", { headers: { ...html, "cache-control": "private" } }),
         "n",
+        csp,
       ),
     ).toBeNull();
-    const kept = await toKeptPage(new Response("<p>x</p>", { headers: html }), "n");
+    const kept = await toKeptPage(new Response("<p>x</p>", { headers: html }), "n", csp);
     expect(kept?.body.toString()).toBe("<p>x</p>");
     expect(inlineScriptHashes('<script nonce="a"></script><script src="/a.js"></script>')).toEqual(
       [],

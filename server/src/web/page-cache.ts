@@ -9,7 +9,7 @@ import {
   createAnswerCache,
   sendCachedAnswer,
 } from "../http/answer-cache.ts";
-import { contentSecurityPolicy } from "../plugins/security-headers.ts";
+import { type CspSettings, contentSecurityPolicy } from "../plugins/security-headers.ts";
 
 /**
  * Pages that are never kept: the partner area and the back office (signed-in views), and the
@@ -71,7 +71,11 @@ export function inlineScriptHashes(html: string): string[] {
  * the bytes (many responses will share them) and the page's CSP lists the SHA-256 of each inline
  * script instead, so the same bytes, compressed once, satisfy a strict policy on every response.
  */
-export async function toKeptPage(response: Response, nonce: string): Promise<ComputedAnswer> {
+export async function toKeptPage(
+  response: Response,
+  nonce: string,
+  settings: CspSettings,
+): Promise<ComputedAnswer> {
   if (response.status !== 200 || !response.body) return null;
   if (response.headers.has("set-cookie")) return null;
   if (/private|no-store/i.test(response.headers.get("cache-control") ?? "")) return null;
@@ -81,7 +85,10 @@ export async function toKeptPage(response: Response, nonce: string): Promise<Com
   const raw = Buffer.from(await response.arrayBuffer());
   if (!(headers["content-type"] ?? "").startsWith("text/html")) return { body: raw, headers };
   const html = nonce ? raw.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : raw.toString();
-  headers["content-security-policy"] = contentSecurityPolicy({ sha256: inlineScriptHashes(html) });
+  headers["content-security-policy"] = contentSecurityPolicy(
+    { sha256: inlineScriptHashes(html) },
+    settings,
+  );
   return { body: Buffer.from(html, "utf8"), headers };
 }
 

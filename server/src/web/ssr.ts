@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { busyAnswer } from "../plugins/load-shedding.ts";
+import { contentSecurityPolicy } from "../plugins/security-headers.ts";
 import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
 import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
@@ -74,7 +75,18 @@ export async function registerSsr(
           apiFetch: createApiFetch(app, request),
         };
         const origin = `${request.protocol}://${request.host}`;
-        const render = () => handler(toWebRequest(request, origin), context as never);
+        // A page's CSP names the visualizer and logo origins of the settings it was rendered
+        // with: its root loader read them (GET /api/settings/public), so this process's latest
+        // settings are the page's, even just after another process saved new ones.
+        const render = async () => {
+          const response = await handler(toWebRequest(request, origin), context as never);
+          if (reply.hasHeader("content-security-policy"))
+            reply.header(
+              "content-security-policy",
+              contentSecurityPolicy({ nonce: reply.scriptNonce }, app.settings.latest()),
+            );
+          return response;
+        };
         if (pages && isCacheablePageRequest(request)) {
           // A new day re-renders too: the footer's year, anything dated.
           const key = pageCacheKey(
@@ -93,7 +105,7 @@ export async function registerSsr(
           const turn = await pages.renderGate.run(async () => {
             const page = await pages.cache.page(key, async () => {
               rendered = await render();
-              return toKeptPage(rendered, reply.scriptNonce);
+              return toKeptPage(rendered, reply.scriptNonce, app.settings.latest());
             });
             const encoding = page && encodingFor(request, page);
             if (page && encoding) page.encoded(encoding);

@@ -1,5 +1,6 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
+import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
+import { useStoreDetails } from "../lib/store-details.ts";
 import { BrandMark } from "./brand-mark.tsx";
 
 const shopLinks = [
@@ -46,6 +47,7 @@ function FooterList({ title, links }: { title: string; links: { to: string; labe
 }
 
 export function SiteFooter() {
+  const store = useStoreDetails();
   return (
     <footer className="mt-16 bg-navy-900 text-navy-100">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -53,14 +55,14 @@ export function SiteFooter() {
           <BrandMark light />
           <p>{business.tagline}</p>
           <p>
-            <a href={business.phoneHref} className="font-semibold text-white hover:underline">
-              {business.phone}
+            <a href={store.phone_href} className="font-semibold text-white hover:underline">
+              {store.phone}
             </a>
             <br />
-            {formattedAddress}
+            {store.formatted_address}
           </p>
           <ul>
-            {business.hours.map((h) => (
+            {store.hours.map((h) => (
               <li key={h.days}>
                 {h.days}: {h.time}
               </li>
@@ -68,7 +70,15 @@ export function SiteFooter() {
           </ul>
         </div>
         <FooterList title="Shop" links={shopLinks} />
-        <FooterList title="Company" links={companyLinks} />
+        <FooterList
+          title="Company"
+          links={
+            // No visualizer address in the settings: no link to it.
+            store.room_visualizer_url
+              ? companyLinks
+              : companyLinks.filter((link) => link.to !== "/room-visualizer")
+          }
+        />
         <div>
           <FooterList title="Legal" links={legalLinks} />
           <p className="mt-4 text-sm">
@@ -85,7 +95,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-navy-700">
         <p className="container-page py-5 text-xs text-navy-100">
-          © {new Date().getFullYear()} {business.name}. Flooring sales and installation in
+          © {new Date().getFullYear()} {store.business_name}. Flooring sales and installation in
           Birmingham, Alabama.
         </p>
       </div>

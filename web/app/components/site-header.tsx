@@ -1,6 +1,6 @@
-import { business } from "@mcf/contracts/business";
 import { Link, NavLink } from "react-router";
 import { CartButton } from "../features/cart/cart-button.tsx";
+import { useStoreDetails } from "../lib/store-details.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { PhoneIcon } from "./icons.tsx";
 import { MobileMenuButton, useMobileMenu } from "./mobile-menu.tsx";
@@ -23,6 +23,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The public top navigation; not shown under /ace (the partner area has its own). */
 export function SiteHeader() {
+  const store = useStoreDetails();
   const menu = useMobileMenu();
 
   return (
@@ -31,15 +32,15 @@ export function SiteHeader() {
         <div className="container-page flex h-9 items-center justify-between text-xs">
           <span>Showroom &amp; installation across the Birmingham area · Nationwide shipping</span>
           <a
-            href={business.phoneHref}
+            href={store.phone_href}
             className="flex items-center gap-1.5 font-semibold hover:text-white"
           >
-            <PhoneIcon className="h-4 w-4" /> {business.phone}
+            <PhoneIcon className="h-4 w-4" /> {store.phone}
           </a>
         </div>
       </div>
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" aria-label={`${business.name} home`}>
+        <Link to="/" aria-label={`${store.business_name} home`}>
           <BrandMark />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
@@ -91,10 +92,10 @@ export function SiteHeader() {
             ))}
             <li>
               <a
-                href={business.phoneHref}
+                href={store.phone_href}
                 className="flex items-center gap-2 px-3 py-3 font-semibold text-oak-700"
               >
-                <PhoneIcon /> Call {business.phone}
+                <PhoneIcon /> Call {store.phone}
               </a>
             </li>
           </ul>

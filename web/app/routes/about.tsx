@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PageHero } from "../features/content/page-hero.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () =>
@@ -28,6 +29,7 @@ const values = [
 ];
 
 export default function About() {
+  const store = useStoreDetails();
   return (
     <>
       <PageHero eyebrow="About us" title="Birmingham's Neighborhood Flooring Store">
@@ -38,8 +40,8 @@ export default function About() {
         <div className="prose-content text-lg lg:col-span-3">
           <h2>Our story</h2>
           <p>
-            {business.name} started the way a lot of Birmingham businesses do: with a truck, a set
-            of tools and a crew who cared about doing the job right. We spent our first years
+            {store.business_name} started the way a lot of Birmingham businesses do: with a truck, a
+            set of tools and a crew who cared about doing the job right. We spent our first years
             installing floors for other stores, and kept seeing the same problems: prices nobody
             could explain, the wrong product for the house, and subfloors covered up instead of
             fixed.
@@ -87,18 +89,18 @@ export default function About() {
           <div className="rounded-2xl bg-navy-800 p-6 text-white">
             <h2 className="mb-2 text-xl font-bold text-white">Visit the showroom</h2>
             <p className="mb-3 text-navy-50">
-              {business.address.street}, {business.address.city}, {business.address.state}{" "}
-              {business.address.zip}
+              {store.address.street}, {store.address.city}, {store.address.state}{" "}
+              {store.address.zip}
             </p>
             <ul className="mb-4 space-y-1 text-sm text-navy-50">
-              {business.hours.map((h) => (
+              {store.hours.map((h) => (
                 <li key={h.days}>
                   <span className="font-semibold text-white">{h.days}:</span> {h.time}
                 </li>
               ))}
             </ul>
-            <a href={business.phoneHref} className="font-semibold text-white underline">
-              {business.phone}
+            <a href={store.phone_href} className="font-semibold text-white underline">
+              {store.phone}
             </a>
           </div>
         </aside>

@@ -5,6 +5,7 @@ import { FloorImage } from "../components/floor-image.tsx";
 import { loadOrRedirectToBlog } from "../features/content/content-api.server.ts";
 import { RichText } from "../features/content/rich-text.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/blog-area-guide";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.title, loaderData.description) : pageMeta(null);
 
 export default function BlogAreaGuide({ loaderData: guide }: Route.ComponentProps) {
+  const store = useStoreDetails();
   return (
     <article>
       <header className="bg-cream">
@@ -66,8 +68,8 @@ export default function BlogAreaGuide({ loaderData: guide }: Route.ComponentProp
             </Link>
             <p className="mt-4 text-sm text-navy-50">
               Or call{" "}
-              <a href={business.phoneHref} className="font-semibold text-white underline">
-                {business.phone}
+              <a href={store.phone_href} className="font-semibold text-white underline">
+                {store.phone}
               </a>
             </p>
           </div>

@@ -1,4 +1,3 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
 import { contactSuccessMessage } from "@mcf/contracts/leads-options";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -12,15 +11,19 @@ import {
   priceRequestProduct,
 } from "../lib/price-request.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { storeDetailsOf, useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const store = storeDetailsOf(matches);
+  return pageMeta(
     pageTitles.contact,
-    `Contact ${business.name}: call ${business.phone}, visit our showroom at ${formattedAddress}, or send us a message.`,
+    `Contact ${store.business_name}: call ${store.phone}, visit our showroom at ${store.formatted_address}, or send us a message.`,
   );
+};
 
 export default function Contact() {
+  const store = useStoreDetails();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   // Kept in state so the banner stays after ?success=true is removed from the address bar.
@@ -98,30 +101,30 @@ export default function Contact() {
             <h2 className="mb-4 text-2xl font-bold text-white">Call or visit</h2>
             <p className="mb-4">
               <a
-                href={business.phoneHref}
+                href={store.phone_href}
                 className="inline-flex items-center gap-2 text-2xl font-bold text-white hover:underline"
               >
                 <PhoneIcon className="h-6 w-6" />
-                {business.phone}
+                {store.phone}
               </a>
             </p>
             <address className="mb-4 text-navy-50 not-italic">
-              {business.name}
+              {store.business_name}
               <br />
-              {business.address.street}
+              {store.address.street}
               <br />
-              {business.address.city}, {business.address.state} {business.address.zip}
+              {store.address.city}, {store.address.state} {store.address.zip}
             </address>
             <p className="mb-4">
-              <a href={`mailto:${business.email}`} className="text-white underline">
-                {business.email}
+              <a href={`mailto:${store.email}`} className="text-white underline">
+                {store.email}
               </a>
             </p>
             <h3 className="mb-2 font-sans text-sm font-semibold tracking-wide text-oak-100 uppercase">
               Business hours
             </h3>
             <ul className="space-y-1 text-navy-50">
-              {business.hours.map((h) => (
+              {store.hours.map((h) => (
                 <li key={h.days}>
                   <span className="font-semibold text-white">{h.days}:</span> {h.time}
                 </li>

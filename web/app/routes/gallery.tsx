@@ -8,6 +8,7 @@ import { PageHero } from "../features/content/page-hero.tsx";
 import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { images } = loaderData;
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   // Focus goes back to the thumbnail that opened the lightbox, whichever photo it ends on.
@@ -98,9 +100,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             <Link to="/installation" className="btn-primary">
               Request a quote
             </Link>
-            <Link to="/room-visualizer" className="btn-outline">
-              Try the Room Visualizer
-            </Link>
+            {store.room_visualizer_url ? (
+              <Link to="/room-visualizer" className="btn-outline">
+                Try the Room Visualizer
+              </Link>
+            ) : null}
           </div>
         </div>
       </section>

@@ -4,6 +4,7 @@ import { FeatureCard } from "../components/feature-card.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
@@ -78,6 +79,7 @@ const testimonials = [
 ];
 
 export default function Home() {
+  const store = useStoreDetails();
   return (
     <>
       <section className="relative overflow-hidden bg-navy-800 text-white">
@@ -120,20 +122,17 @@ export default function Home() {
           <div className="rounded-xl bg-white/10 p-6 ring-1 ring-white/20 lg:col-span-2">
             <h2 className="mb-4 font-sans text-lg font-semibold text-white">Visit or call us</h2>
             <p className="mb-3">
-              <a
-                href={business.phoneHref}
-                className="text-2xl font-bold text-white hover:underline"
-              >
-                {business.phone}
+              <a href={store.phone_href} className="text-2xl font-bold text-white hover:underline">
+                {store.phone}
               </a>
             </p>
             <p className="mb-4 text-navy-50">
-              {business.address.street}
+              {store.address.street}
               <br />
-              {business.address.city}, {business.address.state} {business.address.zip}
+              {store.address.city}, {store.address.state} {store.address.zip}
             </p>
             <ul className="space-y-1 text-sm text-navy-50">
-              {business.hours.map((h) => (
+              {store.hours.map((h) => (
                 <li key={h.days}>
                   <span className="font-semibold text-white">{h.days}:</span> {h.time}
                 </li>

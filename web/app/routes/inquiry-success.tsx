@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CheckIcon } from "../components/icons.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/inquiry-success";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,6 +12,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function InquirySuccess() {
+  const store = useStoreDetails();
   return (
     <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
       <span className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-sage-600/15">
@@ -20,8 +22,8 @@ export default function InquirySuccess() {
       <p className="mb-2 text-lg text-stone-700">Your project details were received.</p>
       <p className="mb-8 text-lg text-stone-700">
         Our team will be in touch within {business.inquiryReplyWindow}. Need us sooner? Call{" "}
-        <a href={business.phoneHref} className="font-semibold text-oak-700 underline">
-          {business.phone}
+        <a href={store.phone_href} className="font-semibold text-oak-700 underline">
+          {store.phone}
         </a>
         .
       </p>

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import { type CustomerJob, jobFlooringLabels } from "@mcf/contracts/installs";
 import { Link } from "react-router";
 import { EstimateTable } from "../components/estimate-table.tsx";
@@ -11,6 +10,7 @@ import { JobSteps } from "../features/installs/job-steps.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { visitLabels, visitWhen } from "../lib/install-visits.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation-job";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** /installation/jobs/{token}: the customer's installation, from measure visit to finished floor. */
 export default function InstallationJobPage({ loaderData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { job, token } = loaderData;
   return (
     <div className="container-page max-w-3xl py-10 sm:py-16">
@@ -49,8 +50,8 @@ export default function InstallationJobPage({ loaderData }: Route.ComponentProps
             <Link to="/contact" className="btn-primary">
               Contact us
             </Link>
-            <a href={business.phoneHref} className="btn-outline">
-              Call {business.phone}
+            <a href={store.phone_href} className="btn-outline">
+              Call {store.phone}
             </a>
           </div>
         </div>
@@ -60,6 +61,7 @@ export default function InstallationJobPage({ loaderData }: Route.ComponentProps
 }
 
 function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
+  const store = useStoreDetails();
   const accepted = job.accepted_version !== null;
   return (
     <div className="space-y-6">
@@ -135,8 +137,8 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
 
       <p className="text-center text-sm text-stone-600">
         Questions? Call{" "}
-        <a href={business.phoneHref} className="font-semibold text-oak-700 hover:underline">
-          {business.phone}
+        <a href={store.phone_href} className="font-semibold text-oak-700 hover:underline">
+          {store.phone}
         </a>
         .
       </p>

@@ -7,6 +7,7 @@ import { PageHero } from "../features/content/page-hero.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation";
 
 export const meta: Route.MetaFunction = () =>
@@ -88,11 +89,12 @@ const faqs = [
   },
   {
     q: "How soon will I hear back?",
-    a: `Our team replies to every project inquiry within ${business.inquiryReplyWindow}, Monday to Friday. Need us sooner? Call ${business.phone}.`,
+    a: `Our team replies to every project inquiry within ${business.inquiryReplyWindow}, Monday to Friday. Need us sooner? Call {phone}.`,
   },
 ];
 
 export default function Installation({ actionData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   return (
     <>
       <PageHero eyebrow="Installation services" title="Professional Flooring Installation">
@@ -105,10 +107,10 @@ export default function Installation({ actionData }: Route.ComponentProps) {
             Get a free quote
           </a>
           <a
-            href={business.phoneHref}
+            href={store.phone_href}
             className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10"
           >
-            Call {business.phone}
+            Call {store.phone}
           </a>
         </div>
       </PageHero>
@@ -154,7 +156,7 @@ export default function Installation({ actionData }: Route.ComponentProps) {
               {business.inquiryReplyWindow} to set up a free consultation.
             </p>
             <ul className="space-y-2 text-stone-700">
-              {business.hours.map((h) => (
+              {store.hours.map((h) => (
                 <li key={h.days}>
                   <span className="font-semibold text-navy-800">{h.days}:</span> {h.time}
                 </li>
@@ -183,7 +185,7 @@ export default function Installation({ actionData }: Route.ComponentProps) {
                     </span>
                   </span>
                 </summary>
-                <p className="mt-3 text-stone-700">{faq.a}</p>
+                <p className="mt-3 text-stone-700">{faq.a.replace("{phone}", store.phone)}</p>
               </details>
             ))}
           </div>

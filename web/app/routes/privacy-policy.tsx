@@ -1,7 +1,8 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
+import { business } from "@mcf/contracts/business";
 import { LegalPage } from "../features/content/legal-page.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () =>
@@ -11,12 +12,14 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function PrivacyPolicy() {
+  const store = useStoreDetails();
   return (
     <LegalPage title="Privacy Policy" updated="January 2025">
       <p>
-        {business.name} ("we", "us") sells and installs flooring from our showroom at{" "}
-        {formattedAddress} and online. This policy explains what information we collect when you use
-        our website, shop with us or ask for a quote, how we use it, and the choices you have.
+        {store.business_name} ("we", "us") sells and installs flooring from our showroom at{" "}
+        {store.formatted_address} and online. This policy explains what information we collect when
+        you use our website, shop with us or ask for a quote, how we use it, and the choices you
+        have.
       </p>
 
       <h2>Information we collect</h2>
@@ -99,9 +102,9 @@ export default function PrivacyPolicy() {
 
       <h2>Contact us</h2>
       <p>
-        Questions about this policy or your information: write to {business.name},{" "}
-        {formattedAddress}; call <a href={business.phoneHref}>{business.phone}</a>; or email{" "}
-        <a href={`mailto:${business.email}`}>{business.email}</a>.
+        Questions about this policy or your information: write to {store.business_name},{" "}
+        {store.formatted_address}; call <a href={store.phone_href}>{store.phone}</a>; or email{" "}
+        <a href={`mailto:${store.email}`}>{store.email}</a>.
       </p>
 
       <h2>Updates to this policy</h2>

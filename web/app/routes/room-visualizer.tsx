@@ -1,9 +1,9 @@
-import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
 import { PhoneIcon } from "../components/icons.tsx";
 import { useVisualizerReachability } from "../features/content/visualizer-reachability.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/room-visualizer";
 
 export const meta: Route.MetaFunction = () =>
@@ -13,7 +13,37 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function RoomVisualizer() {
-  const { status, retry } = useVisualizerReachability(business.roomVisualizerUrl);
+  const store = useStoreDetails();
+  if (!store.room_visualizer_url) return <VisualizerNotSet />;
+  return <VisualizerFrame url={store.room_visualizer_url} />;
+}
+
+/** No visualizer address in the settings: the footer and gallery hide the link; this says so. */
+function VisualizerNotSet() {
+  const store = useStoreDetails();
+  return (
+    <section className="container-page py-16">
+      <div className="mx-auto max-w-2xl rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200 sm:p-10">
+        <h1 className="mb-3 text-2xl font-bold sm:text-3xl">Room Visualizer</h1>
+        <p className="mb-6 text-stone-700">
+          Our online room visualizer is not available right now. Browse finished rooms in the
+          gallery, or call{" "}
+          <a href={store.phone_href} className="font-semibold text-oak-700 underline">
+            {store.phone}
+          </a>{" "}
+          for samples to try at home.
+        </p>
+        <Link to="/gallery" className="btn-primary px-5 py-2.5">
+          Browse the gallery
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function VisualizerFrame({ url }: { url: string }) {
+  const store = useStoreDetails();
+  const { status, retry } = useVisualizerReachability(url);
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col">
       <div className="border-b border-stone-200 bg-cream">
@@ -28,7 +58,7 @@ export default function RoomVisualizer() {
             <p className="text-sm text-stone-700">
               Visualizer not loading?{" "}
               <a
-                href={business.roomVisualizerUrl}
+                href={url}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-oak-700 underline"
@@ -40,8 +70,8 @@ export default function RoomVisualizer() {
                 gallery
               </Link>{" "}
               or call{" "}
-              <a href={business.phoneHref} className="font-semibold text-oak-700 underline">
-                {business.phone}
+              <a href={store.phone_href} className="font-semibold text-oak-700 underline">
+                {store.phone}
               </a>{" "}
               for samples.
             </p>
@@ -49,10 +79,10 @@ export default function RoomVisualizer() {
         </div>
       </div>
       {status === "unreachable" ? (
-        <VisualizerUnavailable onRetry={retry} />
+        <VisualizerUnavailable onRetry={retry} url={url} />
       ) : (
         <iframe
-          src={business.roomVisualizerUrl}
+          src={url}
           title="Room visualizer"
           className="w-full flex-1 border-0 bg-stone-100"
           style={{ minHeight: "75vh" }}
@@ -66,7 +96,8 @@ export default function RoomVisualizer() {
 }
 
 /** Shown in place of the frame when the visualizer's address does not answer. */
-function VisualizerUnavailable({ onRetry }: { onRetry: () => void }) {
+function VisualizerUnavailable({ onRetry, url }: { onRetry: () => void; url: string }) {
+  const store = useStoreDetails();
   return (
     <section
       role="alert"
@@ -87,7 +118,7 @@ function VisualizerUnavailable({ onRetry }: { onRetry: () => void }) {
               Try again
             </button>
             <a
-              href={business.roomVisualizerUrl}
+              href={url}
               target="_blank"
               rel="noopener noreferrer"
               className="btn-outline px-5 py-2.5"
@@ -110,11 +141,11 @@ function VisualizerUnavailable({ onRetry }: { onRetry: () => void }) {
             </li>
             <li className="rounded-xl bg-cream p-4">
               <a
-                href={business.phoneHref}
+                href={store.phone_href}
                 className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-oak-700 underline"
               >
                 <PhoneIcon className="h-4 w-4" />
-                {business.phone}
+                {store.phone}
               </a>
               <p className="mt-1 text-sm text-stone-700">Call for samples to try at home.</p>
             </li>

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import type { SampleReorderResult } from "@mcf/contracts/orders";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
@@ -6,6 +5,7 @@ import { ApiError, api } from "../lib/api.ts";
 import { useCart } from "../lib/cart/cart-context.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/sample-reorder";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * page in history, so going back or reloading adds nothing twice).
  */
 export default function SampleReorderPage({ loaderData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { products } = loaderData;
   const { addItem, restored } = useCart();
   const navigate = useNavigate();
@@ -63,8 +64,8 @@ export default function SampleReorderPage({ loaderData }: Route.ComponentProps) 
         <Link to="/products" className="btn-primary">
           Browse Products
         </Link>
-        <a href={business.phoneHref} className="btn-outline">
-          Call {business.phone}
+        <a href={store.phone_href} className="btn-outline">
+          Call {store.phone}
         </a>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -10,6 +9,7 @@ import { useCart } from "../lib/cart/cart-context.tsx";
 import { forgetPendingPayment } from "../lib/cart/pending-payment.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,11 +28,11 @@ type LookupState =
 const problems = {
   noInformation: {
     title: "No order information found",
-    text: `We could not find an order for this page. If you were charged, please call us at ${business.phone}.`,
+    text: `We could not find an order for this page. If you were charged, please call us at {phone}.`,
   },
   unreadable: {
     title: "Could not load order details",
-    text: `The order link is incomplete. If you were charged, please call us at ${business.phone}.`,
+    text: `The order link is incomplete. If you were charged, please call us at {phone}.`,
   },
   lookupFailed: {
     title: "Could not load order details",
@@ -59,6 +59,7 @@ function requestConfirmationEmail(order: OrderConfirmation) {
 
 /** /success: clears the cart and shows the order confirmation. */
 export default function SuccessPage() {
+  const store = useStoreDetails();
   const [searchParams] = useSearchParams();
   const { restored, clear } = useCart();
   const [state, setState] = useState<LookupState>({ kind: "loading" });
@@ -137,7 +138,7 @@ export default function SuccessPage() {
     <div className="container-page max-w-2xl py-20 text-center">
       <h1 className="mb-3 text-3xl font-bold">{state.title}</h1>
       <p role="alert" className="mb-8 text-lg text-stone-700">
-        {state.text}
+        {state.text.replace("{phone}", store.phone)}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/products" className="btn-primary">

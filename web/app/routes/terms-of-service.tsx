@@ -1,8 +1,9 @@
-import { business, formattedAddress } from "@mcf/contracts/business";
+import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
 import { LegalPage } from "../features/content/legal-page.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = () =>
@@ -12,12 +13,13 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export default function TermsOfService() {
+  const store = useStoreDetails();
   return (
     <LegalPage title="Terms of Service" updated="January 2025">
       <p>
-        These terms apply when you use the {business.name} website or buy flooring from us online.
-        By placing an order you agree to them. If you have a question before you buy, call{" "}
-        <a href={business.phoneHref}>{business.phone}</a>.
+        These terms apply when you use the {store.business_name} website or buy flooring from us
+        online. By placing an order you agree to them. If you have a question before you buy, call{" "}
+        <a href={store.phone_href}>{store.phone}</a>.
       </p>
 
       <h2>Orders and acceptance</h2>
@@ -90,7 +92,7 @@ export default function TermsOfService() {
       <p>
         Do not misuse the site: no attempts to break its security, no automated scraping that
         burdens it, and no unlawful content in forms. Text, photos and designs on the site belong to{" "}
-        {business.name} or its partners.
+        {store.business_name} or its partners.
       </p>
 
       <h2>Limitation of liability</h2>
@@ -108,8 +110,9 @@ export default function TermsOfService() {
 
       <h2>Contact</h2>
       <p>
-        {business.name}, {formattedAddress} · <a href={business.phoneHref}>{business.phone}</a> ·{" "}
-        <a href={`mailto:${business.email}`}>{business.email}</a>. See also our{" "}
+        {store.business_name}, {store.formatted_address} ·{" "}
+        <a href={store.phone_href}>{store.phone}</a> ·{" "}
+        <a href={`mailto:${store.email}`}>{store.email}</a>. See also our{" "}
         <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
     </LegalPage>

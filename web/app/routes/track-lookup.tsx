@@ -1,10 +1,10 @@
-import { business } from "@mcf/contracts/business";
 import type { OrderLookupRequest } from "@mcf/contracts/orders";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { TextField } from "../components/form-fields.tsx";
 import { ApiError, api, detailText } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/track-lookup";
 
 export const meta: Route.MetaFunction = () => [
@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** /track: a shopper who lost the tracking link finds the order by number and email. */
 export default function TrackLookupPage({ actionData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const busy = useNavigation().state !== "idle";
   return (
     <div className="container-page max-w-xl py-10 sm:py-16">
@@ -79,8 +80,8 @@ export default function TrackLookupPage({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-stone-600">
         Can't find your order number? Call us at{" "}
-        <a href={business.phoneHref} className="font-semibold text-oak-700 hover:underline">
-          {business.phone}
+        <a href={store.phone_href} className="font-semibold text-oak-700 hover:underline">
+          {store.phone}
         </a>
         .
       </p>

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import type { TrackingResult } from "@mcf/contracts/orders";
 import type { ReturnOptions } from "@mcf/contracts/returns";
 import { Link } from "react-router";
@@ -15,6 +14,7 @@ import { isCancelledStatus, statusLabel } from "../features/orders/tracking-step
 import { ApiError, api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/track";
 
 export const notFoundMessage =
@@ -55,6 +55,7 @@ const badgeClass: Record<string, string> = {
 
 /** /track/{token}: where an order is, for anyone holding its tracking link. */
 export default function TrackOrderPage({ loaderData, params }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { tracking, returns } = loaderData;
   return (
     <div>
@@ -74,8 +75,8 @@ export default function TrackOrderPage({ loaderData, params }: Route.ComponentPr
               <Link to="/contact" className="btn-outline">
                 Contact Support
               </Link>
-              <a href={business.phoneHref} className="btn-outline">
-                Call {business.phone}
+              <a href={store.phone_href} className="btn-outline">
+                Call {store.phone}
               </a>
             </div>
           </div>
@@ -97,6 +98,7 @@ function TrackingDetails({
   returns: ReturnOptions | null;
   token: string;
 }) {
+  const store = useStoreDetails();
   const status = tracking.status.toLowerCase();
   const badge = isCancelledStatus(status)
     ? "bg-stone-200 text-stone-800"
@@ -140,10 +142,10 @@ function TrackingDetails({
 
       <p className="text-center text-sm text-stone-600">
         Questions about your order? Call{" "}
-        <a href={business.phoneHref} className="font-semibold text-oak-700 hover:underline">
-          {business.phone}
-        </a>{" "}
-        ({business.hours[0].days} {business.hours[0].time}).
+        <a href={store.phone_href} className="font-semibold text-oak-700 hover:underline">
+          {store.phone}
+        </a>
+        {store.hours[0] ? ` (${store.hours[0].days} ${store.hours[0].time})` : ""}.
       </p>
     </div>
   );

@@ -7,4 +7,5 @@ export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./partners.ts";
 export * from "./payments.ts";
+export * from "./settings.ts";
 export * from "./staff.ts";

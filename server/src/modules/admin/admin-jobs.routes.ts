@@ -15,6 +15,7 @@ import {
   materialsReadySchema,
 } from "@mcf/contracts/installs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   cancelJob,
   completeJob,
@@ -101,9 +102,12 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const settings = await app.settings.read();
       const detail = await sendEstimate(db, request.params.id, request.body.lines, {
         depositPercent: app.config.installDepositPercent,
         publicUrl,
+        // Materials are taxed at the showroom's state, at the rate in the store settings.
+        materialsTaxRate: taxRateFor(settings.address.state, storeRatesFrom(settings).taxRates),
       });
       deliverSoon();
       return detail;

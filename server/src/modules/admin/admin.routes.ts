@@ -38,6 +38,7 @@ import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
+import { adminSettingsRoutes } from "./admin-settings.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -167,6 +168,7 @@ const auditAreaOf: Record<string, string> = {
   coupon: "coupons",
   partner: "partners",
   staff: "staff",
+  settings: "settings",
 };
 
 /** Registers `routes` in a scope that only the roles which may open `area` can call. */
@@ -233,5 +235,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     await scope.register(inArea("dashboard", adminDashboardRoutes));
     await scope.register(inArea("dashboard", adminExportRoutes));
     await scope.register(inArea("samples", adminSampleRoutes));
+    // No role but the owner's opens "settings".
+    await scope.register(inArea("settings", adminSettingsRoutes));
   });
 };

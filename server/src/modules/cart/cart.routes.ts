@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { createProductRowsReader } from "../catalog/catalog.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
-import { priceCart, toCalculationResult } from "./cart.service.ts";
+import { priceCart, storeRatesFrom, toCalculationResult } from "./cart.service.ts";
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Prices and products are read per catalogue version, not per request.
@@ -29,7 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         deliveryMethod: request.body.delivery_method,
         freightServices: request.body.freight_services,
         partner,
-        samples: app.config.samples,
+        rates: storeRatesFrom(await app.settings.read()),
         readProducts,
       });
       return toCalculationResult(totals);

@@ -1,16 +1,23 @@
-import { business, salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
+import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
+import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import type { ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
-import { type DeliveryQuote, quoteDelivery, taxStateFor } from "../delivery/delivery.service.ts";
+import {
+  type DeliveryPrices,
+  type DeliveryQuote,
+  quoteDelivery,
+  taxStateFor,
+} from "../delivery/delivery.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
 import { sampleLinePrices, sellingPrice } from "../pricing/pricing.service.ts";
 
@@ -62,8 +69,8 @@ export interface CartPricingOptions {
   deliveryMethod?: DeliveryMethod | null;
   freightServices?: FreightServices | null;
   partner: PartnerUserRow | null;
-  /** The sample settings: price past the free ones, parcel rate of a samples-only order. */
-  samples: SampleSettings;
+  /** The store's prices from its settings: tax rates, delivery and sample prices. */
+  rates: StoreRates;
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
   now?: Date;
@@ -74,15 +81,54 @@ export interface CartPricingOptions {
   readProducts?: (ids: number[]) => Promise<ProductRow[]>;
 }
 
-/** Sales tax rate of a ship-to state; 0 when none is given or the state is not configured. */
-export function taxRateFor(state: string | null | undefined): number {
+/**
+ * Sales tax rate of a ship-to state, as a fraction; 0 when none is given or the state has no rate
+ * in the settings (`rates`; the shipped table when absent).
+ */
+export function taxRateFor(
+  state: string | null | undefined,
+  rates: Record<string, number> = salesTaxRates,
+): number {
   if (!state) return 0;
-  return salesTaxRates[state.toUpperCase()] ?? 0;
+  return rates[state.toUpperCase()] ?? 0;
 }
 
 export interface SampleSettings {
   pricePerSampleCents: number;
   parcelRateCents: number;
+}
+
+/** Every price of a cart the owner sets in the Settings tab, as the cart and checkout use them. */
+export interface StoreRates {
+  /** Sales tax by state, as fractions. */
+  taxRates: Record<string, number>;
+  delivery: DeliveryPrices;
+  samples: SampleSettings;
+  /** Where a showroom pickup is taxed. */
+  showroomState: string;
+}
+
+/** The cart's prices from the store settings (money in cents, tax percentages as fractions). */
+export function storeRatesFrom(settings: StoreSettings): StoreRates {
+  return {
+    taxRates: Object.fromEntries(
+      settings.tax_rates.map((rate) => [rate.state, rate.rate_percent / 100]),
+    ),
+    delivery: {
+      localPerPalletCents: settings.delivery.local_per_pallet_cents,
+      localFreeFromCents: settings.delivery.local_free_from_cents,
+      palletShippingCents: settings.delivery.pallet_shipping_cents,
+      residentialCents: settings.delivery.residential_cents,
+      liftgateCents: settings.delivery.liftgate_cents,
+      parcelPerBoxCents: settings.delivery.parcel_per_box_cents,
+      parcelPerPoundCents: settings.delivery.parcel_per_pound_cents,
+    },
+    samples: {
+      pricePerSampleCents: settings.samples.price_cents,
+      parcelRateCents: settings.samples.shipping_cents,
+    },
+    showroomState: settings.address.state,
+  };
 }
 
 interface MergedLine {
@@ -155,7 +201,7 @@ function priceSampleLinesOf(
   return lines.map(({ product, quantity }, index) => {
     if (!product.samples_available)
       throw invalid(
-        `Samples of "${product.name}" are not available. Please remove the sample from your cart, or call us at ${business.phone} to see it in our showroom.`,
+        `Samples of "${product.name}" are not available. Please remove the sample from your cart, or call us at ${storeIdentity().phone} to see it in our showroom.`,
       );
     const price = prices[index] ?? { freeQuantity: 0, totalCents: 0 };
     return {
@@ -205,7 +251,7 @@ export async function priceCart(
   });
   const sampleLines = priceSampleLinesOf(
     withProducts.filter((line) => line.kind === "sample"),
-    options.samples,
+    options.rates.samples,
   );
   // Lines keep the cart's order: boxes priced one by one, samples as one group.
   const lines: PricedLine[] = withProducts.map((line) =>
@@ -235,17 +281,23 @@ export async function priceCart(
     })),
     samples: {
       count: lines.reduce((sum, line) => sum + (line.kind === "sample" ? line.quantity : 0), 0),
-      parcelRateCents: options.samples.parcelRateCents,
+      parcelRateCents: options.rates.samples.parcelRateCents,
     },
     merchandiseCents: subtotalCents - discountCents,
     zip: options.shippingZip ?? null,
     method: options.deliveryMethod ?? null,
     freightServices: options.freightServices ?? null,
     now: options.now ?? new Date(),
+    prices: options.rates.delivery,
   });
   // Tax is on merchandise after discount, never on delivery.
   const taxRate = taxRateFor(
-    taxStateFor(options.deliveryMethod ?? null, options.shippingState ?? null),
+    taxStateFor(
+      options.deliveryMethod ?? null,
+      options.shippingState ?? null,
+      options.rates.showroomState,
+    ),
+    options.rates.taxRates,
   );
   const taxCents = multiplyCents(subtotalCents - discountCents, taxRate);
   const shippingCents = delivery.chosen.costCents;

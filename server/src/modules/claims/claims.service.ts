@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { LeadUpdate } from "@mcf/contracts/admin";
-import { business } from "@mcf/contracts/business";
 import {
   type AdminClaim,
   type ClaimFields,
@@ -16,6 +15,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { type DeliveryClaimRow, deliveryClaims, type OrderRow } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { shownFileName, sniffImageType } from "../../uploads/image-type.ts";
 import type { UploadedFile } from "../../uploads/multipart-form.ts";
 import { findOrderByTrackingToken, findOrdersByIds } from "../orders/orders.service.ts";
@@ -71,7 +71,7 @@ function assertClaimable(order: OrderRow, fields: ClaimFields, photoCount: numbe
     order.status === "shipped" || order.status === "delivered" || order.shipped_at !== null;
   if (!shipped || order.status === "cancelled")
     throw conflict(
-      `A damage or shortage claim can be sent once your order has shipped. Questions before then? Call us at ${business.phone}.`,
+      `A damage or shortage claim can be sent once your order has shipped. Questions before then? Call us at ${storeIdentity().phone}.`,
     );
   if (fields.boxes_affected > order.total_cartons)
     throw invalid(

@@ -149,14 +149,17 @@ export function loadSiteContent(contentDir: string): SiteContent {
         galleryPath,
       )
     : [];
+  return { posts, areaGuides, gallery, partners: loadPartners(contentDir) };
+}
+
+/** content/partners.json: the partners the store shipped with (the settings' default list). */
+export function loadPartners(contentDir: string): Partner[] {
   const partnersPath = join(contentDir, "partners.json");
-  const partners = existsSync(partnersPath)
+  return existsSync(partnersPath)
     ? parseOrThrow(
         z.array(partnerSchema.extend({ logo: z.string().nullish().default(null) })),
         JSON.parse(readFileSync(partnersPath, "utf8")),
         partnersPath,
       )
     : [];
-
-  return { posts, areaGuides, gallery, partners };
 }

@@ -7,7 +7,6 @@ import {
   cityParamsSchema,
   contentSlugParamsSchema,
   galleryResponseSchema,
-  partnerListSchema,
 } from "@mcf/contracts/content";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyReply } from "fastify";
@@ -21,7 +20,7 @@ function cacheContent(reply: FastifyReply): void {
 }
 
 /**
- * Blog posts, area guides, gallery and partners, read from the repository's content/ folder once
+ * Blog posts, area guides and the gallery, read from the repository's content/ folder once
  * when the app is built (pass `content` to serve other content, e.g. in tests).
  */
 export function contentRoutes(content: SiteContent = loadSiteContent(findContentDir())) {
@@ -106,21 +105,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
         return { images: content.gallery };
       },
     );
-
-    app.get(
-      "/api/content/partners",
-      {
-        schema: {
-          tags: ["content"],
-          summary: "Partner companies",
-          response: { 200: partnerListSchema },
-        },
-      },
-      async (_request, reply) => {
-        cacheContent(reply);
-        return { partners: content.partners };
-      },
-    );
+    // Partners are store settings: the settings module answers /api/content/partners.
   };
   return plugin;
 }

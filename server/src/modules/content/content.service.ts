@@ -4,12 +4,18 @@ import type {
   AreaGuideSummary,
   BlogPost,
   BlogPostSummary,
+  Partner,
 } from "@mcf/contracts/content";
 import { serviceAreaCategories, serviceCity } from "@mcf/contracts/service-areas";
 import { notFound } from "../../errors.ts";
-import type { SiteContent } from "./content-loader.ts";
+import { findContentDir, loadPartners, type SiteContent } from "./content-loader.ts";
 
 export { bumpContentVersion, contentVersionSource } from "./content-version.ts";
+
+/** The partners of content/partners.json: the store settings' default partner list. */
+export function builtInPartners(): Partner[] {
+  return loadPartners(findContentDir());
+}
 
 /** Every post without its body, newest first. */
 export function listPostSummaries(content: SiteContent): BlogPostSummary[] {

@@ -9,9 +9,36 @@ import {
 import { multiplyCents } from "@mcf/contracts/money";
 import zipcodes from "zipcodes";
 import { invalid } from "../../errors.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { addBusinessDays, storeToday } from "./delivery-dates.ts";
 import { deliveryRates } from "./delivery-rates.ts";
 import { isLocalDeliveryZip } from "./service-area-zips.ts";
+
+/**
+ * The delivery prices the owner sets in the back office's Settings tab (cents). Limits, lead
+ * times and labels stay in delivery-rates.ts.
+ */
+export interface DeliveryPrices {
+  localPerPalletCents: number;
+  localFreeFromCents: number;
+  /** Freight per pallet for products that do not name their own. */
+  palletShippingCents: number;
+  residentialCents: number;
+  liftgateCents: number;
+  parcelPerBoxCents: number;
+  parcelPerPoundCents: number;
+}
+
+/** The prices the store shipped with: the settings' defaults until the owner saves others. */
+export const shippedDeliveryPrices: DeliveryPrices = {
+  localPerPalletCents: deliveryRates.local.perPalletCents,
+  localFreeFromCents: deliveryRates.local.freeFromCents,
+  palletShippingCents: shippingDefaults.palletShippingCostCents,
+  residentialCents: deliveryRates.freightServices.residential.cents,
+  liftgateCents: deliveryRates.freightServices.liftgate.cents,
+  parcelPerBoxCents: deliveryRates.parcel.perBoxCents,
+  parcelPerPoundCents: deliveryRates.parcel.perPoundCents,
+};
 
 /** What delivery needs to know of one cart line. */
 export interface DeliveryLine {
@@ -45,6 +72,8 @@ export interface DeliveryRequest {
   method: DeliveryMethod | null;
   freightServices: FreightServices | null;
   now: Date;
+  /** The store's delivery prices (settings); the shipped ones when absent. */
+  prices?: DeliveryPrices;
 }
 
 export interface QuotedService {
@@ -126,7 +155,7 @@ function transitFor(miles: number): { freight: number; parcel: number } {
 
 function notShippedReason(zip: ZipInfo): string | null {
   if (!deliveryRates.notShippedStates.has(zip.state)) return null;
-  return `We ship to the 48 contiguous states and DC only. Please call us at ${business.phone} about ZIP code ${zip.zip5}.`;
+  return `We ship to the 48 contiguous states and DC only. Please call us at ${storeIdentity().phone} about ZIP code ${zip.zip5}.`;
 }
 
 function quotePickup(ready: string): QuotedDelivery {
@@ -142,16 +171,17 @@ function quotePickup(ready: string): QuotedDelivery {
 }
 
 function quoteLocal(
+  prices: DeliveryPrices,
   pallets: number,
   merchandiseCents: number,
   zip: ZipInfo | null,
   ready: string,
 ): QuotedDelivery {
-  const free = merchandiseCents >= deliveryRates.local.freeFromCents;
+  const free = merchandiseCents >= prices.localFreeFromCents;
   const base = {
     method: "local" as const,
     label: deliveryRates.labels.local,
-    costCents: free ? 0 : pallets * deliveryRates.local.perPalletCents,
+    costCents: free ? 0 : pallets * prices.localPerPalletCents,
     services: [],
   };
   if (!zip)
@@ -177,6 +207,7 @@ function quoteLocal(
 }
 
 function quoteFreight(
+  prices: DeliveryPrices,
   lines: DeliveryLine[],
   pallets: number,
   chosen: FreightServices | null,
@@ -185,12 +216,12 @@ function quoteFreight(
 ): QuotedDelivery {
   // A shared pallet travels at the dearest pallet rate among the products on it.
   const palletRate = Math.max(
-    ...lines.map((line) => line.palletCostCents ?? shippingDefaults.palletShippingCostCents),
+    ...lines.map((line) => line.palletCostCents ?? prices.palletShippingCents),
   );
   const services = freightServiceIds.map((id) => ({
     id,
     label: deliveryRates.freightServices[id].label,
-    costCents: deliveryRates.freightServices[id].cents,
+    costCents: id === "residential" ? prices.residentialCents : prices.liftgateCents,
     selected: Boolean(chosen?.[id]),
   }));
   const extras = services.reduce((sum, s) => sum + (s.selected ? s.costCents : 0), 0);
@@ -206,14 +237,20 @@ function quoteFreight(
   };
 }
 
-function quoteParcel(lines: DeliveryLine[], zip: ZipInfo | null, ready: string): QuotedDelivery {
+function quoteParcel(
+  prices: DeliveryPrices,
+  lines: DeliveryLine[],
+  zip: ZipInfo | null,
+  ready: string,
+): QuotedDelivery {
   const rules = deliveryRates.parcel;
   const boxes = lines.reduce((sum, line) => sum + line.quantity, 0);
   const pounds = lines.reduce(
     (sum, line) => sum + line.quantity * (line.boxWeightLbs ?? shippingDefaults.boxWeightLbs),
     0,
   );
-  const costCents = boxes * rules.perBoxCents + multiplyCents(rules.perPoundCents, pounds);
+  const costCents =
+    boxes * prices.parcelPerBoxCents + multiplyCents(prices.parcelPerPoundCents, pounds);
   let reason = zip ? notShippedReason(zip) : null;
   if (boxes > rules.maxBoxes)
     reason = `Parcel delivery is for orders of up to ${rules.maxBoxes} boxes; this one has ${boxes}.`;
@@ -285,6 +322,7 @@ function quoteSamplesOnly(
  */
 export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
   const zip = request.zip ? lookUpZip(request.zip) : null;
+  const prices = request.prices ?? shippedDeliveryPrices;
   const samplesOnly = request.lines.length === 0;
   const pallets = samplesOnly ? 0 : sharedPallets(request.lines);
   const ready = readyDate(request.lines, request.now);
@@ -292,9 +330,9 @@ export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
     ? quoteSamplesOnly(request.samples ?? { count: 0, parcelRateCents: 0 }, zip, request.now)
     : {
         pickup: quotePickup(ready),
-        local: quoteLocal(pallets, request.merchandiseCents, zip, ready),
-        freight: quoteFreight(request.lines, pallets, request.freightServices, zip, ready),
-        parcel: quoteParcel(request.lines, zip, ready),
+        local: quoteLocal(prices, pallets, request.merchandiseCents, zip, ready),
+        freight: quoteFreight(prices, request.lines, pallets, request.freightServices, zip, ready),
+        parcel: quoteParcel(prices, request.lines, zip, ready),
       };
   const chosen = byMethod[request.method ?? (samplesOnly ? "parcel" : "freight")];
   if (!chosen.available)
@@ -315,6 +353,10 @@ export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
  * The state whose sales tax applies: the ship-to state, and for a showroom pickup the
  * showroom's own state, where the customer takes the boxes.
  */
-export function taxStateFor(method: DeliveryMethod | null, shipToState: string | null) {
-  return method === "pickup" ? business.address.state : shipToState;
+export function taxStateFor(
+  method: DeliveryMethod | null,
+  shipToState: string | null,
+  showroomState: string = business.address.state,
+) {
+  return method === "pickup" ? showroomState : shipToState;
 }

@@ -52,6 +52,8 @@ export async function priceEstimate(
   db: DbOrTx,
   inputs: EstimateLineInput[],
   depositPercent: number,
+  /** Sales tax on materials: the showroom state's rate in the store settings. */
+  materialsTaxRate: number = taxRateFor(business.address.state),
 ): Promise<EstimateTotals> {
   const lines: StoredEstimateLine[] = [];
   for (const [index, line] of inputs.entries()) {
@@ -75,7 +77,7 @@ export async function priceEstimate(
       .reduce((total, l) => total + l.total_cents, 0);
   const labourSubtotalCents = sum("service");
   const materialsSubtotalCents = sum("material");
-  const taxCents = multiplyCents(materialsSubtotalCents, taxRateFor(business.address.state));
+  const taxCents = multiplyCents(materialsSubtotalCents, materialsTaxRate);
   const totalCents = labourSubtotalCents + materialsSubtotalCents + taxCents;
   return {
     lines,

@@ -201,11 +201,11 @@ export async function sendEstimate(
   db: Db,
   id: number,
   lines: EstimateLineInput[],
-  options: { depositPercent: number; publicUrl: string },
+  options: { depositPercent: number; publicUrl: string; materialsTaxRate?: number },
 ) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
-    const totals = await priceEstimate(tx, lines, options.depositPercent);
+    const totals = await priceEstimate(tx, lines, options.depositPercent, options.materialsTaxRate);
     const version = ((await latestEstimate(tx, id))?.version ?? 0) + 1;
     const moved = await moveJob(tx, job, "sendEstimate", {
       note: `Estimate version ${version} sent`,

@@ -1,4 +1,5 @@
 import { business } from "@mcf/contracts/business";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
 import type { ContactMessageFields, ProjectInquiryFields } from "./lead-fields.ts";
 
@@ -45,7 +46,7 @@ export function inquiryAcknowledgementEmail(publicUrl: string): EmailContent {
     paragraphs: [
       "Hello,",
       `We received the project details submitted with this email address on our website. Our installation team will be in touch within ${business.inquiryReplyWindow} to talk through your project and set up a free consultation.`,
-      `Need us sooner? Call ${business.phone} (Mon-Fri 8AM-6PM, Saturday by appointment).`,
+      `Need us sooner? Call ${storeIdentity().phone} (Mon-Fri 8AM-6PM, Saturday by appointment).`,
     ],
     action: { label: "Browse our flooring", url: `${publicUrl}/products` },
     footnotes: [

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isSameOrigin } from "../../http/same-origin.ts";
 import { validationErrorBody } from "../../http/validation-error.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { normalizeContactMessage, submitContactMessage } from "./contact.service.ts";
 import { normalizeInquiry, submitProjectInquiry } from "./inquiries.service.ts";
 import { leadSubmissionsPerHour } from "./lead-fields.ts";
@@ -21,7 +22,8 @@ const inquiryReceived = {
   message: `Thank you! Your project details were received. Our team will be in touch within ${business.inquiryReplyWindow}.`,
 };
 const contactReceived = { received: true as const, message: contactSuccessMessage };
-const rateLimitedReason = `Too many messages were sent from your network. Please try again later or call us at ${business.phone}.`;
+const rateLimitedReason = () =>
+  `Too many messages were sent from your network. Please try again later or call us at ${storeIdentity().phone}.`;
 const crossSiteReason = "Messages can only be sent from our own contact page.";
 
 /** A form field's value: urlencoded bodies give an array when a field repeats. */
@@ -58,7 +60,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const limit = await limitInquiries(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        return reply.status(429).send({ detail: rateLimitedReason });
+        return reply.status(429).send({ detail: rateLimitedReason() });
       }
       if (request.body[honeypotField]) {
         request.log.info("project inquiry honeypot filled: discarded");
@@ -106,7 +108,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(403).send({ detail: crossSiteReason });
       }
       const limit = await limitContact(request);
-      if (!limit.isAllowed && limit.isExceeded) return reject(429, rateLimitedReason);
+      if (!limit.isAllowed && limit.isExceeded) return reject(429, rateLimitedReason());
 
       const fields = Object.fromEntries(
         Object.entries(request.body).map(([key, value]) => [key, firstValue(value)]),

@@ -1,5 +1,5 @@
 import { unitName } from "@mcf/contracts/accessories";
-import { business, formattedAddress } from "@mcf/contracts/business";
+import { business } from "@mcf/contracts/business";
 import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
 import { formatUsd, toCents } from "@mcf/contracts/money";
@@ -8,6 +8,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import {
   deliveryAppointment,
@@ -71,7 +72,7 @@ export async function queueOrderConfirmation(
       delivery.method === "pickup" ? "Ready for pickup" : "Estimated delivery",
       longDate(delivery.estimated_date),
     ]);
-  if (delivery.method === "pickup") table.push(["Pick up at", formattedAddress]);
+  if (delivery.method === "pickup") table.push(["Pick up at", storeIdentity().formattedAddress]);
   else table.push(["Ship to", addressLines(shipToAddress(order))]);
   table.push(["Billing address", addressLines(order.billing_address)]);
   const content = renderEmail({
@@ -88,7 +89,9 @@ export async function queueOrderConfirmation(
       label: "Track your order",
       url: trackingPageUrl(options.publicUrl, order.tracking_token),
     },
-    footnotes: [`Questions about your order? Call us at ${business.phone} or reply to this email.`],
+    footnotes: [
+      `Questions about your order? Call us at ${storeIdentity().phone} or reply to this email.`,
+    ],
   });
   const queued = await enqueueMail(db, {
     kind: "order-confirmation",
@@ -149,7 +152,7 @@ export async function queueShippedEmail(
     footnotes: [
       `${inspectionHeading}:`,
       ...inspectionChecklist(order.total_cartons).map((step, index) => `${index + 1}. ${step}`),
-      `Questions about your delivery? Call us at ${business.phone}.`,
+      `Questions about your delivery? Call us at ${storeIdentity().phone}.`,
     ],
   });
   return enqueueMail(db, { kind: "order-shipped", to: order.customer_email, ...content });

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import {
@@ -19,6 +18,7 @@ import {
   type StoredReturnLine,
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
@@ -44,7 +44,7 @@ function unavailableReason(order: OrderRow, now: Date): string | null {
   if (!ends || (order.status !== "shipped" && order.status !== "delivered"))
     return "Returns open once your order has shipped or been picked up.";
   if (now > ends)
-    return `Returns are accepted within ${returnWindowDays} days of shipping, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${business.phone}.`;
+    return `Returns are accepted within ${returnWindowDays} days of shipping, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
   return null;
 }
 

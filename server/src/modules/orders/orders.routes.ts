@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import {
   orderConfirmationSchema,
@@ -18,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
 import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
@@ -165,7 +165,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       const limit = await limitLookups(request);
       if (!limit.isAllowed && limit.isExceeded)
         return reply.status(429).send({
-          detail: `Too many order lookups from your network. Please try again in ${orderLookupLimit.windowMinutes} minutes or call us at ${business.phone}.`,
+          detail: `Too many order lookups from your network. Please try again in ${orderLookupLimit.windowMinutes} minutes or call us at ${storeIdentity().phone}.`,
         });
       const { order_number, email } = request.body;
       const token = await lookUpTrackingToken(db, order_number, email);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SampleToSend } from "@mcf/contracts/admin";
-import { business } from "@mcf/contracts/business";
 import { and, asc, eq, exists, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { orderItems, orders, sampleFollowUps } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { shipToAddress } from "./order-views.ts";
@@ -94,7 +94,7 @@ async function queueFollowUp(
   ];
   const firstName = order.customer_name.split(/\s+/)[0] ?? order.customer_name;
   const content = renderEmail({
-    subject: `How do your ${business.name} samples look?`,
+    subject: `How do your ${storeIdentity().name} samples look?`,
     heading: `${firstName}, how do your samples look in your room?`,
     paragraphs: [
       `Your samples from order ${order.friendly_order_id} arrived a few days ago: ${names.join(", ")}.`,
@@ -102,7 +102,7 @@ async function queueFollowUp(
     ],
     action: { label: "Put boxes in my cart", url: sampleReorderUrl(options.publicUrl, token) },
     footnotes: [
-      `Questions, or want to see the whole floor? Call us at ${business.phone} or visit our Birmingham showroom.`,
+      `Questions, or want to see the whole floor? Call us at ${storeIdentity().phone} or visit our Birmingham showroom.`,
     ],
   });
   return enqueueMail(tx, {

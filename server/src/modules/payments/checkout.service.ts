@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
-import { type CartTotals, priceCart, type SampleSettings } from "../cart/cart.service.ts";
+import { type CartTotals, priceCart, type StoreRates } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
@@ -142,7 +142,7 @@ async function createPendingOrder(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
-  samples: SampleSettings,
+  rates: StoreRates,
   providerName: string,
   claim: IdempotencyClaim | null,
 ): Promise<{ created: OrderWithItems } | { repeated: PaymentIdempotencyKeyRow }> {
@@ -162,7 +162,7 @@ async function createPendingOrder(
       deliveryMethod: request.delivery_method,
       freightServices: request.freight_services,
       partner,
-      samples,
+      rates,
       couponLock: (code) => countReservedCouponUses(tx, code),
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
@@ -205,7 +205,7 @@ export async function startCheckout(
   db: Db,
   request: PaymentRequest,
   partner: PartnerUserRow | null,
-  samples: SampleSettings,
+  rates: StoreRates,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   storeUrl: string,
@@ -215,7 +215,7 @@ export async function startCheckout(
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
   // Sold out already: answer at once, before any transaction (most of a closeout rush ends here).
   await refuseIfSoldOut(db, request, claim);
-  const pending = await createPendingOrder(db, request, partner, samples, provider.name, claim);
+  const pending = await createPendingOrder(db, request, partner, rates, provider.name, claim);
   if ("repeated" in pending) {
     // Only reached with a claim: a repeat needs a key.
     return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);

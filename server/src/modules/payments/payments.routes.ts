@@ -17,6 +17,7 @@ import { conflict, invalid } from "../../errors.ts";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeUrlFor } from "../../http/store-url.ts";
+import { storeRatesFrom } from "../cart/cart.service.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
@@ -61,7 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         db,
         request.body,
         partner,
-        app.config.samples,
+        storeRatesFrom(await app.settings.read()),
         provider,
         request.log,
         storeUrlFor(request, app.config),

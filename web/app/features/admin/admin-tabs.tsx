@@ -11,6 +11,7 @@ import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
 import { SamplesTab } from "./samples-tab.tsx";
+import { SettingsTab } from "./settings-tab.tsx";
 import { StaffTab } from "./staff-tab.tsx";
 
 export interface AdminTab {
@@ -37,6 +38,7 @@ export const adminTabs: AdminTab[] = [
   { id: "outbox", label: "Outbox", area: "outbox", Component: OutboxTab },
   { id: "audit", label: "Audit", area: "audit", Component: AuditTab },
   { id: "staff", label: "Staff", area: "staff", Component: StaffTab },
+  { id: "settings", label: "Settings", area: "settings", Component: SettingsTab },
 ];
 
 /** The tabs a role sees, in order (the owner sees them all). */

@@ -10,6 +10,7 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   contact_message: "Contact message",
   partner: "Partner",
   job: "Installation job",
+  settings: "Store settings",
   staff: "Staff account",
 };
 

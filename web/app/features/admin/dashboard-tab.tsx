@@ -1,13 +1,16 @@
 import { type Dashboard, dashboardPeriods } from "@mcf/contracts/dashboard";
 import { formatUsd } from "@mcf/contracts/money";
 import { orderStatuses } from "@mcf/contracts/orders-options";
+import type { AdminSettingsResponse } from "@mcf/contracts/store-settings";
 import { type ReactNode, useState } from "react";
+import { useSearchParams } from "react-router";
 import { capitalize } from "./admin-format.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { dashboardKey } from "./admin-query-keys.ts";
 import { ListError } from "./admin-table.tsx";
 import { ExportPanel } from "./export-panel.tsx";
 import { SalesChart } from "./sales-chart.tsx";
+import { PlaceholderNotice, settingsQueryKey } from "./settings-tab.tsx";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,8 +40,22 @@ export function DashboardTab() {
     keepPrevious: true,
   });
   const board = query.data;
+  const settings = useAdminQuery<AdminSettingsResponse>(settingsQueryKey, "/api/admin/settings");
+  const [, setParams] = useSearchParams();
   return (
     <div className="space-y-4">
+      <PlaceholderNotice
+        fields={settings.data?.placeholders ?? []}
+        action={
+          <button
+            type="button"
+            className="font-semibold text-amber-950 underline"
+            onClick={() => setParams({ tab: "settings" }, { replace: true })}
+          >
+            Open Settings
+          </button>
+        }
+      />
       <div className="flex flex-wrap items-center gap-3">
         <fieldset
           aria-label="Period"

@@ -1,8 +1,8 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
-import { business, formattedAddress } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
 
@@ -23,6 +23,7 @@ function Address({ label, address }: { label: string; address: AdminOrder["billi
 
 /** One order as a printed page: the packing list for the warehouse, or the customer's invoice. */
 function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind }) {
+  const store = useStoreDetails();
   const items = order.items ?? [];
   const amounts: Array<[string, number]> = [
     ["Subtotal", order.subtotal],
@@ -37,9 +38,9 @@ function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind 
     >
       <header className="flex justify-between gap-4 border-b pb-3">
         <div>
-          <p className="text-lg font-bold">{business.name}</p>
-          <p>{formattedAddress}</p>
-          <p>{business.phone}</p>
+          <p className="text-lg font-bold">{store.business_name}</p>
+          <p>{store.formatted_address}</p>
+          <p>{store.phone}</p>
         </div>
         <div className="text-right">
           <h2 className="text-xl font-bold">{titles[kind]}</h2>

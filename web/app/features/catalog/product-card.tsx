@@ -1,6 +1,8 @@
 import { displayType } from "@mcf/contracts/business";
+import { collectionDisplayName } from "@mcf/contracts/store-settings";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { type CatalogProduct, cardImage, cardPhoto, type ShownPrice } from "./catalog-product.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
@@ -30,6 +32,7 @@ export function ProductCard({
   partnerPrice = false,
   eager = false,
 }: ProductCardProps) {
+  const store = useStoreDetails();
   const outOfStock = product.stock_quantity <= 0;
   return (
     <article
@@ -66,7 +69,9 @@ export function ProductCard({
           </Link>
         </h3>
         {product.collection ? (
-          <p className="hidden text-sm text-stone-600 sm:block">{product.collection} collection</p>
+          <p className="hidden text-sm text-stone-600 sm:block">
+            {collectionDisplayName(store.collection_names, product.collection)} collection
+          </p>
         ) : null}
         <ColorSwatch colorCode={product.color_code} colorName={product.color} />
         <div className="mt-auto space-y-1 sm:pt-2">

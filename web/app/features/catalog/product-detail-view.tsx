@@ -1,6 +1,8 @@
 import { accessoryKindLabels } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, PublicProduct } from "@mcf/contracts/product";
+import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -24,6 +26,7 @@ export function ProductDetailView<P extends PublicProduct>({
   source,
   companions,
 }: ProductDetailViewProps<P>) {
+  const store = useStoreDetails();
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
@@ -41,7 +44,9 @@ export function ProductDetailView<P extends PublicProduct>({
           </p>
           <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
           {product.collection ? (
-            <p className="mb-4 text-stone-700">{product.collection} collection</p>
+            <p className="mb-4 text-stone-700">
+              {collectionDisplayName(store.collection_names, product.collection)} collection
+            </p>
           ) : null}
           <ColorSwatch
             colorCode={product.color_code}

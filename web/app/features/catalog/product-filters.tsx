@@ -2,7 +2,9 @@ import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { featureLabel } from "@mcf/contracts/product-features";
 import { productPriceBounds } from "@mcf/contracts/product-options";
+import { collectionDisplayName } from "@mcf/contracts/store-settings";
 import { type FormEvent, useId, useState } from "react";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import {
   type FilterKey,
   type ListParams,
@@ -60,6 +62,7 @@ function readForm(form: HTMLFormElement): ListParams {
  * checkbox, so it works before hydration too); from `md` up everything is shown.
  */
 export function ProductFilters({ params, facets, onChange, hidden = [] }: ProductFiltersProps) {
+  const store = useStoreDetails();
   const id = useId();
   const [panelOpen, setPanelOpen] = useState(false);
   const refinements = refinementCount(params);
@@ -156,7 +159,11 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
                   ) : null}
                   {options.map((value) => (
                     <option key={value} value={value}>
-                      {key === "type" ? displayType(value) : value}
+                      {key === "type"
+                        ? displayType(value)
+                        : key === "collection"
+                          ? collectionDisplayName(store.collection_names, value)
+                          : value}
                     </option>
                   ))}
                 </select>

@@ -1,6 +1,8 @@
 import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
 import { featureLabel } from "@mcf/contracts/product-features";
+import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { useStoreDetails } from "../../lib/store-details.ts";
 
 type SpecSource = Pick<
   PublicProduct,
@@ -59,11 +61,15 @@ function SpecTable({ title, rows }: { title: string; rows: [string, string][] })
 
 /** The product's own fields and free specifications, and beside them its features. */
 export function ProductSpecs({ product }: { product: SpecSource }) {
+  const store = useStoreDetails();
   const fields: [string, string | null][] = [
     ["Brand", product.brand],
     ["Type", displayType(product.type) || null],
     ["Construction", product.construction],
-    ["Collection", product.collection],
+    [
+      "Collection",
+      product.collection ? collectionDisplayName(store.collection_names, product.collection) : null,
+    ],
     ["Style", product.style_color],
     ["Color", product.color],
     ["Size", product.size],

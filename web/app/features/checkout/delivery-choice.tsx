@@ -1,12 +1,12 @@
-import { formattedAddress } from "@mcf/contracts/business";
 import type { DeliveryMethod, DeliveryOption } from "@mcf/contracts/delivery";
 import { formatUsd } from "@mcf/contracts/money";
 import { useId } from "react";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import type { DeliveryChoice } from "./use-delivery-choice.ts";
 
 const hints: Record<DeliveryMethod, string> = {
-  pickup: `At our showroom, ${formattedAddress}. We call when your order is ready.`,
+  pickup: "At our showroom, {address}. We call when your order is ready.",
   local: "Our own truck and crew, around Birmingham.",
   freight: "A freight carrier brings the pallets; the driver calls to set the appointment.",
   parcel: "A parcel carrier brings the boxes to your door.",
@@ -182,6 +182,7 @@ export function DeliveryChoiceFieldset({
   chosen: DeliveryMethod;
   choice: DeliveryChoice;
 }) {
+  const store = useStoreDetails();
   const name = useId();
   const freight = options?.find((option) => option.method === "freight");
   return (
@@ -200,7 +201,7 @@ export function DeliveryChoiceFieldset({
               hint={
                 samplesOnly && option.method === "parcel"
                   ? samplesOnlyParcelHint
-                  : hints[option.method]
+                  : hints[option.method].replace("{address}", store.formatted_address)
               }
               checked={option.method === chosen}
               onChoose={() => choice.update({ method: option.method })}

@@ -1,5 +1,5 @@
 import { unitName } from "@mcf/contracts/accessories";
-import { business, displayType, formattedAddress } from "@mcf/contracts/business";
+import { displayType } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { Link } from "react-router";
@@ -8,6 +8,7 @@ import { CheckIcon } from "../../components/icons.tsx";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
 import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
+import { useStoreDetails } from "../../lib/store-details.ts";
 
 type Address = OrderConfirmation["shipping_address"];
 
@@ -33,6 +34,7 @@ const sameAddress = (a: Address, b: Address) =>
 
 /** The confirmed order on /success: number, items, totals, addresses and the tracking link. */
 export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
+  const store = useStoreDetails();
   const paid = order.payment_status === "paid";
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
@@ -162,9 +164,9 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
               Pick up at
             </h3>
             <address className="text-stone-900 not-italic">
-              {business.name}
+              {store.business_name}
               <br />
-              {formattedAddress}
+              {store.formatted_address}
             </address>
           </div>
         ) : (
@@ -186,8 +188,8 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
         <Link to="/products" className="btn-primary">
           Continue Shopping
         </Link>
-        <a href={business.phoneHref} className="btn-outline">
-          Questions? Call {business.phone}
+        <a href={store.phone_href} className="btn-outline">
+          Questions? Call {store.phone}
         </a>
       </div>
     </div>

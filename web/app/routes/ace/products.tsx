@@ -7,6 +7,7 @@ import {
 } from "@mcf/contracts/partners";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { totalCountHeader } from "@mcf/contracts/product-options";
+import { collectionDisplayName } from "@mcf/contracts/store-settings";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
@@ -24,6 +25,7 @@ import {
 } from "../../features/catalog/product-list-view.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useStoreDetails } from "../../lib/store-details.ts";
 
 export const meta = () =>
   pageMeta(pageTitles.aceProducts, "ACE partner products at partner prices.");
@@ -68,6 +70,7 @@ function AwaitingApproval({ user }: { user: PartnerUser }) {
 
 /** /ace: the catalogue's list at partner prices, loaded in the browser with the partner's token. */
 export default function AceProducts() {
+  const store = useStoreDetails();
   const { user, token, loading } = useRequirePartner();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -114,7 +117,8 @@ export default function AceProducts() {
         <h1 className="text-3xl font-bold sm:text-4xl">Partner Products</h1>
         <p className="mt-1 text-stone-700">
           Your partner prices, per square foot and per box. Showing the{" "}
-          {params.collection || aceDefaultCollection} collection.
+          {collectionDisplayName(store.collection_names, params.collection || aceDefaultCollection)}{" "}
+          collection.
         </p>
       </header>
       <ProductListView

@@ -1,0 +1,257 @@
+import "./zod-without-eval.ts";
+import { z } from "zod";
+import { business } from "./business.ts";
+
+/**
+ * The store's settings: what the owner edits in the back office's Settings tab and every page,
+ * email, JSON-LD block and the CSP read (server/src/modules/settings). Money is whole cents.
+ */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A US phone number as people write it: 10 digits, optionally with +1, spaces, dots, dashes. */
+const phoneField = text("Phone", 30).refine(
+  (value) => /^\+?1?[\s.-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}$/.test(value),
+  "Phone must be a US number of 10 digits, like (205) 555-0148",
+);
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine((value) => {
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `${label} must be a full https:// address`);
+
+/** An https address, or none (null; an empty string is taken as none, see `withoutEmptyUrls`). */
+const optionalHttpsUrl = (label: string) => z.union([z.literal(""), z.null(), httpsUrl(label)]);
+
+const cents = (label: string) =>
+  z
+    .number({ message: `${label} must be an amount in cents` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} must be at most $100,000`);
+
+const stateCode = z
+  .string({ message: "State is required" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "State must be a two-letter state code, like AL");
+
+export const storeHoursSchema = z.object({
+  days: text("Days", 40),
+  time: text("Hours", 60),
+});
+
+export const taxRateSchema = z.object({
+  state: stateCode,
+  rate_percent: z
+    .number({ message: "Tax rate must be a percentage" })
+    .min(0, "Tax rate cannot be negative")
+    .max(20, "Tax rate must be at most 20%")
+    .refine((value) => Math.round(value * 1000) === value * 1000, "Tax rate: at most 3 decimals"),
+});
+
+export const settingsPartnerSchema = z.object({
+  name: text("Partner name", 80),
+  slug: z
+    .string({ message: "Partner slug is required" })
+    .trim()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Partner slug: lowercase letters, digits and dashes")
+    .max(60, "Partner slug must be at most 60 characters"),
+  description: text("Partner description", 400),
+  category: text("Partner category", 40),
+  url: httpsUrl("Partner link"),
+  /** A picture shipped with the site (/img/...) or an https address; empty shows initials. */
+  logo: z.union([
+    z.literal(""),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .regex(/^\/img\/[\w./-]+$/, "Partner logo must be /img/... or an https:// address"),
+    httpsUrl("Partner logo"),
+  ]),
+});
+
+export const collectionNameSchema = z.object({
+  code: text("Collection code", 40),
+  name: text("Collection name", 80),
+});
+
+export const storeSettingsSchema = z.object({
+  business_name: text("Business name", 80),
+  phone: phoneField,
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .max(254, "Email must be at most 254 characters")
+    .pipe(z.email("Email must be an email address")),
+  address: z.object({
+    street: text("Street address", 120),
+    city: text("City", 60),
+    state: stateCode,
+    zip: z
+      .string({ message: "ZIP code is required" })
+      .trim()
+      .regex(/^\d{5}$/, "ZIP code must be 5 digits"),
+  }),
+  map_url: optionalHttpsUrl("Map link"),
+  hours: z
+    .array(storeHoursSchema)
+    .min(1, "Give at least one line of hours")
+    .max(7, "At most 7 lines of hours"),
+  tax_rates: z
+    .array(taxRateSchema)
+    .max(51, "At most one tax rate per state")
+    .refine(
+      (rates) => new Set(rates.map((r) => r.state)).size === rates.length,
+      "Each state may have one tax rate",
+    ),
+  delivery: z.object({
+    local_per_pallet_cents: cents("Local delivery per pallet"),
+    local_free_from_cents: cents("Free local delivery from"),
+    pallet_shipping_cents: cents("Freight per pallet"),
+    residential_cents: cents("Residential delivery"),
+    liftgate_cents: cents("Liftgate"),
+    parcel_per_box_cents: cents("Parcel per box"),
+    parcel_per_pound_cents: cents("Parcel per pound"),
+  }),
+  samples: z.object({
+    price_cents: cents("Sample price").max(10_000, "Sample price must be at most $100"),
+    shipping_cents: cents("Sample shipping").max(10_000, "Sample shipping must be at most $100"),
+  }),
+  partners: z
+    .array(settingsPartnerSchema)
+    .max(24, "At most 24 partners")
+    .refine(
+      (list) => new Set(list.map((p) => p.slug)).size === list.length,
+      "Each partner needs its own slug",
+    ),
+  room_visualizer_url: optionalHttpsUrl("Room visualizer address"),
+  collection_names: z
+    .array(collectionNameSchema)
+    .max(100, "At most 100 collection names")
+    .refine(
+      (list) => new Set(list.map((c) => c.code.toLowerCase())).size === list.length,
+      "Each collection code may be named once",
+    ),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** The settings with each empty address ("" from a cleared form field) stored as none (null). */
+export function withoutEmptyUrls(settings: StoreSettings): StoreSettings {
+  return {
+    ...settings,
+    map_url: settings.map_url || null,
+    room_visualizer_url: settings.room_visualizer_url || null,
+    partners: settings.partners.map((partner) => ({ ...partner, logo: partner.logo || null })),
+  };
+}
+export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
+
+/** GET/PUT /api/admin/settings: the values, and which of them are still placeholders. */
+export const adminSettingsResponseSchema = z.object({
+  settings: storeSettingsSchema,
+  placeholders: z.array(z.string()),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type AdminSettingsResponse = z.infer<typeof adminSettingsResponseSchema>;
+
+/** What every page reads (GET /api/settings/public): no internal codes, nothing private. */
+export const publicStoreDetailsSchema = z.object({
+  business_name: z.string(),
+  phone: z.string(),
+  phone_href: z.string(),
+  email: z.string(),
+  address: storeSettingsSchema.shape.address,
+  formatted_address: z.string(),
+  map_url: z.string().nullable(),
+  hours: z.array(storeHoursSchema),
+  room_visualizer_url: z.string().nullable(),
+  /** Collection code → the name the public sees. */
+  collection_names: z.record(z.string(), z.string()),
+});
+export type PublicStoreDetails = z.infer<typeof publicStoreDetailsSchema>;
+
+export const settingsSavedMessage = "Settings saved. Every page shows them now.";
+
+/** "tel:+12055550148" from any of the phone shapes the schema accepts. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
+}
+
+export function formatAddress(address: StoreSettings["address"]): string {
+  return `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
+}
+
+/** The public's name of a collection: its display name when the owner gave one, else the code. */
+export function collectionDisplayName(
+  names: Record<string, string>,
+  code: string | null | undefined,
+): string {
+  if (!code) return "";
+  return names[code] ?? names[code.toUpperCase()] ?? code;
+}
+
+export function toPublicStoreDetails(settings: StoreSettings): PublicStoreDetails {
+  return {
+    business_name: settings.business_name,
+    phone: settings.phone,
+    phone_href: phoneHref(settings.phone),
+    email: settings.email,
+    address: settings.address,
+    formatted_address: formatAddress(settings.address),
+    map_url: settings.map_url,
+    hours: settings.hours,
+    room_visualizer_url: settings.room_visualizer_url,
+    collection_names: Object.fromEntries(settings.collection_names.map((c) => [c.code, c.name])),
+  };
+}
+
+/** What shipped before the owner saved anything; placeholders where marked. */
+export const shippedStreetAddress = business.address.street;
+
+/**
+ * The settings' placeholder values, by the label the Settings tab and the startup banner use: a
+ * phone in the 555-01xx range kept for fiction, an address on a `.example` domain, the
+ * fictional showroom street the store shipped with, partners whose sites are `.example`.
+ */
+export function placeholderFields(settings: StoreSettings): string[] {
+  const isExampleUrl = (value: string | null) => {
+    if (!value) return false;
+    try {
+      const host = new URL(value).hostname;
+      return host === "example.com" || host.endsWith(".example") || host.endsWith(".example.com");
+    } catch {
+      return false;
+    }
+  };
+  const fields: string[] = [];
+  if (/555[\s.-]*01\d\d$/.test(settings.phone.replace(/\D+$/, ""))) fields.push("Phone");
+  if (isExampleUrl(`https://${settings.email.split("@")[1] ?? ""}`)) fields.push("Email");
+  if (settings.address.street === shippedStreetAddress) fields.push("Street address");
+  if (isExampleUrl(settings.map_url)) fields.push("Map link");
+  if (isExampleUrl(settings.room_visualizer_url)) fields.push("Room visualizer address");
+  const examplePartners = settings.partners.filter(
+    (p) => isExampleUrl(p.url) || isExampleUrl(p.logo && /^https:/.test(p.logo) ? p.logo : null),
+  );
+  if (examplePartners.length > 2)
+    fields.push(`Partners (${examplePartners.length} with placeholder links)`);
+  else if (examplePartners.length > 0)
+    fields.push(`Partners (${examplePartners.map((p) => p.name).join(", ")})`);
+  return fields;
+}

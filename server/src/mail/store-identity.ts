@@ -1,0 +1,34 @@
+import { business, formattedAddress } from "@mcf/contracts/business";
+import { formatAddress, type StoreSettings } from "@mcf/contracts/store-settings";
+
+/** How emails and server messages name the store: its name, phone, address and email. */
+export interface StoreIdentity {
+  name: string;
+  phone: string;
+  email: string;
+  formattedAddress: string;
+}
+
+let source: (() => StoreSettings) | null = null;
+
+/**
+ * Emails and server messages read the store settings this process read last (app.ts connects
+ * its settings source here; every page view and cart calculation reads them afresh, so another
+ * process's save reaches them on that process's next such request).
+ */
+export function connectStoreIdentity(latest: () => StoreSettings): void {
+  source = latest;
+}
+
+/** The store as emails and messages name it now; the shipped details before app.ts connects. */
+export function storeIdentity(): StoreIdentity {
+  const settings = source?.();
+  if (!settings)
+    return { name: business.name, phone: business.phone, email: business.email, formattedAddress };
+  return {
+    name: settings.business_name,
+    phone: settings.phone,
+    email: settings.email,
+    formattedAddress: formatAddress(settings.address),
+  };
+}

@@ -1,0 +1,200 @@
+import { requestContext } from "@fastify/request-context";
+import { business, salesTaxRates } from "@mcf/contracts/business";
+import type { Partner } from "@mcf/contracts/content";
+import {
+  type AdminSettingsResponse,
+  placeholderFields,
+  type StoreSettings,
+  storeSettingsSchema,
+  withoutEmptyUrls,
+} from "@mcf/contracts/store-settings";
+import { eq } from "drizzle-orm";
+import type { Database, Db, DbOrTx } from "../../db/client.ts";
+import { storeSettings } from "../../db/schema/index.ts";
+import { adminActor, changedFields, writeAudit } from "../audit/audit.service.ts";
+import { contentVersionSource } from "../content/content.service.ts";
+import { shippedDeliveryPrices } from "../delivery/delivery.service.ts";
+
+export { placeholderFields } from "@mcf/contracts/store-settings";
+
+/**
+ * The store settings: one row (`store_settings`) holding the owner's saved document. With none
+ * saved, the shipped defaults apply: today's business details (some of them placeholders), the
+ * tax table, the delivery prices, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING and the
+ * partners of content/partners.json. Saving moves the content version at commit (the table's
+ * trigger), so every process re-reads the settings and re-renders its pages on the next request.
+ */
+
+/** What the shipped defaults take from the environment and the content folder. */
+export interface SettingsDefaultsSource {
+  samples: { pricePerSampleCents: number; parcelRateCents: number };
+  partners: Partner[];
+}
+
+/** The settings the store uses until the owner saves some. */
+export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
+  const { address } = business;
+  return {
+    business_name: business.name,
+    phone: business.phone,
+    email: business.email,
+    address: { street: address.street, city: address.city, state: address.state, zip: address.zip },
+    map_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+      `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+    )}`,
+    hours: business.hours.map((line) => ({ days: line.days, time: line.time })),
+    tax_rates: Object.entries(salesTaxRates).map(([state, rate]) => ({
+      state,
+      rate_percent: Math.round(rate * 100_000) / 1000,
+    })),
+    delivery: {
+      local_per_pallet_cents: shippedDeliveryPrices.localPerPalletCents,
+      local_free_from_cents: shippedDeliveryPrices.localFreeFromCents,
+      pallet_shipping_cents: shippedDeliveryPrices.palletShippingCents,
+      residential_cents: shippedDeliveryPrices.residentialCents,
+      liftgate_cents: shippedDeliveryPrices.liftgateCents,
+      parcel_per_box_cents: shippedDeliveryPrices.parcelPerBoxCents,
+      parcel_per_pound_cents: shippedDeliveryPrices.parcelPerPoundCents,
+    },
+    samples: {
+      price_cents: source.samples.pricePerSampleCents,
+      shipping_cents: source.samples.parcelRateCents,
+    },
+    partners: source.partners.map((p) => ({ ...p, logo: p.logo ?? null })),
+    room_visualizer_url: business.roomVisualizerUrl,
+    collection_names: [{ code: "AR", name: "ACE Reserve" }],
+  };
+}
+
+/**
+ * The saved document over the defaults, section by section: a section saved by an older version
+ * of the store, or one it did not have yet, takes its default. A saved document that no longer
+ * validates (a rule tightened since) falls back to the defaults for its invalid sections.
+ */
+function withDefaults(saved: unknown, defaults: StoreSettings): StoreSettings {
+  if (!saved || typeof saved !== "object") return defaults;
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(saved as Record<string, unknown>)) {
+    if (!(key in defaults)) continue;
+    const field = storeSettingsSchema.shape[key as keyof StoreSettings];
+    if (field.safeParse(value).success) merged[key] = value;
+  }
+  return storeSettingsSchema.parse(merged);
+}
+
+interface SavedRow {
+  settings: StoreSettings;
+  updatedAt: Date | null;
+  updatedBy: string | null;
+}
+
+async function readSaved(db: DbOrTx, defaults: StoreSettings, lock = false): Promise<SavedRow> {
+  const query = db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) return { settings: defaults, updatedAt: null, updatedBy: null };
+  return {
+    settings: withDefaults(row.settings, defaults),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** Where every part of the app reads the settings. */
+export interface SettingsSource {
+  /** The current settings: re-read when the content version moved (any process's save). */
+  read(): Promise<StoreSettings>;
+  /** The settings this process read last (for answers that do not read them per request). */
+  latest(): StoreSettings;
+  /** The shipped defaults. */
+  readonly defaults: StoreSettings;
+}
+
+/**
+ * The settings, kept per content version: one read of the version per request (a shared read on
+ * PostgreSQL, a notification count on the embedded database, as the page cache does) and one
+ * read of the row when it moved.
+ */
+export async function createSettingsSource(
+  database: Database,
+  defaults: StoreSettings,
+): Promise<SettingsSource> {
+  const version = await contentVersionSource(database);
+  let kept: { version: string; settings: StoreSettings } | null = null;
+  let loading: { version: string; settings: Promise<StoreSettings> } | null = null;
+  const read = async () => {
+    const current = await version();
+    if (kept?.version === current) return kept.settings;
+    if (loading?.version !== current) {
+      const settings = readSaved(database.db, defaults).then((row) => row.settings);
+      loading = { version: current, settings };
+      settings.then(
+        (value) => {
+          kept = { version: current, settings: value };
+        },
+        () => {
+          if (loading?.settings === settings) loading = null;
+        },
+      );
+    }
+    return loading.settings;
+  };
+  // Nothing is read at start: the app starts (and answers its health checks) with the database
+  // down; until the first read, `latest` is the defaults.
+  return { read, latest: () => kept?.settings ?? defaults, defaults };
+}
+
+/** The owner's view: the values, which are placeholders, and who saved them last. */
+export async function getAdminSettings(
+  db: DbOrTx,
+  defaults: StoreSettings,
+): Promise<AdminSettingsResponse> {
+  return toAdminView(await readSaved(db, defaults));
+}
+
+function toAdminView(row: SavedRow): AdminSettingsResponse {
+  return {
+    settings: row.settings,
+    placeholders: placeholderFields(row.settings),
+    updated_at: row.updatedAt?.toISOString() ?? null,
+    updated_by: row.updatedBy,
+  };
+}
+
+/**
+ * Saves the whole settings document (already validated), with an audit entry naming the staff
+ * member and the fields that changed, in one transaction. The table's trigger moves the content
+ * version at commit.
+ */
+export async function saveSettings(
+  db: Db,
+  input: StoreSettings,
+  defaults: StoreSettings,
+): Promise<AdminSettingsResponse> {
+  const settings = withoutEmptyUrls(input);
+  const actor = requestContext.get("staffActor") ?? adminActor;
+  const saved = await db.transaction(async (tx) => {
+    const before = await readSaved(tx, defaults, true);
+    const [row] = await tx
+      .insert(storeSettings)
+      .values({ id: 1, settings, updated_by: actor })
+      .onConflictDoUpdate({
+        target: storeSettings.id,
+        set: { settings, updated_by: actor, updated_at: new Date() },
+      })
+      .returning();
+    const diff = changedFields(before.settings, settings);
+    await writeAudit(tx, {
+      action: "settings.update",
+      entityType: "settings",
+      entityId: 1,
+      before: diff.before,
+      after: diff.after,
+    });
+    return row;
+  });
+  return toAdminView({
+    settings,
+    updatedAt: saved?.updated_at ?? new Date(),
+    updatedBy: saved?.updated_by ?? actor,
+  });
+}
