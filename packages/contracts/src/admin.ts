@@ -1,6 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { cartItemKinds } from "./cart-kinds.ts";
+import { orderLineLotSchema } from "./lots.ts";
 import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 
@@ -45,6 +46,8 @@ export const adminOrderItemSchema = z.object({
   total_sqft: z.number(),
   /** Samples get their own badge: they are cut and mailed, not picked from box stock. */
   kind: z.enum(cartItemKinds),
+  /** The dye lot(s) the boxes came from, and the warning when no single lot covered them. */
+  ...orderLineLotSchema.partial().shape,
 });
 
 /** An order as staff see it, plus what the detail panel shows. */

@@ -7,6 +7,7 @@ import {
   productPatchSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
+import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots";
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,9 +15,11 @@ import {
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
+  getProductLots,
   importProductsCsv,
   listAdminProducts,
   productsToCsv,
+  saveProductLots,
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
@@ -150,5 +153,32 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAdminProduct(db, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    "/api/admin/products/:id/lots",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A product's dye lots and the boxes outside them",
+        params: productIdParamsSchema,
+        response: { 200: productLotsSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => getProductLots(db, request.params.id),
+  );
+
+  app.put(
+    "/api/admin/products/:id/lots",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Save a product's dye lots (the whole list; lots add up to at most the stock)",
+        params: productIdParamsSchema,
+        body: productLotsUpdateSchema,
+        response: { 200: productLotsSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => saveProductLots(db, request.params.id, request.body),
   );
 };

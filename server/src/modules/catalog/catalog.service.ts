@@ -22,6 +22,7 @@ export {
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
 export { findProductRows, getProductRow } from "./product-lookup.ts";
+export { findLotsByIds, getProductLots, saveProductLots } from "./product-lots.ts";
 export {
   dollarsOrNull,
   type ProductRow,

@@ -104,6 +104,7 @@ function newOrderFrom(
       type: line.product.type,
       kind: line.kind,
     })),
+    itemLotIds: totals.lines.map((line) => line.lot?.lotId ?? null),
   };
 }
 
