@@ -80,7 +80,7 @@ export async function saveProductLots(
       if (lot.id !== undefined)
         await tx
           .update(productLots)
-          .set({ lot_code: `\u0000${lot.id}` })
+          .set({ lot_code: `(renaming ${lot.id})` })
           .where(eq(productLots.id, lot.id));
     for (const lot of input.lots) {
       if (lot.id === undefined)
