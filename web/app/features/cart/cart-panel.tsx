@@ -120,7 +120,10 @@ export default function CartPanel() {
                   <p className="text-sm text-stone-600">{sampleNote(item.quantity)}</p>
                 ) : (
                   <>
-                    <p className="text-sm text-stone-600">{formatUsd(item.unit_price)} / box</p>
+                    <p className="text-sm text-stone-600">
+                      {formatUsd(item.unit_price)} / box
+                      {item.lot_code ? ` · Dye lot ${item.lot_code}` : ""}
+                    </p>
                     <div className="mt-2 flex items-center justify-between gap-2">
                       <QuantityStepper
                         quantity={item.quantity}
