@@ -180,6 +180,7 @@ describe("dye lots: staff record them, orders take from one lot, every stock mov
     const later = new Date(Date.now() + 31 * 60_000);
     await t.app.jobs.sweepExpiredPayments(later);
     await t.app.jobs.sweepExpiredPayments(later);
+    expect(await orderOf(expiring)).toMatchObject({ payment_status: "expired" });
     expect(await lotsOf(product.id)).toEqual({ A: 6, B: 14 });
     expect(await stockOf(product.id)).toBe(20);
     // Staff cancelling an already cancelled order gives nothing back again.
