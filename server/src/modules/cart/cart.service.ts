@@ -5,6 +5,7 @@ import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { lotShortMessage } from "@mcf/contracts/lots";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
+import { zipStateMismatch } from "@mcf/contracts/us-states";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type ProductLotRow, products } from "../../db/schema/index.ts";
@@ -222,14 +223,21 @@ function lineLot(
  * method's cost is the shipping), tax on merchandise after discount by ship-to state (a pickup
  * is taxed where the showroom is). Throws 422 for unknown or unpriced products, a sample of a
  * product without samples, more samples than an order may hold, an unknown ZIP code or a
- * delivery method not offered for it. An invalid coupon is not an error: it gives no
- * discount and its reason is in `coupon.message`.
+ * delivery method not offered for it, or a ZIP code of another state than the ship-to state.
+ * An invalid coupon is not an error: it gives no discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
   db: DbOrTx,
   items: CartLineInput[],
   options: CartPricingOptions,
 ): Promise<CartTotals> {
+  // A ZIP code of another state than the chosen one is a typo in the address: refused, never
+  // priced or shipped on a guess of which of the two is right.
+  const mismatch =
+    options.shippingZip && options.shippingState
+      ? zipStateMismatch(options.shippingZip, options.shippingState)
+      : null;
+  if (mismatch) throw invalid(mismatch);
   const merged = mergeLines(items);
   checkSampleCount(merged);
   const ids = [...new Set(merged.map((line) => line.product_id))];
