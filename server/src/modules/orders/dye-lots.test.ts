@@ -274,6 +274,15 @@ describe("dye lots: staff record them, orders take from one lot, every stock mov
     );
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().detail).toContain("is no longer available");
+    // Lots all removed by staff since: the lot asked for is gone, said the same way.
+    await callAdmin(t, "PUT", `/api/admin/products/${other.product.id}/lots`, { lots: [] });
+    const gone = await process(
+      buildPaymentRequest([{ product_id: other.product.id, quantity: 1, lot_id: other.ids.Z }]),
+    );
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().detail).toBe(
+      'The dye lot you chose for "Other Lot Oak" is no longer available: remove the line and add the product again to get boxes from another lot.',
+    );
   });
 
   it.runIf(onRealPostgres)(

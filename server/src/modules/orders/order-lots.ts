@@ -80,7 +80,11 @@ export async function allocateLots(
         .from(productLots)
         .where(eq(productLots.product_id, productId))
         .orderBy(asc(productLots.id));
-      if (lots.length === 0) break; // a product without lots sells from its stock count alone
+      if (lots.length === 0) {
+        // A product without lots sells from its stock count alone; a lot asked for is gone.
+        if (options.strict && line.lotId !== null) throw lotShortError(line.productName, null, 0);
+        continue;
+      }
       const [product] = await tx
         .select({ stock: products.stock_quantity })
         .from(products)
