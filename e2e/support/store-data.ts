@@ -3,7 +3,7 @@ import type { OrderConfirmation } from "@mcf/contracts/orders";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { type APIRequestContext, test as base, expect } from "@playwright/test";
 import { buildCoupon, buildPartnerRegistration } from "../../server/test/api-factories.ts";
-import { buildPaymentRequest, buildProduct } from "../../server/test/factories.ts";
+import { buildAccessory, buildPaymentRequest, buildProduct } from "../../server/test/factories.ts";
 import { e2eAdminPassword } from "./env.ts";
 
 /**
@@ -14,6 +14,7 @@ import { e2eAdminPassword } from "./env.ts";
 export const adminHeaders = { "admin-password": e2eAdminPassword };
 
 export type ProductOverrides = NonNullable<Parameters<typeof buildProduct>[0]>;
+export type AccessoryOverrides = NonNullable<Parameters<typeof buildAccessory>[0]>;
 
 export interface TestPartner {
   id: string;
@@ -38,6 +39,8 @@ export interface StoreData {
   tag: string;
   /** A product from `buildProduct` (in stock, priced), created as staff would create it. */
   product(overrides?: ProductOverrides): Promise<AdminProduct>;
+  /** An accessory from `buildAccessory` (a molding sold by the piece unless overridden). */
+  accessory(overrides?: AccessoryOverrides): Promise<AdminProduct>;
   /** A coupon from `buildCoupon`, created in the back office. */
   coupon(overrides?: Partial<CouponCreate>): Promise<AdminCoupon>;
   /** A partner account that signed up on its own; `approve` approves it as staff would. */
@@ -52,6 +55,8 @@ export interface StoreData {
     email?: string;
     name?: string;
     coupon?: string;
+    /** An order of one sample of each of these products instead of boxes. */
+    samples?: Array<{ id: number }>;
   }): Promise<PaidOrder>;
 }
 
@@ -99,7 +104,9 @@ async function placePaidOrder(
   product: { id: number },
   options: NonNullable<Parameters<StoreData["paidOrder"]>[0]>,
 ): Promise<PaidOrder> {
-  const cart = [{ product_id: product.id, quantity: options.quantity ?? 1 }];
+  const cart = options.samples
+    ? options.samples.map((sampled) => ({ product_id: sampled.id, quantity: 1, kind: "sample" }))
+    : [{ product_id: product.id, quantity: options.quantity ?? 1 }];
   const body = buildPaymentRequest(cart, {
     ...(options.email ? { customer_email: options.email } : {}),
     ...(options.name ? { customer_name: options.name } : {}),
@@ -140,8 +147,7 @@ export const test = base.extend<{ store: StoreData }>({
   store: async ({ request }, use, testInfo) => {
     const tag = `E2e${testInfo.workerIndex}${Date.now().toString(36)}`;
     const madeProducts = new Set<number>();
-    const product = async (overrides: ProductOverrides = {}) => {
-      const fields = buildProduct(overrides);
+    const create = async (fields: { name: string }) => {
       if (!fields.name.includes(tag)) fields.name = `${fields.name} ${tag}`;
       const response = await request.post("/api/admin/products", {
         headers: adminHeaders,
@@ -152,9 +158,12 @@ export const test = base.extend<{ store: StoreData }>({
       madeProducts.add(made.id);
       return made;
     };
+    const product = (overrides: ProductOverrides = {}) => create(buildProduct(overrides));
+    const accessory = (overrides: AccessoryOverrides = {}) => create(buildAccessory(overrides));
     await use({
       tag,
       product,
+      accessory,
       async coupon(overrides = {}) {
         const response = await request.post("/api/admin/coupons", {
           headers: adminHeaders,

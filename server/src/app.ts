@@ -30,6 +30,7 @@ import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { productImageRoutes } from "./modules/catalog/product-images.routes.ts";
 import { claimRoutes } from "./modules/claims/claims.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(claimRoutes);
+  await app.register(productImageRoutes);
   await app.register(sampleRoutes);
   await app.register(contentRoutes());
   await app.register(leadsRoutes);

@@ -17,6 +17,8 @@ const pollMessage = "must be a whole number of milliseconds from 100 to 600000";
 const depositMessage = "must be a whole percentage from 1 to 100";
 const restockingMessage = "must be a whole percentage from 0 to 50";
 const photoSizeMessage = "must be a whole number of megabytes from 1 to 50";
+const productImageSizeMessage = "must be a whole number of megabytes from 1 to 100";
+const productImagePixelsMessage = "must be a whole number of megapixels from 1 to 250";
 const dollarsMessage = "must be dollars and cents from 0 to 100 (e.g. 4.95)";
 const sampleDollars = z.coerce
   .number({ message: dollarsMessage })
@@ -104,6 +106,18 @@ const envSchema = z.object({
     .min(1, { message: photoSizeMessage })
     .max(50, { message: photoSizeMessage })
     .default(10),
+  PRODUCT_IMAGE_MAX_MB: z.coerce
+    .number({ message: productImageSizeMessage })
+    .int({ message: productImageSizeMessage })
+    .min(1, { message: productImageSizeMessage })
+    .max(100, { message: productImageSizeMessage })
+    .default(20),
+  PRODUCT_IMAGE_MAX_MEGAPIXELS: z.coerce
+    .number({ message: productImagePixelsMessage })
+    .int({ message: productImagePixelsMessage })
+    .min(1, { message: productImagePixelsMessage })
+    .max(250, { message: productImagePixelsMessage })
+    .default(50),
   RESTOCKING_FEE_PERCENT: z.coerce
     .number({ message: restockingMessage })
     .int({ message: restockingMessage })
@@ -186,6 +200,9 @@ export interface Config {
   installDepositPercent: number;
   /** The largest photo a damage or shortage claim accepts, in bytes. */
   claimPhotoMaxBytes: number;
+  /** The largest product photo staff may upload, in bytes, and its most pixels (width × height). */
+  productImageMaxBytes: number;
+  productImageMaxPixels: number;
   /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
   restockingFeePercent: number;
   /** How long a back-office sign-in lasts before the browser must sign in again. */
@@ -283,6 +300,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailPollMs: e.MAIL_POLL_MS,
     installDepositPercent: e.INSTALL_DEPOSIT_PERCENT,
     claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
+    productImageMaxBytes: e.PRODUCT_IMAGE_MAX_MB * 1024 * 1024,
+    productImageMaxPixels: e.PRODUCT_IMAGE_MAX_MEGAPIXELS * 1_000_000,
     restockingFeePercent: e.RESTOCKING_FEE_PERCENT,
     samples: {
       pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),

@@ -113,6 +113,17 @@ const publicGet = (status: number, url: (f: Fixtures) => string): MatrixEntry =>
   status,
   request: get(url),
 });
+const matrixBoundary = "matrix-boundary-7f3a";
+const renamedTextUpload = [
+  `--${matrixBoundary}`,
+  'Content-Disposition: form-data; name="images"; filename="photo.jpg"',
+  "Content-Type: image/jpeg",
+  "",
+  "Plain text, not a photo.",
+  `--${matrixBoundary}--`,
+  "",
+].join("\r\n");
+
 const adminGet = (url: (f: Fixtures) => string): MatrixEntry => ({
   access: "admin",
   status: 200,
@@ -166,6 +177,11 @@ const matrix: Record<string, MatrixEntry> = {
   "GET /api/products/facets": publicGet(200, () => "/api/products/facets"),
   "GET /api/search/suggest": publicGet(200, () => "/api/search/suggest?q=oak"),
   "GET /api/products/:id": publicGet(200, (f) => `/api/products/${f.productId}`),
+  "GET /api/products/:id/companions": publicGet(
+    200,
+    (f) => `/api/products/${f.productId}/companions`,
+  ),
+  "GET /api/accessories": publicGet(200, () => "/api/accessories"),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),
   "GET /api/content/areas/:city": publicGet(200, () => "/api/content/areas/birmingham"),
@@ -368,6 +384,11 @@ const matrix: Record<string, MatrixEntry> = {
     status: 200,
     request: get(() => "/api/ace/products"),
   },
+  "GET /api/ace/products/facets": {
+    access: "partner",
+    status: 200,
+    request: get(() => "/api/ace/products/facets"),
+  },
   "GET /api/ace/products/:id": {
     access: "partner",
     status: 200,
@@ -429,6 +450,25 @@ const matrix: Record<string, MatrixEntry> = {
   "DELETE /api/admin/products/:id": adminCall(
     204,
     (f, caller) => `/api/admin/products/${f.byCaller[caller].productToDeleteId}`,
+  ),
+  // A text file named like a photo: refused (422, nothing kept) for whoever may upload.
+  "POST /api/admin/products/:id/images": {
+    access: "admin",
+    status: 422,
+    request: (f) => ({
+      url: `/api/admin/products/${f.productId}/images`,
+      headers: { "content-type": `multipart/form-data; boundary=${matrixBoundary}` },
+      payload: renamedTextUpload,
+    }),
+  },
+  "PUT /api/admin/products/:id/images/order": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}/images/order`,
+    () => ({ image_ids: [] }),
+  ),
+  "DELETE /api/admin/products/:id/images/:imageId": adminCall(
+    404,
+    (f) => `/api/admin/products/${f.productId}/images/${"0".repeat(32)}`,
   ),
   "GET /api/admin/coupons": adminGet(() => "/api/admin/coupons"),
   "POST /api/admin/coupons": adminCall(
@@ -533,6 +573,10 @@ const matrix: Record<string, MatrixEntry> = {
   "POST /api/admin/orders/:id/samples-sent": adminCall(
     404,
     (f) => `/api/admin/orders/${f.orderId}/samples-sent`,
+  ),
+  "POST /api/admin/orders/:id/sample-follow-up": adminCall(
+    422,
+    (f) => `/api/admin/orders/${f.orderId}/sample-follow-up`,
   ),
   "POST /api/admin/outbox/:id/retry": adminCall(
     200,

@@ -11,6 +11,7 @@ import {
   products,
   projectInquiries,
 } from "../src/db/schema/index.ts";
+import type { SeedAccessory } from "../src/db/seed/accessories-data.ts";
 import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
@@ -74,6 +75,46 @@ export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}
   const [row] = await db
     .insert(products)
     .values(productValues(buildProduct(overrides)))
+    .returning();
+  if (!row) throw new Error("insert failed");
+  return row;
+}
+
+/**
+ * An accessory with believable defaults (a transition molding in Natural Oak, $24.99 a piece,
+ * for hardwood, laminate and vinyl); override any field.
+ */
+export function buildAccessory(overrides: Partial<SeedAccessory> = {}): SeedAccessory {
+  const { type: _type, ...product } = buildProduct({
+    name: `Test T-Molding ${sequence + 1}`,
+    brand: "Test Trim",
+    construction: "MDF core",
+    collection: null,
+    size: "78 in piece",
+    our_price: 24.99,
+    competitor_price: null,
+    sqft_per_carton: null,
+    cartons_per_pallet: 300,
+    box_weight_lbs: 2,
+    overall_thickness: null,
+    wear_layer_thickness: null,
+    samples_available: false,
+  });
+  return {
+    ...product,
+    type: "accessory",
+    selling_unit: "piece",
+    accessory_kind: "transition",
+    unit_coverage_sqft: null,
+    fits_types: ["hardwood", "laminate", "vinyl"],
+    ...overrides,
+  };
+}
+
+export async function createAccessory(db: Db, overrides: Partial<SeedAccessory> = {}) {
+  const [row] = await db
+    .insert(products)
+    .values(productValues(buildAccessory(overrides)))
     .returning();
   if (!row) throw new Error("insert failed");
   return row;

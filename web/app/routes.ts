@@ -15,6 +15,7 @@ export default [
   route("products", "routes/products.tsx"),
   route("products/:id", "routes/product-detail.tsx"),
   route("closeouts", "routes/closeouts.tsx"),
+  route("accessories", "routes/accessories.tsx"),
   route("cart", "routes/cart.tsx"),
   route("pay/:sessionId", "routes/pay.tsx"),
   route("success", "routes/success.tsx"),

@@ -1,3 +1,4 @@
+import { accessoryKinds, sellingUnits } from "./accessories.ts";
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { cartItemKinds } from "./cart-kinds.ts";
@@ -48,6 +49,8 @@ export const adminOrderItemSchema = z.object({
   kind: z.enum(cartItemKinds),
   /** The dye lot(s) the boxes came from, and the warning when no single lot covered them. */
   ...orderLineLotSchema.partial().shape,
+  /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
+  selling_unit: z.enum(sellingUnits),
 });
 
 /** An order as staff see it, plus what the detail panel shows. */
@@ -99,6 +102,9 @@ export const sampleToSendSchema = z.object({
 });
 export type SampleToSend = z.infer<typeof sampleToSendSchema>;
 export const samplesToSendListSchema = z.object({ orders: z.array(sampleToSendSchema) });
+
+/** `POST /api/admin/orders/{id}/sample-follow-up`: the follow-up email is queued. */
+export const sampleFollowUpSentSchema = z.object({ detail: z.string() });
 
 export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema) });
 
@@ -269,6 +275,23 @@ export const productFieldsSchema = z.object({
   is_closeout: z.boolean(),
   /** Whether shoppers may order a free sample of it. */
   samples_available: z.boolean(),
+  /** "box" for flooring; an accessory's "piece", "roll" or "pail" (our_price is then per unit). */
+  selling_unit: z.enum(sellingUnits, {
+    message: `Selling unit must be one of ${sellingUnits.join(", ")}`,
+  }),
+  /** The accessory's kind; empty for flooring. */
+  accessory_kind: z.preprocess(
+    emptyToNull,
+    z
+      .enum(accessoryKinds, {
+        message: `Accessory kind must be one of ${accessoryKinds.join(", ")}`,
+      })
+      .nullable(),
+  ),
+  /** Sq ft one roll or pail covers. */
+  unit_coverage_sqft: decimal,
+  /** Flooring types the accessory suits; empty: every type. */
+  fits_types: z.array(z.string().trim().toLowerCase().min(1).max(50)).max(10).nullable(),
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { sellingUnits } from "./accessories.ts";
 import { cartItemKinds } from "./cart-kinds.ts";
 import {
   deliveryMethodSchema,
@@ -31,6 +32,8 @@ export const cartItemSchema = z.object({
   /** "Order more from the same lot": the dye lot the boxes must come from, and its code. */
   lot_id: z.number().int().optional(),
   lot_code: z.string().optional(),
+  /** An accessory's unit ("piece", "roll", "pail"); absent for flooring, sold by the box. */
+  selling_unit: z.enum(sellingUnits).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -93,6 +96,8 @@ export const cartCalculationItemSchema = z.object({
       message: z.string().nullable(),
     })
     .optional(),
+  /** What unit_price prices: a box of flooring, or an accessory's piece, roll or pail. */
+  selling_unit: z.enum(sellingUnits),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

@@ -1,3 +1,4 @@
+import { sellingUnits } from "./accessories.ts";
 import "./zod-without-eval.ts";
 import { z } from "zod";
 
@@ -82,6 +83,8 @@ export const orderItemSchema = z.object({
   type: z.string().nullable(),
   /** Boxes, or samples (listed apart on the confirmation). */
   kind: z.enum(cartItemKinds),
+  /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
+  selling_unit: z.enum(sellingUnits),
 });
 
 const addressOut = z.object({
@@ -191,6 +194,7 @@ export const testPaymentSessionSchema = z.object({
       quantity: z.number().int(),
       total_price: z.number(),
       kind: z.enum(cartItemKinds),
+      selling_unit: z.enum(sellingUnits),
     }),
   ),
   /** The amounts that make up `amount`, in dollars, so the charge is never a surprise. */

@@ -1,3 +1,4 @@
+import type { SellingUnit } from "./accessories.ts";
 import { competitorPriceFactor } from "./business.ts";
 import { multiplyCents } from "./money.ts";
 
@@ -13,9 +14,14 @@ export type PriceSource = (typeof priceSourceValues)[number];
 /** Who the price is for: an approved partner, or anyone else. */
 export type PriceAudience = "public" | "partner";
 
-/** What the rules read of a product: per-sq-ft prices in cents, the box size in sq ft. */
+/**
+ * What the rules read of a product: per-sq-ft prices in cents, the box size in sq ft. For an
+ * accessory (sold by the piece, roll or pail) the prices are per unit and the box size is unused.
+ */
 export interface ProductPriceInputs {
-  /** our_price: the public price per sq ft. */
+  /** "box" (flooring) when absent. */
+  sellingUnit?: SellingUnit;
+  /** our_price: the public price per sq ft (per unit for an accessory). */
   ourPriceCents: number | null;
   /** ace_shown_price: what an approved partner sees and pays per sq ft. */
   partnerPriceCents: number | null;
@@ -27,9 +33,15 @@ export interface ProductPriceInputs {
 
 /** A product's price as shown and charged. */
 export interface ProductPrice {
-  /** Per sq ft; null when the product has no price (shown "Contact for Price"). */
+  /**
+   * Per sq ft; null when the product has no price (shown "Contact for Price"), and always null
+   * for an accessory, which has no per-sq-ft price.
+   */
   perSqftCents: number | null;
-  /** Per box; null without a price or a box size (then it cannot be bought online). */
+  /**
+   * Per selling unit: a box of flooring, or one accessory unit (piece, roll, pail). Null without
+   * a price (or, for flooring, a box size): then it cannot be bought online.
+   */
   perBoxCents: number | null;
   source: PriceSource;
 }
@@ -45,6 +57,9 @@ export function boxPriceCents(perSqftCents: number | null, sqftPerBox: number | 
   if (!positive(perSqftCents) || !positive(sqftPerBox)) return null;
   return multiplyCents(perSqftCents, sqftPerBox);
 }
+
+const isAccessory = (product: ProductPriceInputs) =>
+  product.sellingUnit !== undefined && product.sellingUnit !== "box";
 
 function priceFrom(
   perSqftCents: number | null,
@@ -64,18 +79,24 @@ function priceFrom(
  * where it has none: a partner can buy everything the public can.
  */
 export function productPrice(product: ProductPriceInputs, audience: PriceAudience): ProductPrice {
-  if (audience === "partner" && positive(product.partnerPriceCents)) {
-    return priceFrom(product.partnerPriceCents, product.sqftPerBox, "partner");
-  }
-  return priceFrom(product.ourPriceCents, product.sqftPerBox, "public");
+  const partner = audience === "partner" && positive(product.partnerPriceCents);
+  const cents = partner ? product.partnerPriceCents : product.ourPriceCents;
+  const source: PriceSource = partner ? "partner" : "public";
+  // An accessory's price is the price of one unit, as entered: nothing to multiply.
+  if (isAccessory(product))
+    return { perSqftCents: null, perBoxCents: positive(cents) ? cents : null, source };
+  return priceFrom(cents, product.sqftPerBox, source);
 }
 
 /**
- * "Their price" per box: the competitor's per-sq-ft price × sq ft per box when staff entered one;
+ * "Their price" per box (per unit for an accessory): the competitor's per-sq-ft price × sq ft per box when staff entered one;
  * otherwise our public box price / 0.75 (the 25% saving claim). Null without a box size, or
  * without either price.
  */
 export function theirBoxPriceCents(product: ProductPriceInputs): number | null {
+  // An accessory is compared only with a competitor's unit price staff entered: no 25% claim.
+  if (isAccessory(product))
+    return positive(product.competitorPriceCents) ? product.competitorPriceCents : null;
   const competitor = boxPriceCents(product.competitorPriceCents, product.sqftPerBox);
   if (competitor !== null) return competitor;
   const ours = boxPriceCents(product.ourPriceCents, product.sqftPerBox);

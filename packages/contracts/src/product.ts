@@ -1,6 +1,8 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { accessoryKinds, sellingUnits } from "./accessories.ts";
 import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
+import { productImageSchema } from "./product-images.ts";
 import {
   defaultProductPerPage,
   defaultProductSort,
@@ -44,11 +46,24 @@ export const publicProductSchema = z.object({
   main_image_url: nullableText,
   secondary_image_url: nullableText,
   image_url: nullableText,
+  /** Photos uploaded in the back office, in the order staff set (the first is the card's). */
+  images: z.array(productImageSchema),
   features: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
   specifications: z.record(z.string(), z.string()),
   is_closeout: z.boolean(),
   /** Whether "Order a free sample" is offered. */
   samples_available: z.boolean(),
+  /**
+   * "box" for flooring. An accessory's unit ("piece", "roll", "pail"): its our_price and
+   * price_per_box are then the price of one unit, and it has no per-sq-ft price.
+   */
+  selling_unit: z.enum(sellingUnits),
+  /** What kind of accessory it is; null for flooring. */
+  accessory_kind: z.enum(accessoryKinds).nullable(),
+  /** Sq ft one unit covers (an underlayment roll, an adhesive pail); null otherwise. */
+  unit_coverage_sqft: z.number().nullable(),
+  /** The flooring types an accessory suits; null: every type (and null for flooring). */
+  fits_types: z.array(z.string()).nullable(),
   /** When the product last changed (sitemap lastmod). */
   updated_at: z.string(),
 });
@@ -185,3 +200,30 @@ export const searchSuggestResponseSchema = z.object({
   suggestions: z.array(searchSuggestionSchema),
 });
 export type SearchSuggestResponse = z.infer<typeof searchSuggestResponseSchema>;
+
+/** `GET /api/accessories`: every accessory, by kind then name; `?kind=` narrows to one kind. */
+export const accessoryListQuerySchema = z.object({
+  kind: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(accessoryKinds, {
+        message: `Kind must be one of ${accessoryKinds.join(", ")}`,
+      })
+      .optional(),
+  ),
+});
+export const accessoryListResponseSchema = z.object({ products: z.array(publicProductSchema) });
+export type AccessoryListResponse = z.infer<typeof accessoryListResponseSchema>;
+
+/** One companion of a floor: the accessory, and the rule that chose it. */
+export const companionSchema = z.object({
+  kind: z.enum(accessoryKinds),
+  /** Why it goes with this floor, in a sentence ("Matches the Heritage Plank collection"). */
+  reason: z.string(),
+  product: publicProductSchema,
+});
+export type Companion = z.infer<typeof companionSchema>;
+
+/** `GET /api/products/{id}/companions`: at most one accessory of each kind, in project order. */
+export const companionListResponseSchema = z.object({ companions: z.array(companionSchema) });
+export type CompanionListResponse = z.infer<typeof companionListResponseSchema>;

@@ -162,6 +162,9 @@ describe("admission priorities", () => {
     expect(admissionPriorityOf("/api/payments/webhook")).toBe("essential");
     expect(admissionPriorityOf("/api/payments/test-sessions/test_abc/pay")).toBe("essential");
     expect(admissionPriorityOf("/assets/root-AbC123.js")).toBe("essential");
+    expect(admissionPriorityOf("/media/products/0123456789abcdef0123456789abcdef-640.webp")).toBe(
+      "essential",
+    );
     expect(admissionPriorityOf("/api/ready")).toBe("essential");
     expect(admissionPriorityOf("/api/cart/calculate")).toBe("checkout");
     expect(admissionPriorityOf("/api/payments/process")).toBe("checkout");

@@ -22,6 +22,8 @@ const essentialPaths = [
   // The success page's lookup also completes a payment whose webhook is late.
   /^\/api\/orders\/by-session\/[^/]+$/,
   /^\/assets\//,
+  // Product photos: a file read each, content-hashed and cached a year like the assets.
+  /^\/media\/products\//,
   /^\/favicon\.ico$/,
 ];
 

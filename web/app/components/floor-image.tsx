@@ -1,3 +1,8 @@
+import {
+  type ProductImage,
+  productImageSrcSet,
+  productImageUrl,
+} from "@mcf/contracts/product-images";
 import { useEffect, useRef, useState } from "react";
 import { JsonLd } from "./json-ld.tsx";
 
@@ -18,6 +23,19 @@ export interface FloorImageProps {
   loading?: "lazy" | "eager";
   fetchPriority?: "high" | "low" | "auto";
   fallbackSrc?: string;
+  /**
+   * An uploaded product photo: shown instead of `src`, as AVIF or WebP at the width the layout
+   * needs (`srcset` with `sizes`).
+   */
+  photo?: ProductImage | null;
+  /** How wide the image is laid out, for the browser to pick a width (`sizes`). */
+  sizes?: string;
+}
+
+/** The copy a browser without `srcset` loads: the first at least 640 wide, else the largest. */
+function defaultPhotoSrc(photo: ProductImage): string {
+  const width = photo.widths.find((w) => w >= 640) ?? photo.widths[photo.widths.length - 1];
+  return productImageUrl(photo.id, width ?? photo.width, "webp");
 }
 
 /**
@@ -36,15 +54,18 @@ export function FloorImage({
   loading = "lazy",
   fetchPriority,
   fallbackSrc = defaultFlooringImage,
+  photo,
+  sizes,
 }: FloorImageProps) {
-  const [current, setCurrent] = useState(src || fallbackSrc);
+  const wanted = photo ? defaultPhotoSrc(photo) : src || fallbackSrc;
+  const [current, setCurrent] = useState(wanted);
   const failedOnce = useRef(false);
   const imgRef = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
     failedOnce.current = false;
-    setCurrent(src || fallbackSrc);
-  }, [src, fallbackSrc]);
+    setCurrent(wanted);
+  }, [wanted]);
 
   const fallBack = () => {
     if (failedOnce.current) return;
@@ -58,20 +79,34 @@ export function FloorImage({
     if (img?.complete && img.naturalWidth === 0 && current !== fallbackSrc) fallBack();
   });
 
+  // After a failure the fallback is a plain image: no srcset left to choose a broken copy again.
+  const showPhoto = photo && current !== fallbackSrc ? photo : null;
+  const img = (
+    <img
+      ref={imgRef}
+      src={current}
+      srcSet={showPhoto ? productImageSrcSet(showPhoto, "webp") : undefined}
+      sizes={showPhoto ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      loading={loading}
+      decoding="async"
+      fetchPriority={fetchPriority}
+      onError={fallBack}
+    />
+  );
   return (
     <>
-      <img
-        ref={imgRef}
-        src={current}
-        alt={alt}
-        width={width}
-        height={height}
-        className={className}
-        loading={loading}
-        decoding="async"
-        fetchPriority={fetchPriority}
-        onError={fallBack}
-      />
+      {showPhoto ? (
+        <picture className="contents">
+          <source type="image/avif" srcSet={productImageSrcSet(showPhoto, "avif")} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
       {structuredData ? (
         <JsonLd
           data={{

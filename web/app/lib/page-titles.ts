@@ -6,6 +6,7 @@ export const pageTitles = {
   products: "Products",
   productDetail: "Product Details",
   closeouts: "Closeout Deals",
+  accessories: "Accessories",
   cart: "Shopping Cart",
   checkout: "Checkout",
   success: "Order Confirmation",

@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import { useId, useState } from "react";
@@ -6,7 +7,6 @@ import { BrandMark } from "../components/brand-mark.tsx";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { testCards } from "../features/payments/test-payment-session.ts";
 import { ApiError, api } from "../lib/api.ts";
-import { boxesLabel } from "../lib/cart/cart-wording.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/pay";
@@ -121,7 +121,7 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                     <span>
                       {item.kind === "sample"
                         ? `Sample: ${item.product_name} · ${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}`
-                        : `${item.product_name} · ${boxesLabel(item.quantity)}`}
+                        : `${item.product_name} · ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`}
                     </span>
                     <span>{formatUsd(item.total_price)}</span>
                   </li>

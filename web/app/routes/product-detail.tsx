@@ -1,5 +1,5 @@
 import { displayType } from "@mcf/contracts/business";
-import type { PublicProduct } from "@mcf/contracts/product";
+import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contracts/product";
 import { data, Link } from "react-router";
 import { JsonLd } from "../components/json-ld.tsx";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
@@ -38,6 +38,23 @@ async function otherProducts(
   }
 }
 
+/** The floor's accessories for the calculator; a page without them still sells the floor. */
+async function companionsOf(
+  product: PublicProduct,
+  options: { fetch: Route.LoaderArgs["context"]["apiFetch"] },
+): Promise<Companion[]> {
+  if (product.selling_unit !== "box") return [];
+  try {
+    const answer = await api<CompanionListResponse>(
+      `${publicPriceSource.api}/${product.id}/companions`,
+      options,
+    );
+    return answer.companions;
+  } catch {
+    return [];
+  }
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
     return data({ status: "missing" as const }, { status: 404 });
@@ -52,8 +69,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     return data({ status: "error" as const }, { status: 503 });
   }
-  const related = await otherProducts(product, options);
-  return { status: "found" as const, product, related, publicUrl: context.publicUrl };
+  const [related, companions] = await Promise.all([
+    otherProducts(product, options),
+    companionsOf(product, options),
+  ]);
+  return { status: "found" as const, product, related, companions, publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -94,7 +114,7 @@ function productJsonLd(product: PublicProduct, publicUrl: string) {
               "@type": "UnitPriceSpecification",
               price: product.price_per_box.toFixed(2),
               priceCurrency: "USD",
-              unitText: "box",
+              unitText: product.selling_unit,
             },
           },
         }
@@ -113,11 +133,17 @@ function Breadcrumbs({ product }: { product: PublicProduct }) {
         </li>
         <li aria-hidden="true">/</li>
         <li>
-          <Link to="/products" className="hover:text-oak-700 hover:underline">
-            Products
-          </Link>
+          {product.accessory_kind ? (
+            <Link to="/accessories" className="hover:text-oak-700 hover:underline">
+              Accessories
+            </Link>
+          ) : (
+            <Link to="/products" className="hover:text-oak-700 hover:underline">
+              Products
+            </Link>
+          )}
         </li>
-        {product.type ? (
+        {product.type && !product.accessory_kind ? (
           <>
             <li aria-hidden="true">/</li>
             <li>
@@ -163,12 +189,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "error") {
     return <ProductMessage title="Something went wrong" text={productDetailErrorMessage} />;
   }
-  const { product, related, publicUrl } = loaderData;
+  const { product, related, companions, publicUrl } = loaderData;
   return (
     <div className="container-page py-8 sm:py-10">
       <JsonLd data={productJsonLd(product, publicUrl)} />
       <Breadcrumbs product={product} />
-      <ProductDetailView product={product} source={publicPriceSource} />
+      <ProductDetailView product={product} source={publicPriceSource} companions={companions} />
       <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>
   );

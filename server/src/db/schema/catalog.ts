@@ -1,3 +1,5 @@
+import { accessoryKinds, sellingUnits } from "@mcf/contracts/accessories";
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -46,6 +48,8 @@ export const products = pgTable(
     main_image_url: text("main_image_url"),
     secondary_image_url: text("secondary_image_url"),
     image_url: text("image_url"),
+    /** Uploaded photos in their shown order (migration 0018); files under DATA_DIR/products. */
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
     features: jsonb("features")
       .$type<Record<string, boolean | string | number>>()
       .notNull()
@@ -54,11 +58,32 @@ export const products = pgTable(
     is_closeout: boolean("is_closeout").notNull().default(false),
     /** Whether shoppers may order a sample of it (samples never touch box stock). */
     samples_available: boolean("samples_available").notNull().default(true),
+    /** "box" for flooring; an accessory's own unit ("piece", "roll", "pail"), which our_price prices. */
+    selling_unit: text("selling_unit", { enum: sellingUnits }).notNull().default("box"),
+    /** What kind of accessory it is; null for flooring. */
+    accessory_kind: text("accessory_kind", { enum: accessoryKinds }),
+    /** Sq ft one unit covers (an underlayment roll, an adhesive pail); null otherwise. */
+    unit_coverage_sqft: moneyColumn("unit_coverage_sqft"),
+    /** The flooring types an accessory suits; null: every type. */
+    fits_types: text("fits_types").array(),
     ...timestamps,
   },
   (t) => [
     check("products_stock_not_negative", sql`${t.stock_quantity} >= 0`),
     check("products_reorder_point_not_negative", sql`${t.reorder_point} >= 0`),
+    check(
+      "products_selling_unit_check",
+      sql`${t.selling_unit} in ('box', 'piece', 'roll', 'pail')`,
+    ),
+    check(
+      "products_accessory_kind_check",
+      sql`${t.accessory_kind} in ('underlayment', 'adhesive', 'transition', 'reducer', 'stair_nose', 'quarter_round')`,
+    ),
+    check(
+      "products_accessory_unit_check",
+      sql`(${t.selling_unit} = 'box') = (${t.accessory_kind} is null)`,
+    ),
+    check("products_unit_coverage_positive", sql`${t.unit_coverage_sqft} > 0`),
     uniqueIndex("products_sku_unique").on(t.sku),
     index("products_type_idx").on(t.type),
     index("products_brand_idx").on(t.brand),
@@ -73,6 +98,9 @@ export const products = pgTable(
       t.id,
     ),
     index("products_our_price_idx").on(t.our_price),
+    index("products_accessory_kind_idx")
+      .on(t.accessory_kind)
+      .where(sql`${t.accessory_kind} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sellingUnits } from "@mcf/contracts/accessories";
 import { type CartItemKind, cartItemKinds } from "@mcf/contracts/cart-kinds";
 import {
   type DeliveryMethod,
@@ -155,11 +156,14 @@ export const orderItems = pgTable(
     kind: text("kind", { enum: cartItemKinds }).$type<CartItemKind>().notNull().default("box"),
     /** The product had dye lots but no single lot could cover the line: staff are warned. */
     lot_short: boolean("lot_short").notNull().default(false),
+    /** The unit sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
+    selling_unit: text("selling_unit", { enum: sellingUnits }).notNull().default("box"),
   },
   (t) => [
     index("order_items_order_idx").on(t.order_id),
     index("order_items_samples_idx").on(t.order_id).where(sql`${t.kind} = 'sample'`),
     check("order_items_kind_check", oneOf(t.kind, cartItemKinds)),
+    check("order_items_selling_unit_check", oneOf(t.selling_unit, sellingUnits)),
   ],
 );
 

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { accessoryKinds } from "@mcf/contracts/accessories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
+import { chooseCompanions } from "../../modules/catalog/catalog.service.ts";
 import type { Database } from "../client.ts";
 import { products } from "../schema/index.ts";
 import { seedIfEmpty } from "./seed.ts";
@@ -11,17 +13,22 @@ const publicDir = join(dirname(fileURLToPath(import.meta.url)), "../../../../web
 
 describe("sample catalogue seed", () => {
   let database: Database;
+  let allRows: Array<typeof products.$inferSelect>;
+  /** The floors (sold by the box); the accessories have their own checks below. */
   let rows: Array<typeof products.$inferSelect>;
+  let accessories: Array<typeof products.$inferSelect>;
   beforeAll(async () => {
     database = await createTestDatabase();
     expect(await seedIfEmpty(database.db)).toBe(true);
-    rows = await database.db.select().from(products);
+    allRows = await database.db.select().from(products);
+    rows = allRows.filter((p) => p.selling_unit === "box");
+    accessories = allRows.filter((p) => p.selling_unit !== "box");
   });
   afterAll(() => database.close());
 
   it("seeds only an empty product table", async () => {
     expect(await seedIfEmpty(database.db)).toBe(false);
-    expect(await database.db.select().from(products)).toHaveLength(rows.length);
+    expect(await database.db.select().from(products)).toHaveLength(allRows.length);
   });
 
   it("has at least 60 products across all five types", () => {
@@ -90,6 +97,41 @@ describe("sample catalogue seed", () => {
     const withoutPhoto = rows.filter((p) => p.main_image_url === null);
     expect(withoutPhoto.length).toBeLessThanOrEqual(2);
     expect(existsSync(join(publicDir, "img/default-flooring.webp"))).toBe(true);
-    expect(new Set(rows.map((p) => p.sku)).size).toBe(rows.length);
+    expect(new Set(allRows.map((p) => p.sku)).size).toBe(allRows.length);
+  });
+
+  it("has every kind of accessory, priced per unit, with shipping data and shipped images", () => {
+    expect(new Set(accessories.map((p) => p.accessory_kind))).toEqual(new Set(accessoryKinds));
+    for (const p of accessories) {
+      expect(p.type, p.name).toBe("accessory");
+      expect(["piece", "roll", "pail"], p.name).toContain(p.selling_unit);
+      expect(Number(p.our_price), p.name).toBeGreaterThan(0);
+      // Delivery quotes them like boxes: a weight per unit and units per pallet.
+      expect(Number(p.box_weight_lbs), p.name).toBeGreaterThan(0);
+      expect(p.cartons_per_pallet, p.name).toBeGreaterThan(0);
+      expect(p.stock_quantity, p.name).toBeGreaterThan(0);
+      expect(p.sqft_per_carton, p.name).toBeNull();
+      if (p.accessory_kind === "underlayment" || p.accessory_kind === "adhesive")
+        expect(Number(p.unit_coverage_sqft), p.name).toBeGreaterThan(0);
+      for (const url of [p.thumbnail_image_url, p.main_image_url]) {
+        expect(url, p.name).toMatch(/^\/img\/products\//);
+        expect(existsSync(join(publicDir, url ?? "")), url ?? "").toBe(true);
+      }
+    }
+  });
+
+  it("gives every floating or glue-down floor that is not tile its underlayment or adhesive and a transition", () => {
+    const needing = rows.filter((p) => {
+      const installation = String(p.features.installation ?? "").toLowerCase();
+      return (
+        p.type !== "tile" && p.type !== "carpet" && /float|glue-down|full-spread/.test(installation)
+      );
+    });
+    expect(needing.length).toBeGreaterThan(20);
+    for (const floor of needing) {
+      const kinds = chooseCompanions(floor, accessories).map((c) => c.kind);
+      expect(kinds, floor.name).toContain("transition");
+      expect(kinds.includes("underlayment") || kinds.includes("adhesive"), floor.name).toBe(true);
+    }
   });
 });

@@ -1,14 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { coupons, products } from "../schema/index.ts";
+import { type SeedAccessory, sampleAccessories } from "./accessories-data.ts";
 import { type SeedProduct, sampleProducts } from "./products-data.ts";
 
 const numericText = (value: number | null) => (value === null ? null : value.toFixed(2));
 
-/** The insert values of one sample product (also used by test factories). */
-export function productValues(p: SeedProduct): typeof products.$inferInsert {
+/** The insert values of one sample product or accessory (also used by test factories). */
+export function productValues(p: SeedProduct | SeedAccessory): typeof products.$inferInsert {
   return {
     ...p,
+    // Flooring is sold by the box; an accessory says its own unit and kind.
+    selling_unit: "selling_unit" in p ? p.selling_unit : "box",
+    accessory_kind: "accessory_kind" in p ? p.accessory_kind : null,
+    unit_coverage_sqft: "unit_coverage_sqft" in p ? numericText(p.unit_coverage_sqft) : null,
+    fits_types: "fits_types" in p ? p.fits_types : null,
     our_price: numericText(p.our_price),
     competitor_price: numericText(p.competitor_price),
     ace_price: numericText(p.ace_price),
@@ -26,6 +32,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (Number(row?.count ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     await tx.insert(products).values(sampleProducts.map(productValues));
+    await tx.insert(products).values(sampleAccessories.map(productValues));
     await tx
       .insert(coupons)
       .values({

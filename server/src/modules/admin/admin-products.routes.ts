@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import {
   adminProductListQuerySchema,
   adminProductListSchema,
@@ -9,24 +10,57 @@ import {
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots";
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
+import {
+  maxProductImages,
+  productImageOrderSchema,
+  productImageParamsSchema,
+} from "@mcf/contracts/product-images";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-form.ts";
 import {
+  addProductImages,
   createAdminProduct,
+  createDiskImageStore,
   deleteAdminProduct,
+  deleteProductImage,
+  forgetProductImageFiles,
   getAdminProduct,
   getProductLots,
   importProductsCsv,
   listAdminProducts,
+  productImageFolder,
   productsToCsv,
+  reorderProductImages,
   saveProductLots,
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
-/** Products: the editor, and the catalogue as a CSV file out and in. */
+const imageRefusals = {
+  ...multipartRefusals(`A product may have at most ${maxProductImages} photos.`),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "Send the images as a form (multipart/form-data).",
+};
+
+/** Products: the editor, its photos, and the catalogue as a CSV file out and in. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const imageStore = createDiskImageStore(productImageFolder(app.config.dataDir));
+  const imageLimits = {
+    maxBytes: app.config.productImageMaxBytes,
+    maxPixels: app.config.productImageMaxPixels,
+  };
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      // One byte over the limit is enough to know an image is too large.
+      fileSize: imageLimits.maxBytes + 1,
+      files: maxProductImages,
+      fields: 5,
+      fieldSize: 1024,
+      parts: maxProductImages + 5,
+    },
+  });
 
   app.get(
     "/api/admin/products",
@@ -150,7 +184,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { images } = await getAdminProduct(db, request.params.id);
       await deleteAdminProduct(db, request.params.id);
+      await forgetProductImageFiles(db, imageStore, images);
       return reply.status(204).send(null);
     },
   );
@@ -180,5 +216,50 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saveProductLots(db, request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/admin/products/:id/images",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Upload photos (multipart/form-data, files named images); added after the others",
+        description: `Up to ${maxProductImages} photos per product: JPEG, PNG, WebP or AVIF read from their bytes, within PRODUCT_IMAGE_MAX_MB and PRODUCT_IMAGE_MAX_MEGAPIXELS. Each is resized to WebP and AVIF copies without metadata; one refused file keeps none.`,
+        params: productIdParamsSchema,
+        response: { 200: adminProductSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const { files } = await readMultipartForm(request, imageRefusals);
+      return addProductImages(db, imageStore, request.params.id, files, imageLimits);
+    },
+  );
+
+  app.put(
+    "/api/admin/products/:id/images/order",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Put the product's photos in a new order (every photo's id once)",
+        params: productIdParamsSchema,
+        body: productImageOrderSchema,
+        response: { 200: adminProductSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => reorderProductImages(db, request.params.id, request.body.image_ids),
+  );
+
+  app.delete(
+    "/api/admin/products/:id/images/:imageId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Remove one photo from the product",
+        params: productImageParamsSchema,
+        response: { 200: adminProductSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) =>
+      deleteProductImage(db, imageStore, request.params.id, request.params.imageId),
   );
 };

@@ -1,6 +1,14 @@
-import { orderIdParamsSchema, samplesToSendListSchema } from "@mcf/contracts/admin";
+import {
+  orderIdParamsSchema,
+  sampleFollowUpSentSchema,
+  samplesToSendListSchema,
+} from "@mcf/contracts/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listSamplesToSend, markSamplesSent } from "../orders/orders.service.ts";
+import {
+  listSamplesToSend,
+  markSamplesSent,
+  sendSampleFollowUpNow,
+} from "../orders/orders.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /** The "samples to send" list staff work from, and the tick that takes an order off it. */
@@ -30,6 +38,23 @@ export const adminSampleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await markSamplesSent(db, request.params.id);
       return { orders: await listSamplesToSend(db) };
+    },
+  );
+  app.post(
+    "/api/admin/orders/:id/sample-follow-up",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Send an order's sample follow-up email now",
+        description:
+          "Queues the one follow-up email (with the link that puts boxes of the sampled floors in the cart) without waiting for the daily pass: for an order whose samples went out. 409 when it was already sent.",
+        params: orderIdParamsSchema,
+        response: { 200: sampleFollowUpSentSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      await sendSampleFollowUpNow(db, request.params.id, { publicUrl: app.config.publicUrl });
+      return { detail: "Follow-up email queued" };
     },
   );
 };

@@ -349,6 +349,7 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
             },
           }
         : {}),
+      selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
     shipping: {
       total_cartons: totals.totalCartons,

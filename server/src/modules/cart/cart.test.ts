@@ -57,6 +57,7 @@ describe("POST /api/cart/calculate", () => {
         final_sale: false,
         kind: "box",
         free_quantity: 0,
+        selling_unit: "box",
       },
       {
         product_id: b.id,
@@ -70,6 +71,7 @@ describe("POST /api/cart/calculate", () => {
         final_sale: false,
         kind: "box",
         free_quantity: 0,
+        selling_unit: "box",
       },
     ]);
     // 3 + 41 boxes at 40 a pallet share 2 pallets (a pallet per line would be 3).

@@ -1,6 +1,9 @@
 import fastifyEtag from "@fastify/etag";
 import {
+  accessoryListQuerySchema,
+  accessoryListResponseSchema,
   closeoutListResponseSchema,
+  companionListResponseSchema,
   productFacetsSchema,
   productIdParamsSchema,
   productListQuerySchema,
@@ -15,7 +18,9 @@ import { z } from "zod";
 import { sendCachedAnswer } from "../../http/answer-cache.ts";
 import {
   getProductRow,
+  listAccessories,
   listCloseoutProducts,
+  listCompanions,
   listProductFacets,
   listProducts,
   suggestProducts,
@@ -107,6 +112,47 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await cache.answer(`product:${request.params.id}`, async () => ({
         value: toPublicProduct(await getProductRow(app.database.db, request.params.id)),
+      }));
+      return sendCachedAnswer(request, reply, answer);
+    },
+  );
+
+  app.get(
+    "/api/products/:id/companions",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "The accessories that go with a floor",
+        description:
+          "At most one accessory of each kind, in project order, chosen by rule: underlayment for a floating install, adhesive for a glue-down install, moldings of the floor's collection or nearest its colour. Empty for an accessory.",
+        params: productIdParamsSchema,
+        response: { 200: companionListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await cache.answer(`companions:${request.params.id}`, async () => ({
+        value: { companions: await listCompanions(app.database.db, request.params.id) },
+      }));
+      return sendCachedAnswer(request, reply, answer);
+    },
+  );
+
+  app.get(
+    "/api/accessories",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "List accessories",
+        description:
+          "Underlayment, adhesive, transitions, reducers, stair nose and quarter round, sold by the piece, roll or pail (our_price and price_per_box are per unit), by kind then name.",
+        querystring: accessoryListQuerySchema,
+        response: { 200: accessoryListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { kind } = request.query;
+      const answer = await cache.answer(`accessories:${kind ?? ""}`, async () => ({
+        value: { products: (await listAccessories(app.database.db, kind)).map(toPublicProduct) },
       }));
       return sendCachedAnswer(request, reply, answer);
     },

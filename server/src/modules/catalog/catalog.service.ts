@@ -6,6 +6,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { listPriceSql } from "../pricing/pricing.service.ts";
+import { flooringOnly } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
 import { searchCondition } from "./product-search.ts";
 
@@ -13,6 +14,7 @@ import { searchCondition } from "./product-search.ts";
 // CSV import/export, the row lookup and the catalogue version live beside it and are offered
 // from here.
 export { catalogVersionSource } from "./catalog-cache.ts";
+export { chooseCompanions, listAccessories, listCompanions } from "./companions.ts";
 export {
   createAdminProduct,
   deleteAdminProduct,
@@ -21,6 +23,18 @@ export {
   updateAdminProduct,
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
+export {
+  createDiskImageStore,
+  type ProductImageStore,
+  productImageFolder,
+} from "./product-image-store.ts";
+export {
+  addProductImages,
+  deleteProductImage,
+  forgetProductImageFiles,
+  type ProductImageLimits,
+  reorderProductImages,
+} from "./product-images.ts";
 export { findProductRows, getProductRow } from "./product-lookup.ts";
 export { findLotsByIds, getProductLots, saveProductLots } from "./product-lots.ts";
 export {
@@ -52,7 +66,8 @@ export interface ProductPage {
 function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
   const price = listPriceSql(options.audience);
   const defaults = options.defaults ?? {};
-  const conditions: (SQL | undefined)[] = [];
+  // The product list is the flooring list: its types, filters and per-sq-ft prices are floors'.
+  const conditions: (SQL | undefined)[] = [flooringOnly];
   const type = query.type ?? defaults.type;
   // Types are stored lowercase; the footer's ?type=Hardwood should still match.
   if (type) conditions.push(eq(products.type, type.toLowerCase()));

@@ -4,7 +4,7 @@ import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/index.ts";
-import { conflict } from "../../errors.ts";
+import { conflict, invalid } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { containsPattern, getProductRow, productNotFound } from "./product-lookup.ts";
 import { toAdminProduct } from "./product-mapper.ts";
@@ -20,6 +20,7 @@ const moneyFields = [
   "sqft_per_carton",
   "pallet_shipping_cost",
   "box_weight_lbs",
+  "unit_coverage_sqft",
 ] as const;
 
 /** The value of every field when a product is created or fully replaced without it. */
@@ -55,7 +56,24 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
   specifications: {},
   is_closeout: false,
   samples_available: true,
+  selling_unit: "box",
+  accessory_kind: null,
+  unit_coverage_sqft: null,
+  fits_types: null,
 };
+
+/**
+ * Flooring is sold by the box and has no accessory kind; an accessory has a kind and is sold by
+ * the piece, roll or pail. Throws 422 naming the mismatch (the database refuses it too).
+ */
+function checkAccessoryShape(unit: string, kind: string | null): void {
+  if (unit === "box" && kind !== null)
+    throw invalid(
+      "An accessory is sold by the piece, roll or pail: choose its selling unit, or clear its accessory kind",
+    );
+  if (unit !== "box" && kind === null)
+    throw invalid(`A product sold by the ${unit} is an accessory: choose its accessory kind`);
+}
 
 /** Parsed editor fields → column values (numeric columns take strings with two decimals). */
 export function productColumns(fields: Partial<ProductFields>): Partial<ProductInsert> {
@@ -110,6 +128,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
 /** Creates a product (missing fields empty) and records it in the audit log. */
 export async function createAdminProduct(db: Db, input: ProductCreate): Promise<AdminProduct> {
   const fields = { ...emptyProductFields, ...input } as ProductFields;
+  checkAccessoryShape(fields.selling_unit, fields.accessory_kind);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -149,6 +168,10 @@ export async function updateAdminProduct(
     return await db.transaction(async (tx) => {
       const beforeRow = await getProductRow(tx, id, { forUpdate: true });
       const before = toAdminProduct(beforeRow);
+      checkAccessoryShape(
+        fields.selling_unit ?? beforeRow.selling_unit,
+        fields.accessory_kind === undefined ? beforeRow.accessory_kind : fields.accessory_kind,
+      );
       const columns = productColumns(fields);
       if (Object.keys(columns).length === 0) return before;
       const [row] = await tx

@@ -4,6 +4,12 @@ import { products } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { ProductRow } from "./product-mapper.ts";
 
+/**
+ * Flooring (sold by the box) only: the product list, its filters, closeouts and search
+ * suggestions are about floors priced per sq ft; accessories are listed on their own.
+ */
+export const flooringOnly = eq(products.selling_unit, "box");
+
 /** The one answer for a product id that does not exist (404 "Product not found"). */
 export const productNotFound = () => notFound("Product not found");
 

@@ -42,10 +42,15 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     main_image_url: row.main_image_url,
     secondary_image_url: row.secondary_image_url,
     image_url: row.image_url,
+    images: row.images ?? [],
     features: row.features ?? {},
     specifications: row.specifications ?? {},
     is_closeout: row.is_closeout,
     samples_available: row.samples_available,
+    selling_unit: row.selling_unit,
+    accessory_kind: row.accessory_kind,
+    unit_coverage_sqft: numberOrNull(row.unit_coverage_sqft),
+    fits_types: row.fits_types,
     updated_at: row.updated_at.toISOString(),
   };
 }

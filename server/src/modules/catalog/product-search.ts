@@ -4,7 +4,7 @@ import { and, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { publicPriceOf } from "../pricing/pricing.service.ts";
-import { containsPattern, escapeLike } from "./product-lookup.ts";
+import { containsPattern, escapeLike, flooringOnly } from "./product-lookup.ts";
 import { minFuzzyWordLength, type ParsedSearch, parseSearch } from "./search-words.ts";
 
 /**
@@ -120,9 +120,11 @@ export async function suggestProducts(db: Db, text: string): Promise<SearchSugge
         ace_shown_price: products.ace_shown_price,
         competitor_price: products.competitor_price,
         sqft_per_carton: products.sqft_per_carton,
+        selling_unit: products.selling_unit,
       })
       .from(products)
-      .where(where)
+      // Suggestions are floors with their price per sq ft; accessories have their own page.
+      .where(and(flooringOnly, where))
       .orderBy(
         desc(searchRank(text)),
         sql`(${products.stock_quantity} = 0)`,

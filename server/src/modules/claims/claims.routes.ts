@@ -8,48 +8,18 @@ import {
 } from "@mcf/contracts/claims";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import { trackingParamsSchema } from "@mcf/contracts/orders";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { invalid } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { validationErrorBody } from "../../http/validation-error.ts";
-import { type ClaimPhotoUpload, submitClaim } from "./claims.service.ts";
+import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-form.ts";
+import { submitClaim } from "./claims.service.ts";
 
 const crossSite = "Claims can only be sent from the order's own tracking page.";
 
-/** Multipart limits broken by the sender, as sentences (the plugin's own are codes). */
-const multipartRefusals: Record<string, string> = {
-  FST_FILES_LIMIT: `Please send at most ${maxClaimPhotos} photos with one claim.`,
-  FST_PARTS_LIMIT: "The form has too many parts.",
-  FST_FIELDS_LIMIT: "The form has too many fields.",
+const claimRefusals = {
+  ...multipartRefusals(`Please send at most ${maxClaimPhotos} photos with one claim.`),
   FST_INVALID_MULTIPART_CONTENT_TYPE: "Send the claim as a form (multipart/form-data).",
 };
-
-/** Reads the form: text fields, and each photo's bytes (cut at the limit, flagged). */
-async function readClaimForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  const photos: ClaimPhotoUpload[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "field") {
-        if (typeof part.value === "string") fields[part.fieldname] = part.value;
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      // A file input left empty still sends one part with no name and no bytes.
-      if (bytes.length === 0 && !part.filename) continue;
-      photos.push({ filename: part.filename, bytes, truncated: part.file.truncated });
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "";
-    const refusal = multipartRefusals[code];
-    if (refusal) throw invalid(refusal);
-    throw error;
-  }
-  return { fields, photos };
-}
 
 /** `POST /api/track/{token}/claims`: a damage or shortage claim with photos, from /track. */
 export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,9 +57,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertSameOrigin(request, app.config.publicUrl, crossSite);
-      if (!request.isMultipart())
-        throw invalid(multipartRefusals.FST_INVALID_MULTIPART_CONTENT_TYPE as string);
-      const { fields, photos } = await readClaimForm(request);
+      const { fields, files: photos } = await readMultipartForm(request, claimRefusals);
       const parsed = claimFieldsSchema.safeParse(fields);
       if (!parsed.success)
         return reply.status(422).send(validationErrorBody("body", parsed.error.issues));

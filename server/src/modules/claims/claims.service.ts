@@ -12,21 +12,17 @@ import {
 } from "@mcf/contracts/claims";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import { desc, eq } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { type DeliveryClaimRow, deliveryClaims, type OrderRow } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { shownFileName, sniffImageType } from "../../uploads/image-type.ts";
+import type { UploadedFile } from "../../uploads/multipart-form.ts";
 import { findOrderByTrackingToken, findOrdersByIds } from "../orders/orders.service.ts";
 import { claimStaffEmail } from "./claim-emails.ts";
 
 /** One photo as it arrived: the name the customer's device gave it and its bytes. */
-export interface ClaimPhotoUpload {
-  filename: string;
-  bytes: Buffer;
-  /** True when the upload was cut at the size limit. */
-  truncated: boolean;
-}
+export type ClaimPhotoUpload = UploadedFile;
 
 export interface ClaimOptions {
   dataDir: string;
@@ -36,15 +32,6 @@ export interface ClaimOptions {
 }
 
 const photoTypeNames = "JPEG, PNG, WebP or HEIC";
-
-/** The file's name as the customer knows it, safe to repeat in a message. */
-function shownName(filename: string): string {
-  const clean = filename
-    .replace(/[\p{Cc}"]/gu, "")
-    .trim()
-    .slice(0, 80);
-  return clean ? `"${clean}"` : "A photo";
-}
 
 /** Where the photos of claims live: DATA_DIR/claims/{folder}/{n}.{ext}. */
 export function claimFolderPath(dataDir: string, folder: string): string {
@@ -67,15 +54,14 @@ async function checkPhotos(
     const megabytes = Math.round(maxBytes / (1024 * 1024));
     if (photo.truncated || photo.bytes.length > maxBytes)
       throw invalid(
-        `${shownName(photo.filename)} is larger than ${megabytes} MB. Please send a smaller photo (most phones can share a smaller size).`,
+        `${shownFileName(photo.filename)} is larger than ${megabytes} MB. Please send a smaller photo (most phones can share a smaller size).`,
       );
-    const sniffed = await fileTypeFromBuffer(photo.bytes);
-    const mime = sniffed?.mime;
-    if (!mime || !(mime in claimPhotoTypes))
+    const mime = await sniffImageType(photo.bytes, claimPhotoTypes);
+    if (!mime)
       throw invalid(
-        `${shownName(photo.filename)} is not a photo we can read. Please send ${photoTypeNames} images.`,
+        `${shownFileName(photo.filename)} is not a photo we can read. Please send ${photoTypeNames} images.`,
       );
-    types.push(mime as ClaimPhotoType);
+    types.push(mime);
   }
   return types;
 }

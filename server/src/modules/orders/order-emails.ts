@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { business, formattedAddress } from "@mcf/contracts/business";
 import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
@@ -54,7 +55,7 @@ export async function queueOrderConfirmation(
   const { order, items } = found;
   const { boxes, sampleRows, sampleParagraph } = splitSamplesForEmail(items);
   const table: Array<[string, string]> = boxes.map((item) => [
-    `${item.product_name} × ${item.quantity} ${item.quantity === 1 ? "box" : "boxes"}`,
+    `${item.product_name} × ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`,
     usdFromNumeric(item.total_price),
   ]);
   table.push(...sampleRows);

@@ -64,6 +64,7 @@ function itemFields(item: OrderItemRow) {
     total_price: dollars(item.total_price),
     total_sqft: Number(item.total_sqft),
     kind: item.kind,
+    selling_unit: item.selling_unit,
   };
 }
 

@@ -48,6 +48,7 @@ export {
   markSamplesSent,
   queueDueSampleFollowUps,
   sampledProductsByToken,
+  sendSampleFollowUpNow,
 } from "./sample-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery };
 

@@ -100,6 +100,7 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
           collection: "Test Collection",
           type: "hardwood",
           kind: "box",
+          selling_unit: "box",
         },
       ],
       total_sqft: 40,

@@ -4,7 +4,7 @@ import { business } from "@mcf/contracts/business";
 import { and, asc, eq, exists, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { orderItems, orders, sampleFollowUps } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
+import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import { writeAudit } from "../audit/audit.service.ts";
@@ -50,61 +50,101 @@ export async function queueDueSampleFollowUps(
           eq(orders.status, "delivered"),
           lte(orders.delivered_at, deliveredBy),
           hasSampleLine(tx),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(sampleFollowUps)
-              .where(eq(sampleFollowUps.order_id, orders.id)),
-          ),
+          withoutFollowUp(tx),
         ),
       )
       .orderBy(asc(orders.delivered_at))
       .limit(options.batchSize ?? 50)
       .for("update", { skipLocked: true });
-    const items = await itemsByOrder(
-      tx,
-      due.map((order) => order.id),
-    );
     let queued = 0;
-    for (const order of due) {
-      const token = randomBytes(32).toString("base64url");
-      const claimed = await tx
-        .insert(sampleFollowUps)
-        .values({ order_id: order.id, token_hash: hashToken(token), queued_at: now })
-        .onConflictDoNothing()
-        .returning({ orderId: sampleFollowUps.order_id });
-      if (claimed.length === 0) continue;
-      const names = [
-        ...new Set(
-          (items.get(order.id) ?? [])
-            .filter((item) => item.kind === "sample")
-            .map((item) => item.product_name),
-        ),
-      ];
-      const firstName = order.customer_name.split(/\s+/)[0] ?? order.customer_name;
-      const content = renderEmail({
-        subject: `How do your ${business.name} samples look?`,
-        heading: `${firstName}, how do your samples look in your room?`,
-        paragraphs: [
-          `Your samples from order ${order.friendly_order_id} arrived a few days ago: ${names.join(", ")}.`,
-          "Lay them on your floor in morning and evening light. When one feels right, the button below puts a box of each in your cart; set the boxes you need there (our coverage calculator helps).",
-        ],
-        action: { label: "Put boxes in my cart", url: sampleReorderUrl(options.publicUrl, token) },
-        footnotes: [
-          `Questions, or want to see the whole floor? Call us at ${business.phone} or visit our Birmingham showroom.`,
-        ],
-      });
-      if (
-        await enqueueMail(tx, {
-          kind: "sample-follow-up",
-          to: order.customer_email,
-          dedupeKey: `sample-follow-up:${order.id}`,
-          ...content,
-        })
-      )
-        queued += 1;
-    }
+    for (const order of due)
+      if (await queueFollowUp(tx, order, { publicUrl: options.publicUrl, now })) queued += 1;
     return queued;
+  });
+}
+
+const withoutFollowUp = (db: DbOrTx) =>
+  notExists(
+    db.select({ one: sql`1` }).from(sampleFollowUps).where(eq(sampleFollowUps.order_id, orders.id)),
+  );
+
+/**
+ * One order's follow-up: claims its row (a second claim finds it taken and queues nothing) and
+ * queues the email with the reorder link, in the caller's transaction. True when queued.
+ */
+async function queueFollowUp(
+  tx: DbOrTx,
+  order: typeof orders.$inferSelect,
+  options: { publicUrl: string; now: Date },
+): Promise<boolean> {
+  const token = randomBytes(32).toString("base64url");
+  const claimed = await tx
+    .insert(sampleFollowUps)
+    .values({ order_id: order.id, token_hash: hashToken(token), queued_at: options.now })
+    .onConflictDoNothing()
+    .returning({ orderId: sampleFollowUps.order_id });
+  if (claimed.length === 0) return false;
+  const items = await itemsByOrder(tx, [order.id]);
+  const names = [
+    ...new Set(
+      (items.get(order.id) ?? [])
+        .filter((item) => item.kind === "sample")
+        .map((item) => item.product_name),
+    ),
+  ];
+  const firstName = order.customer_name.split(/\s+/)[0] ?? order.customer_name;
+  const content = renderEmail({
+    subject: `How do your ${business.name} samples look?`,
+    heading: `${firstName}, how do your samples look in your room?`,
+    paragraphs: [
+      `Your samples from order ${order.friendly_order_id} arrived a few days ago: ${names.join(", ")}.`,
+      "Lay them on your floor in morning and evening light. When one feels right, the button below puts a box of each in your cart; set the boxes you need there (our coverage calculator helps).",
+    ],
+    action: { label: "Put boxes in my cart", url: sampleReorderUrl(options.publicUrl, token) },
+    footnotes: [
+      `Questions, or want to see the whole floor? Call us at ${business.phone} or visit our Birmingham showroom.`,
+    ],
+  });
+  return enqueueMail(tx, {
+    kind: "sample-follow-up",
+    to: order.customer_email,
+    dedupeKey: `sample-follow-up:${order.id}`,
+    ...content,
+  });
+}
+
+/**
+ * Staff send an order's sample follow-up now instead of waiting for the daily pass (the customer
+ * called, or the samples were handed over in the showroom). Once per order, as the pass: the
+ * pass never sends a second. Throws 404 for an unknown order, 422 for an order without samples
+ * or whose samples have not gone out (not ticked off as sent, not delivered), 409 when its
+ * follow-up was already sent. Audited as `order.sample_follow_up`.
+ */
+export async function sendSampleFollowUpNow(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string; now?: Date },
+): Promise<void> {
+  if (!uuidShape.test(orderId)) throw notFound("Order not found");
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw notFound("Order not found");
+    const [withSamples] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), hasSampleLine(tx)));
+    if (!withSamples) throw invalid("This order has no samples to follow up.");
+    if (order.samples_sent_at === null && order.status !== "delivered")
+      throw invalid("The samples have not gone out yet: tick them off as sent first.");
+    if (!(await queueFollowUp(tx, order, { publicUrl: options.publicUrl, now })))
+      throw conflict("This order's sample follow-up has already been sent.");
+    await writeAudit(tx, {
+      action: "order.sample_follow_up",
+      entityType: "order",
+      entityId: order.id,
+      after: { sample_follow_up_at: now.toISOString() },
+    });
   });
 }
 

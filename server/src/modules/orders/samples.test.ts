@@ -234,6 +234,48 @@ describe("samples as cart items", () => {
     expect(forged.json().detail).toMatch(/^This link is not valid\./);
   });
 
+  it("staff send a follow-up now once the samples went out, once: early is a 422, again is a 409, and the daily pass sends no second", async () => {
+    const p = await createProduct(db(), { name: "Send-Now Walnut" });
+    const order = await createOrder(db(), { lines: [{ product: p, quantity: 1, kind: "sample" }] });
+    const boxesOnly = await createOrder(db(), { lines: [{ product: p, quantity: 1 }] });
+    const sendNow = (id: string) =>
+      callAdmin(t, "POST", `/api/admin/orders/${id}/sample-follow-up`);
+    const followUps = async () =>
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupe_key, `sample-follow-up:${order.id}`));
+
+    const early = await sendNow(order.id);
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({
+      detail: "The samples have not gone out yet: tick them off as sent first.",
+    });
+    expect((await sendNow(boxesOnly.id)).json()).toEqual({
+      detail: "This order has no samples to follow up.",
+    });
+    expect((await sendNow("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect(await followUps()).toHaveLength(0);
+
+    expect(
+      (await callAdmin(t, "POST", `/api/admin/orders/${order.id}/samples-sent`)).statusCode,
+    ).toBe(200);
+    const sent = await sendNow(order.id);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ detail: "Follow-up email queued" });
+    const again = await sendNow(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: "This order's sample follow-up has already been sent.",
+    });
+    await callAdmin(t, "PATCH", `/api/admin/orders/${order.id}/status`, { status: "delivered" });
+    await t.app.jobs.queueSampleFollowUps(new Date(Date.now() + 30 * day));
+    const mails = await followUps();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("Send-Now Walnut");
+    expect(mails[0]?.text).toMatch(/\/samples\/reorder\?token=/);
+  });
+
   it.runIf(onRealPostgres)(
     "five follow-up passes at once queue one email per delivered sample order (PostgreSQL)",
     async () => {

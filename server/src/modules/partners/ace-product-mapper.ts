@@ -9,7 +9,10 @@ import { partnerPriceOf } from "../pricing/pricing.service.ts";
  */
 export function toAceProduct(row: ProductRow): AceProduct {
   const price = partnerPriceOf(row);
-  const perSqft = dollarsOrNull(price.perSqftCents);
+  // our_price is per sq ft for flooring and per unit for an accessory (which has no sq ft price).
+  const perSqft = dollarsOrNull(
+    row.selling_unit === "box" ? price.perSqftCents : price.perBoxCents,
+  );
   return {
     ...toPublicProduct(row),
     our_price: perSqft,

@@ -1,5 +1,6 @@
 import { aceDefaultCollection, aceProductSchema } from "@mcf/contracts/partners";
 import {
+  productFacetsSchema,
   productIdParamsSchema,
   productListQuerySchema,
   totalCountHeader,
@@ -7,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { partnerSecurity } from "../../http/openapi-document.ts";
-import { getProductRow, listProducts } from "../catalog/catalog.service.ts";
+import { getProductRow, listProductFacets, listProducts } from "../catalog/catalog.service.ts";
 import { toAceProduct } from "./ace-product-mapper.ts";
 import { requireApprovedPartner } from "./partners.routes.ts";
 
@@ -38,6 +39,30 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "private, no-store");
       reply.header(totalCountHeader, String(total));
       return rows.map(toAceProduct);
+    },
+  );
+
+  app.get(
+    "/api/ace/products/facets",
+    {
+      schema: {
+        tags: ["ace"],
+        security: partnerSecurity,
+        summary: "Filter values of the partner list, within its collection (default AR)",
+        description:
+          "The yes/no features (and the other values) true of at least one product of the collection the partner list shows, so a feature filter always finds something.",
+        querystring: productListQuerySchema.pick({ collection: true }),
+        response: { 200: productFacetsSchema },
+      },
+      preValidation: async (request) => {
+        await requireApprovedPartner(request);
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listProductFacets(db, {
+        collection: request.query.collection ?? aceDefaultCollection,
+      });
     },
   );
 

@@ -23,6 +23,7 @@ describe("ACE partner products", () => {
     await createProduct(db, {
       name: "AR Cedar Plank",
       collection: "AR",
+      features: { waterproof: true, pet_friendly: false },
       our_price: 9.0,
       ace_price: 6.2,
       ace_shown_price: 7.5,
@@ -36,6 +37,7 @@ describe("ACE partner products", () => {
     await createProduct(db, {
       name: "Retail Only Oak",
       collection: "Retail",
+      features: { radiant_heat_compatible: true },
       ace_shown_price: null,
     });
     token = (await approvedPartner(t.app)).token;
@@ -158,5 +160,21 @@ describe("ACE partner products", () => {
     const res = await t.app.inject({ url: `/api/products/${arCheap}` });
     expect(res.json()).not.toHaveProperty("ace_shown_price");
     expect(res.json().price_per_box).toBe(100);
+  });
+
+  it("the partner list offers the yes/no features of its own collection and filters by them", async () => {
+    expect((await t.app.inject({ url: "/api/ace/products/facets" })).statusCode).toBe(401);
+    const facets = await t.app.inject({ url: "/api/ace/products/facets", headers: bearer(token) });
+    expect(facets.statusCode).toBe(200);
+    // Waterproof is true of an AR product; radiant heat only of a retail one, so not offered.
+    expect(facets.json().features).toEqual(["waterproof"]);
+    const retail = await t.app.inject({
+      url: "/api/ace/products/facets?collection=Retail",
+      headers: bearer(token),
+    });
+    expect(retail.json().features).toEqual(["radiant_heat_compatible"]);
+    const waterproof = await list("?features=waterproof");
+    expect(waterproof.json().map((p: { name: string }) => p.name)).toEqual(["AR Cedar Plank"]);
+    expect((await list("?features=bad%20key")).statusCode).toBe(422);
   });
 });

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { DeliveryMethod } from "@mcf/contracts/delivery";
-import { toDollars } from "@mcf/contracts/money";
+import { toCents, toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import type { FastifyBaseLogger } from "fastify";
@@ -11,6 +12,7 @@ import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
   cancelUnpaid,
+  markPaid,
   type NewOrder,
   type OrderWithItems,
   placePendingOrder,
@@ -103,6 +105,7 @@ function newOrderFrom(
       collection: line.product.collection,
       type: line.product.type,
       kind: line.kind,
+      selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
     itemLotIds: totals.lines.map((line) => line.lot?.lotId ?? null),
   };
@@ -154,10 +157,27 @@ async function createPendingOrder(
 }
 
 /**
+ * The "session" of an order with nothing to pay: an id of our own (never a provider's) and the
+ * confirmation page as its address.
+ */
+function freeOrderSession(order: OrderWithItems["order"], storeUrl: string): CreatedPaymentSession {
+  const id = `free_${randomBytes(24).toString("base64url")}`;
+  return {
+    id,
+    url: `${storeUrl}/success?session_id=${encodeURIComponent(id)}`,
+    expiresAt: order.payment_expires_at,
+  };
+}
+
+/**
  * `POST /api/payments/process`: cart → priced order with reserved stock → the provider's payment
  * session, which returns the shopper to `storeUrl`. When the provider fails, the order is
  * cancelled and its stock returned. With an `idempotencyKey`, a repeat of the same request
  * answers with the first one's session (one order, one reservation); see idempotency-keys.ts.
+ * An order that totals $0 (free samples shipped free) opens no payment page (Stripe Checkout
+ * refuses an amount of 0): it is marked paid at once through the same `markPaid` (exactly once,
+ * with its confirmation email, links built from `publicUrl`) and the answer's url is the
+ * confirmation page.
  */
 export async function startCheckout(
   db: Db,
@@ -168,6 +188,7 @@ export async function startCheckout(
   log: FastifyBaseLogger,
   storeUrl: string,
   idempotencyKey?: string,
+  publicUrl: string = storeUrl,
 ): Promise<{ id: string; url: string }> {
   const claim = idempotencyKey ? idempotencyClaim(idempotencyKey, request, partner) : null;
   // Sold out already: answer at once, before any lock (most of a closeout rush ends here),
@@ -186,6 +207,13 @@ export async function startCheckout(
     return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
   }
   const { order, items } = pending.created;
+  if (toCents(order.total_amount) === 0) {
+    const free = freeOrderSession(order, storeUrl);
+    await attachPaymentSession(db, order.id, free);
+    await markPaid(db, free.id, { publicUrl });
+    if (claim) await recordKeySession(db, claim, free);
+    return { id: free.id, url: free.url };
+  }
   let session: CreatedPaymentSession;
   try {
     session = await provider.createSession(order, items, storeUrl);

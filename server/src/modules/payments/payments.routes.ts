@@ -66,6 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         request.log,
         storeUrlFor(request, app.config),
         request.headers["idempotency-key"],
+        app.config.publicUrl,
       );
     },
   );

@@ -55,6 +55,7 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
       quantity: item.quantity,
       total_price: toDollars(toCents(item.total_price)),
       kind: item.kind,
+      selling_unit: item.selling_unit,
     })),
     subtotal: dollars(order.subtotal),
     coupon_code: order.coupon_code,

@@ -21,17 +21,22 @@ import { products } from "../../db/schema/index.ts";
 /** The product columns the price rules read (numeric columns arrive as strings). */
 export type PricedProductRow = Pick<
   typeof products.$inferSelect,
-  "our_price" | "ace_shown_price" | "competitor_price" | "sqft_per_carton"
+  "our_price" | "ace_shown_price" | "competitor_price" | "sqft_per_carton" | "selling_unit"
 >;
 
 /** The signed-in partner, if any: only an approved one sees partner prices. */
 export type PriceBuyer = { status: string } | null;
 
-/** A price that can be charged online: both the per-sq-ft and the per-box price are known. */
+/**
+ * A price that can be charged online: for flooring both the per-sq-ft and the per-box price are
+ * known; for an accessory the price of one unit.
+ */
 export interface SellingPrice {
-  pricePerSqftCents: number;
-  /** Per-sq-ft price × sq ft per box, rounded half up once per box. */
+  /** Null for an accessory (priced per unit). */
+  pricePerSqftCents: number | null;
+  /** Per-sq-ft price × sq ft per box, rounded half up once per box; an accessory's unit price. */
   unitPriceCents: number;
+  /** Sq ft of flooring one unit adds to the order's coverage: 0 for an accessory. */
   sqftPerBox: number;
   source: PriceSource;
 }
@@ -40,6 +45,7 @@ const centsOrNull = (value: string | null) => (value === null ? null : toCents(v
 
 function priceInputs(row: PricedProductRow): ProductPriceInputs {
   return {
+    sellingUnit: row.selling_unit,
     ourPriceCents: centsOrNull(row.our_price),
     partnerPriceCents: centsOrNull(row.ace_shown_price),
     competitorPriceCents: centsOrNull(row.competitor_price),
@@ -72,11 +78,20 @@ export function theirPricePerBoxCents(row: PricedProductRow): number | null {
 
 /**
  * The price a cart line is charged for this buyer, or null when the product cannot be sold
- * online (no price or no box size): exactly the per-box price the product pages show.
+ * online (no price, or flooring without a box size): exactly the per-box (per-unit for an
+ * accessory) price the product pages show.
  */
 export function sellingPrice(row: PricedProductRow, buyer: PriceBuyer): SellingPrice | null {
   const price = priceFor(row, buyer);
-  if (price.perSqftCents === null || price.perBoxCents === null) return null;
+  if (price.perBoxCents === null) return null;
+  if (row.selling_unit !== "box")
+    return {
+      pricePerSqftCents: null,
+      unitPriceCents: price.perBoxCents,
+      sqftPerBox: 0,
+      source: price.source,
+    };
+  if (price.perSqftCents === null) return null;
   return {
     pricePerSqftCents: price.perSqftCents,
     unitPriceCents: price.perBoxCents,

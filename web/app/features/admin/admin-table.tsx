@@ -15,6 +15,12 @@ export interface AdminColumn<T, K extends string = never> {
   cellClassName?: string;
   /** A column a phone-wide screen leaves out, so the table fits without scrolling sideways. */
   hideOnPhone?: boolean;
+  /**
+   * For a column hidden on a phone: its value as short text, shown there under the row's first
+   * cell ("Placed: Nov 3, 2:15 PM"), so nothing the wide table shows is out of reach. Leave it
+   * out when the row's panel or editor shows the field (and never repeat a control here).
+   */
+  phoneText?: (row: T) => ReactNode;
 }
 
 interface AdminTableProps<T, K extends string> {
@@ -153,14 +159,26 @@ const AdminRow = memo(function AdminRow<T>({
   className: string;
   padding: string;
 }) {
+  const firstOnPhone = columns.findIndex((column) => !column.hideOnPhone);
+  const phoneLines = columns.filter((column) => column.hideOnPhone && column.phoneText);
   return (
     <tr className={`border-t border-stone-100 ${className}`}>
-      {columns.map((column) => (
+      {columns.map((column, index) => (
         <td
           key={column.header}
           className={`${column.cellClassName ?? padding} ${column.align ? alignClass[column.align] : ""} ${column.hideOnPhone ? phoneHidden : ""}`}
         >
           {column.cell(row)}
+          {index === firstOnPhone && phoneLines.length > 0 ? (
+            <dl className="mt-1 space-y-0.5 text-xs font-normal whitespace-normal text-stone-600 sm:hidden">
+              {phoneLines.map((line) => (
+                <div key={line.header}>
+                  <dt className="inline font-semibold">{line.header}: </dt>
+                  <dd className="inline">{line.phoneText?.(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </td>
       ))}
     </tr>

@@ -16,7 +16,7 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
   return (
     <ul className="space-y-0.5">
       {list.slice(0, changesShown).map((change) => (
-        <li key={change.field} className="break-words">
+        <li key={change.field} className="[overflow-wrap:anywhere]">
           <span className="font-mono text-xs text-stone-600">{change.field}</span>:{" "}
           {change.before !== undefined ? (
             <>
@@ -36,17 +36,27 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
 const columns: Array<AdminColumn<AuditEntry>> = [
   {
     header: "When",
+    hideOnPhone: true,
+    phoneText: (entry) => formatShopTime(entry.created_at),
     cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600 tabular-nums",
     cell: (entry) => formatShopTime(entry.created_at),
   },
   {
     header: "Action",
+    hideOnPhone: true,
+    phoneText: (entry) => entry.action,
     cellClassName: "px-3 py-2 font-mono text-xs whitespace-nowrap",
     cell: (entry) => entry.action,
   },
   { header: "Record", cell: auditRecordLabel },
   { header: "Changes", cell: (entry) => <ChangeList entry={entry} /> },
-  { header: "By", cellClassName: "px-3 py-2 text-stone-600", cell: (entry) => entry.actor },
+  {
+    header: "By",
+    hideOnPhone: true,
+    phoneText: (entry) => entry.actor,
+    cellClassName: "px-3 py-2 text-stone-600",
+    cell: (entry) => entry.actor,
+  },
 ];
 
 /** The audit log: every staff change, newest first, by kind of record, 100 at a time. */

@@ -35,16 +35,29 @@ function couponColumns(actions: {
     },
     {
       header: "Discount",
+      hideOnPhone: true,
+      phoneText: (coupon) =>
+        coupon.kind === "percent" ? `${coupon.value}% off` : `${usdOrDash(coupon.value)} off`,
       cell: (coupon) =>
         coupon.kind === "percent" ? `${coupon.value}% off` : `${usdOrDash(coupon.value)} off`,
     },
     {
       header: "Min. order",
+      hideOnPhone: true,
+      phoneText: (coupon) => (coupon.min_subtotal ? usdOrDash(coupon.min_subtotal) : "—"),
       cell: (coupon) => (coupon.min_subtotal ? usdOrDash(coupon.min_subtotal) : "—"),
     },
-    { header: "Expires", cell: (coupon) => coupon.expires_at ?? "Never" },
+    {
+      header: "Expires",
+      hideOnPhone: true,
+      phoneText: (coupon) => coupon.expires_at ?? "Never",
+      cell: (coupon) => coupon.expires_at ?? "Never",
+    },
     {
       header: "Used",
+      hideOnPhone: true,
+      phoneText: (coupon) =>
+        `${coupon.times_used}${coupon.usage_limit !== null ? ` / ${coupon.usage_limit}` : ""}`,
       align: "right",
       cellClassName: "px-3 py-2 tabular-nums",
       cell: (coupon) =>
@@ -52,6 +65,8 @@ function couponColumns(actions: {
     },
     {
       header: "Orders",
+      hideOnPhone: true,
+      phoneText: (coupon) => coupon.orders_count,
       align: "right",
       cellClassName: "px-3 py-2 tabular-nums",
       cell: (coupon) => coupon.orders_count,
@@ -71,7 +86,7 @@ function couponColumns(actions: {
       header: "Actions",
       hideHeader: true,
       align: "right",
-      cellClassName: "px-3 py-2 whitespace-nowrap",
+      cellClassName: "py-2 pr-3 pl-1 sm:pl-3 sm:whitespace-nowrap",
       cell: (coupon) => (
         <>
           <button

@@ -86,7 +86,7 @@ export function InlineNumberCell({
         aria-label={`${label} for ${product.name}`}
         aria-invalid={state === "failed"}
         title={error ?? undefined}
-        className={`w-[4.75rem] rounded border px-1 py-1 text-right tabular-nums focus:border-oak-500 focus:outline-none ${border}`}
+        className={`w-[3.75rem] rounded border sm:w-[4.75rem] px-1 py-1 text-right tabular-nums focus:border-oak-500 focus:outline-none ${border}`}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onBlur={save}

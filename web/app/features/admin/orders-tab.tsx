@@ -51,10 +51,15 @@ function orderColumns(
     {
       header: "Total",
       align: "right",
-      cellClassName: "px-3 py-2 font-medium tabular-nums",
+      cellClassName: "px-1 py-2 font-medium tabular-nums sm:px-3",
       cell: (order) => usdOrDash(order.total_amount),
     },
-    { header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+    {
+      header: "Status",
+      hideOnPhone: true,
+      phoneText: (order) => capitalize(order.status),
+      cell: (order) => <StatusBadge status={order.status} />,
+    },
     {
       header: "Payment",
       hideOnPhone: true,
@@ -65,6 +70,7 @@ function orderColumns(
       header: "Actions",
       hideHeader: true,
       align: "right",
+      cellClassName: "py-2 pr-3 pl-1 sm:pl-3",
       cell: (order) => (
         <button
           type="button"

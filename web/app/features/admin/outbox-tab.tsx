@@ -26,10 +26,17 @@ function outboxColumns(onRetry: (m: OutboxMessage) => void): Array<AdminColumn<O
   return [
     {
       header: "Queued",
+      hideOnPhone: true,
+      phoneText: (m) => formatShopTime(m.created_at),
       cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600",
       cell: (m) => formatShopTime(m.created_at),
     },
-    { header: "To", cell: (m) => m.to_address },
+    {
+      header: "To",
+      hideOnPhone: true,
+      phoneText: (m) => m.to_address,
+      cell: (m) => m.to_address,
+    },
     {
       header: "Subject",
       cell: (m) => (
@@ -46,6 +53,8 @@ function outboxColumns(onRetry: (m: OutboxMessage) => void): Array<AdminColumn<O
     },
     {
       header: "Kind",
+      hideOnPhone: true,
+      phoneText: (m) => m.kind,
       cellClassName: "px-3 py-2 font-mono text-xs text-stone-600",
       cell: (m) => m.kind,
     },
@@ -59,6 +68,8 @@ function outboxColumns(onRetry: (m: OutboxMessage) => void): Array<AdminColumn<O
     },
     {
       header: "Attempts",
+      hideOnPhone: true,
+      phoneText: (m) => m.attempts,
       align: "right",
       cellClassName: "px-3 py-2 tabular-nums",
       cell: (m) => m.attempts,

@@ -30,6 +30,8 @@ function partnerColumns(
     },
     {
       header: "Contact",
+      hideOnPhone: true,
+      phoneText: (p) => [p.contact_name, p.phone].filter(Boolean).join(", "),
       cellClassName: "px-3 py-2 whitespace-nowrap",
       cell: (p) => (
         <>
@@ -38,18 +40,32 @@ function partnerColumns(
         </>
       ),
     },
-    { header: "Email", cell: (p) => p.email },
+    {
+      header: "Email",
+      hideOnPhone: true,
+      phoneText: (p) => p.email,
+      cell: (p) => p.email,
+    },
     {
       header: "Created",
+      hideOnPhone: true,
+      phoneText: (p) => formatDate(p.created_at),
       cellClassName: "px-3 py-2 whitespace-nowrap",
       cell: (p) => formatDate(p.created_at),
     },
     {
       header: "Last sign-in",
+      hideOnPhone: true,
+      phoneText: (p) => formatDate(p.last_login_at),
       cellClassName: "px-3 py-2 whitespace-nowrap",
       cell: (p) => formatDate(p.last_login_at),
     },
-    { header: "Orders", cell: (p) => p.order_count },
+    {
+      header: "Orders",
+      hideOnPhone: true,
+      phoneText: (p) => p.order_count,
+      cell: (p) => p.order_count,
+    },
     {
       header: "Status",
       cell: (p) => (
@@ -62,7 +78,7 @@ function partnerColumns(
     },
     {
       header: "Actions",
-      cellClassName: "px-3 py-2 whitespace-nowrap",
+      cellClassName: "px-3 py-2 sm:whitespace-nowrap",
       cell: (p) => (
         <>
           {p.status !== "approved" ? (

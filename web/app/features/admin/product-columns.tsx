@@ -22,9 +22,11 @@ export function productColumns({
     field: InlineField,
     header: string,
     sortKey?: ProductSortKey,
+    hideOnPhone = false,
   ): AdminColumn<AdminProduct, ProductSortKey> => ({
     header,
     sortKey,
+    hideOnPhone,
     align: "right",
     cellClassName: "px-1 py-1",
     cell: (product) => (
@@ -45,27 +47,39 @@ export function productColumns({
         </>
       ),
     },
-    { header: "Type", sortKey: "type", cell: (product) => capitalize(product.type ?? "") },
+    {
+      header: "Type",
+      sortKey: "type",
+      hideOnPhone: true,
+      phoneText: (product) => capitalize(product.type ?? "") || "—",
+      cell: (product) => capitalize(product.type ?? ""),
+    },
     {
       header: "Brand",
       sortKey: "brand",
+      hideOnPhone: true,
+      phoneText: (product) => product.brand || "—",
       cellClassName: wrapped,
       cell: (product) => product.brand,
     },
     {
       header: "Collection",
       sortKey: "collection",
+      hideOnPhone: true,
+      phoneText: (product) => product.collection || "—",
       cellClassName: wrapped,
       cell: (product) => product.collection,
     },
     numberColumn("our_price", "Our Price (sq/ft)", "our_price"),
-    numberColumn("ace_price", "ACE Price"),
-    numberColumn("ace_shown_price", "ACE Shown Price"),
-    numberColumn("competitor_price", "Competitor Price", "competitor_price"),
+    // On a phone the partner and competitor prices, and the closeout box, are in the editor.
+    numberColumn("ace_price", "ACE Price", undefined, true),
+    numberColumn("ace_shown_price", "ACE Shown Price", undefined, true),
+    numberColumn("competitor_price", "Competitor Price", "competitor_price", true),
     numberColumn("stock_quantity", "Stock", "stock_quantity"),
     {
       header: "Closeout",
       sortKey: "is_closeout",
+      hideOnPhone: true,
       cellClassName: "px-2 py-1.5 text-center whitespace-nowrap",
       cell: (product) => (
         <>
@@ -82,7 +96,7 @@ export function productColumns({
       cell: (product) => (
         <button
           type="button"
-          className="btn-outline px-3 py-1"
+          className="btn-outline px-2 py-1 sm:px-3"
           aria-label={`Edit ${product.name}`}
           onClick={() => onEdit(product)}
         >

@@ -13,6 +13,7 @@ import {
   toKeyValueRows,
 } from "./product-form-fields.ts";
 import { ProductLotsEditor } from "./product-lots-editor.tsx";
+import { ProductPhotos } from "./product-photos.tsx";
 import { useToast } from "./toast.tsx";
 
 /** The side editor: "New Product" or "Edit Product" with every field; Delete only when editing. */
@@ -21,11 +22,14 @@ export function ProductEditor({
   onClose,
   onSaved,
   onDeleted,
+  onPhotosChanged,
 }: {
   product: AdminProduct | null;
   onClose: () => void;
   onSaved: (product: AdminProduct, created: boolean) => void;
   onDeleted: (id: number) => void;
+  /** Photos save on their own (upload, order, delete), before and without Save Product. */
+  onPhotosChanged: (product: AdminProduct) => void;
 }) {
   const { request } = useAdminSession();
   const toast = useToast();
@@ -97,6 +101,13 @@ export function ProductEditor({
         </header>
         <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <div className="flex-1 space-y-6 overflow-auto px-5 py-4">
+            {editing ? (
+              <ProductPhotos product={product} onChange={onPhotosChanged} />
+            ) : (
+              <p className="rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700">
+                Photos: create the product first, then upload its photos here.
+              </p>
+            )}
             {productFieldGroups.map((group) => (
               <fieldset key={group.title} className="space-y-3">
                 <legend className="mb-2 text-xs font-bold tracking-wider text-oak-700 uppercase">

@@ -137,6 +137,7 @@ export function ProductsTab() {
             );
             setEditing(null);
           }}
+          onPhotosChanged={(saved) => updateList(replaceById(saved))}
           onDeleted={(id) => {
             updateList((rows) => rows.filter((p) => p.id !== id));
             setEditing(null);

@@ -11,11 +11,15 @@ function sampleColumns(onSent: (order: SampleToSend) => void): Array<AdminColumn
   return [
     {
       header: "Paid",
+      hideOnPhone: true,
+      phoneText: (o) => (o.paid_at ? formatShopTime(o.paid_at) : "—"),
       cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600",
       cell: (o) => (o.paid_at ? formatShopTime(o.paid_at) : "—"),
     },
     {
       header: "Order",
+      hideOnPhone: true,
+      phoneText: (o) => o.friendly_order_id,
       cellClassName: "px-3 py-2 font-mono text-xs",
       cell: (o) => o.friendly_order_id,
     },

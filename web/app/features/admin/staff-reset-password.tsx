@@ -1,46 +1,10 @@
-import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners";
-import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { api, serverDetail } from "../../lib/api.ts";
+import { Link } from "react-router";
+import { usePasswordReset } from "../../lib/use-password-reset.ts";
 
 /** /admin/reset-password?token=…: a staff member chooses a new password from the emailed link. */
 export function StaffResetPassword() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token")?.trim() ?? "";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(
-    token ? null : "Missing reset token. Please use the link from your email.",
-  );
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !token) return;
-    if (password !== confirm) {
-      setError("Passwords do not match");
-      return;
-    }
-    if (password.length < minPasswordLength) {
-      setError(passwordTooShortMessage);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api("/api/admin/session/reset-password", {
-        method: "POST",
-        body: { token, new_password: password },
-      });
-      setDone(true);
-    } catch (failure) {
-      setError(
-        serverDetail(failure) ?? "Invalid or expired token. Please request a new password reset.",
-      );
-    }
-    setBusy(false);
-  };
+  const { token, password, setPassword, confirm, setConfirm, error, done, submitting, submit } =
+    usePasswordReset("/api/admin/session/reset-password");
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-stone-100 px-4 py-16">
@@ -89,8 +53,8 @@ export function StaffResetPassword() {
                 {error}
               </p>
             ) : null}
-            <button type="submit" className="btn-dark mt-6 w-full" disabled={busy || !token}>
-              {busy ? "Saving…" : "Save new password"}
+            <button type="submit" className="btn-dark mt-6 w-full" disabled={submitting || !token}>
+              {submitting ? "Saving…" : "Save new password"}
             </button>
             <p className="mt-4 text-xs text-stone-600">
               At least 8 characters; a phrase is easier to remember.{" "}

@@ -27,7 +27,7 @@ function staffColumns(
       cell: (a) => (
         <>
           <span className="block font-medium text-navy-800">{a.name}</span>
-          <span className="block text-xs text-stone-600">{a.email}</span>
+          <span className="block text-xs break-all text-stone-600">{a.email}</span>
         </>
       ),
     },
@@ -36,7 +36,7 @@ function staffColumns(
       cell: (a) => (
         <select
           aria-label={`Role of ${a.name}`}
-          className="rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+          className="max-w-36 rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:max-w-none"
           value={a.role}
           disabled={busyId === a.id || a.id === selfId}
           onChange={(e) => change(a, { role: e.target.value as StaffRole })}
@@ -51,11 +51,15 @@ function staffColumns(
     },
     {
       header: "Last sign-in",
+      hideOnPhone: true,
+      phoneText: (a) => (a.last_sign_in_at ? formatShopTime(a.last_sign_in_at) : "Never"),
       cellClassName: "px-3 py-2 whitespace-nowrap",
       cell: (a) => (a.last_sign_in_at ? formatShopTime(a.last_sign_in_at) : "Never"),
     },
     {
       header: "Status",
+      hideOnPhone: true,
+      phoneText: (a) => (a.active ? "Active" : "Turned off"),
       cell: (a) => (
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
@@ -68,7 +72,7 @@ function staffColumns(
     },
     {
       header: "Actions",
-      cellClassName: "px-3 py-2 whitespace-nowrap",
+      cellClassName: "px-3 py-2 sm:whitespace-nowrap",
       cell: (a) =>
         a.id === selfId ? (
           <span className="text-xs text-stone-600">You</span>

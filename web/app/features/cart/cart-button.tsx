@@ -12,13 +12,13 @@ const toneClass = {
 
 /** The cart icon with its item-count badge (boxes and samples); opens the cart slide-over as a dialog. */
 export function CartButton({ tone = "dark" }: { tone?: keyof typeof toneClass }) {
-  const { itemCount, boxCount, sampleCount } = useCart();
+  const { itemCount, boxCount, sampleCount, accessoryCount } = useCart();
   const drawer = useCartDrawer();
   return (
     <button
       type="button"
       className={`relative rounded-md p-2 ${toneClass[tone]}`}
-      aria-label={`Cart, ${cartItemsLabel(boxCount, sampleCount)}`}
+      aria-label={`Cart, ${cartItemsLabel(boxCount, sampleCount, accessoryCount)}`}
       aria-haspopup="dialog"
       aria-expanded={drawer.mode === "dialog"}
       onClick={(event) => drawer.openDialog(event.currentTarget)}

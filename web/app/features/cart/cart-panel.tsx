@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import { useId, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -23,7 +24,8 @@ const focusableSelector =
  * icon.
  */
 export default function CartPanel() {
-  const { items, boxCount, sampleCount, subtotal, setQuantity, removeItem } = useCart();
+  const { items, boxCount, sampleCount, accessoryCount, subtotal, setQuantity, removeItem } =
+    useCart();
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -75,7 +77,9 @@ export default function CartPanel() {
           <h2 id={headingId} className="text-xl font-semibold">
             Your Cart
           </h2>
-          <p className="text-sm text-stone-600">{cartItemsLabel(boxCount, sampleCount)}</p>
+          <p className="text-sm text-stone-600">
+            {cartItemsLabel(boxCount, sampleCount, accessoryCount)}
+          </p>
         </div>
         <button
           ref={closeRef}
@@ -121,7 +125,7 @@ export default function CartPanel() {
                 ) : (
                   <>
                     <p className="text-sm text-stone-600">
-                      {formatUsd(item.unit_price)} / box
+                      {formatUsd(item.unit_price)} / {unitName(item.selling_unit, 1)}
                       {item.lot_code ? ` · Dye lot ${item.lot_code}` : ""}
                     </p>
                     <div className="mt-2 flex items-center justify-between gap-2">

@@ -1,10 +1,12 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
-import { defaultFlooringThumb, kindOf } from "../../lib/cart/cart-lines.ts";
+import { defaultFlooringThumb, isAccessoryLine, kindOf } from "../../lib/cart/cart-lines.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
+import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { SampleBadge, sampleNote } from "./sample-note.tsx";
 
@@ -25,8 +27,17 @@ export function EmptyCart() {
 
 /** The full cart (/cart): lines, quantities and the summary sidebar. */
 export function FullCart() {
-  const { items, boxCount, sampleCount, totalSqft, subtotal, setQuantity, removeItem, clear } =
-    useCart();
+  const {
+    items,
+    boxCount,
+    sampleCount,
+    accessoryCount,
+    totalSqft,
+    subtotal,
+    setQuantity,
+    removeItem,
+    clear,
+  } = useCart();
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -34,7 +45,7 @@ export function FullCart() {
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
           <p className="mt-1 text-stone-700" data-testid="cart-summary-line">
-            {cartItemsLabel(boxCount, sampleCount)} · {formatSqft(totalSqft)} total
+            {cartItemsLabel(boxCount, sampleCount, accessoryCount)} · {formatSqft(totalSqft)} total
           </p>
         </div>
       </header>
@@ -43,85 +54,93 @@ export function FullCart() {
         <EmptyCart />
       ) : (
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <ul className="h-fit divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-            {items.map((item) => (
-              <li
-                key={`${kindOf(item)}:${item.product_id}`}
-                className="grid grid-cols-[5rem_1fr] gap-4 p-4 sm:grid-cols-[7rem_1fr_auto] sm:p-5"
-              >
-                <Link to={`/products/${item.product_id}`} tabIndex={-1} aria-hidden="true">
-                  <FloorImage
-                    src={item.thumbnail_image_url}
-                    fallbackSrc={defaultFlooringThumb}
-                    alt=""
-                    width={112}
-                    height={112}
-                    className="aspect-square w-full rounded-lg bg-stone-100 object-cover"
-                  />
-                </Link>
-                <div className="min-w-0">
-                  <h2 className="font-sans text-lg leading-snug font-semibold">
-                    {kindOf(item) === "sample" ? <SampleBadge /> : null}
-                    <Link to={`/products/${item.product_id}`} className="hover:text-oak-700">
-                      {item.product_name}
-                    </Link>
-                  </h2>
-                  {kindOf(item) === "sample" ? (
-                    <p className="mt-1 text-sm text-stone-700">{sampleNote(item.quantity)}</p>
-                  ) : (
-                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
-                      <dt>Price per box</dt>
-                      <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
-                      <dt>Coverage per box</dt>
-                      <dd>{formatSqft(item.sqft_per_box)}</dd>
-                      <dt>Total coverage</dt>
-                      <dd>{formatSqft(item.total_sqft)}</dd>
-                      {item.lot_code ? (
+          <div className="min-w-0">
+            <ul className="h-fit divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+              {items.map((item) => (
+                <li
+                  key={`${kindOf(item)}:${item.product_id}`}
+                  className="grid grid-cols-[5rem_1fr] gap-4 p-4 sm:grid-cols-[7rem_1fr_auto] sm:p-5"
+                >
+                  <Link to={`/products/${item.product_id}`} tabIndex={-1} aria-hidden="true">
+                    <FloorImage
+                      src={item.thumbnail_image_url}
+                      fallbackSrc={defaultFlooringThumb}
+                      alt=""
+                      width={112}
+                      height={112}
+                      className="aspect-square w-full rounded-lg bg-stone-100 object-cover"
+                    />
+                  </Link>
+                  <div className="min-w-0">
+                    <h2 className="font-sans text-lg leading-snug font-semibold">
+                      {kindOf(item) === "sample" ? <SampleBadge /> : null}
+                      <Link to={`/products/${item.product_id}`} className="hover:text-oak-700">
+                        {item.product_name}
+                      </Link>
+                    </h2>
+                    {kindOf(item) === "sample" ? (
+                      <p className="mt-1 text-sm text-stone-700">{sampleNote(item.quantity)}</p>
+                    ) : isAccessoryLine(item) ? (
+                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
+                        <dt>Price per {unitName(item.selling_unit, 1)}</dt>
+                        <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
+                      </dl>
+                    ) : (
+                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
+                        <dt>Price per box</dt>
+                        <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
+                        <dt>Coverage per box</dt>
+                        <dd>{formatSqft(item.sqft_per_box)}</dd>
+                        <dt>Total coverage</dt>
+                        <dd>{formatSqft(item.total_sqft)}</dd>
+                        {item.lot_code ? (
+                          <>
+                            <dt>Dye lot</dt>
+                            <dd className="font-medium text-stone-900">{item.lot_code}</dd>
+                          </>
+                        ) : null}
+                      </dl>
+                    )}
+                    <div className="mt-3 flex flex-wrap items-center gap-3">
+                      {kindOf(item) === "box" ? (
                         <>
-                          <dt>Dye lot</dt>
-                          <dd className="font-medium text-stone-900">{item.lot_code}</dd>
+                          <QuantityStepper
+                            editable
+                            quantity={item.quantity}
+                            productName={item.product_name}
+                            onChange={(quantity) => setQuantity(item.product_id, quantity)}
+                          />
+                          <span className="text-sm text-stone-600">
+                            {unitName(item.selling_unit, item.quantity)}
+                          </span>
                         </>
                       ) : null}
-                    </dl>
-                  )}
-                  <div className="mt-3 flex flex-wrap items-center gap-3">
-                    {kindOf(item) === "box" ? (
-                      <>
-                        <QuantityStepper
-                          editable
-                          quantity={item.quantity}
-                          productName={item.product_name}
-                          onChange={(quantity) => setQuantity(item.product_id, quantity)}
-                        />
-                        <span className="text-sm text-stone-600">
-                          {item.quantity === 1 ? "box" : "boxes"}
-                        </span>
-                      </>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
-                      aria-label={
-                        kindOf(item) === "sample"
-                          ? `Remove the sample of ${item.product_name}`
-                          : `Remove ${item.product_name}`
-                      }
-                      onClick={() => removeItem(item.product_id, kindOf(item))}
-                    >
-                      Remove
-                    </button>
+                      <button
+                        type="button"
+                        className="text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
+                        aria-label={
+                          kindOf(item) === "sample"
+                            ? `Remove the sample of ${item.product_name}`
+                            : `Remove ${item.product_name}`
+                        }
+                        onClick={() => removeItem(item.product_id, kindOf(item))}
+                      >
+                        Remove
+                      </button>
+                    </div>
                   </div>
-                </div>
-                <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">
-                  {kindOf(item) === "box"
-                    ? formatUsd(item.total_price)
-                    : sampleCount <= sampleRules.freePerOrder
-                      ? "Free"
-                      : "Priced at checkout"}
-                </p>
-              </li>
-            ))}
-          </ul>
+                  <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">
+                    {kindOf(item) === "box"
+                      ? formatUsd(item.total_price)
+                      : sampleCount <= sampleRules.freePerOrder
+                        ? "Free"
+                        : "Priced at checkout"}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <CompleteYourProject />
+          </div>
 
           <aside
             aria-labelledby="cart-summary-heading"
@@ -133,7 +152,7 @@ export function FullCart() {
             <dl className="space-y-2 text-stone-800">
               <div className="flex justify-between">
                 <dt>Items</dt>
-                <dd>{cartItemsLabel(boxCount, sampleCount)}</dd>
+                <dd>{cartItemsLabel(boxCount, sampleCount, accessoryCount)}</dd>
               </div>
               <div className="flex justify-between">
                 <dt>Coverage</dt>

@@ -1,4 +1,6 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import type { PublicProduct } from "@mcf/contracts/product";
+import type { ProductImage } from "@mcf/contracts/product-images";
 
 /** The product fields the catalogue components read (public and partner products both have them). */
 export type CatalogProduct = Pick<
@@ -15,7 +17,9 @@ export type CatalogProduct = Pick<
   | "thumbnail_image_url"
   | "main_image_url"
   | "image_url"
+  | "images"
   | "samples_available"
+  | "selling_unit"
 >;
 
 /**
@@ -24,11 +28,22 @@ export type CatalogProduct = Pick<
  */
 export interface ShownPrice {
   perSqft: number | null;
+  /** Per box of flooring, or per unit of an accessory (see `unit`). */
   perBox: number | null;
   label?: string;
+  /** An accessory's unit ("roll"): then perBox is the price of one and there is no sq ft price. */
+  unit?: SellingUnit;
 }
+
+/** Whether a price is an accessory's price per piece, roll or pail. */
+export const isUnitPrice = (price: ShownPrice) => price.unit !== undefined && price.unit !== "box";
 
 /** Card image: thumbnail, else main image, else image_url (FloorImage falls back to the default). */
 export function cardImage(product: CatalogProduct): string | null {
   return product.thumbnail_image_url || product.main_image_url || product.image_url || null;
+}
+
+/** The card's uploaded photo, when staff uploaded any: the first in their order wins over URLs. */
+export function cardPhoto(product: CatalogProduct): ProductImage | null {
+  return product.images[0] ?? null;
 }

@@ -5,7 +5,7 @@ import { finalSaleNotice } from "@mcf/contracts/returns";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
-import { cardImage } from "./catalog-product.ts";
+import { cardImage, cardPhoto } from "./catalog-product.ts";
 import { StockLine } from "./stock-line.tsx";
 
 /**
@@ -29,6 +29,8 @@ export function CloseoutCard({
       <div className="relative bg-cream">
         <FloorImage
           src={cardImage(product)}
+          photo={cardPhoto(product)}
+          sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
           alt={product.name}
           width={400}
           height={400}

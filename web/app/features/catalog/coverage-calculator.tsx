@@ -1,6 +1,8 @@
 import { formatUsd } from "@mcf/contracts/money";
+import type { Companion } from "@mcf/contracts/product";
 import { useId, useState } from "react";
 import { coverageEstimate } from "./product-pricing.ts";
+import { type FloorForProject, ProjectAccessories } from "./project-accessories.tsx";
 
 export const defaultWastePercent = 10;
 
@@ -9,6 +11,13 @@ export interface CoverageCalculatorProps {
   pricePerBox: number | null;
   /** Sets the quantity field to the boxes needed. */
   onUseBoxes: (boxes: number) => void;
+  /**
+   * The floor's accessories (public store): the calculator then asks for doorways and steps,
+   * suggests how many of each, and adds the floor and them in one click.
+   */
+  companions?: Companion[];
+  /** The floor as the cart needs it, with its box price; required with `companions`. */
+  floor?: FloorForProject;
 }
 
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -21,6 +30,8 @@ export function CoverageCalculator({
   sqftPerBox,
   pricePerBox,
   onUseBoxes,
+  companions = [],
+  floor,
 }: CoverageCalculatorProps) {
   const id = useId();
   const [mode, setMode] = useState<"area" | "dimensions">("area");
@@ -161,6 +172,14 @@ export function CoverageCalculator({
           </p>
         )}
       </div>
+      {floor && companions.length > 0 ? (
+        <ProjectAccessories
+          floor={floor}
+          companions={companions}
+          roomAreaSqft={roomArea}
+          boxes={estimate?.boxes ?? 0}
+        />
+      ) : null}
     </section>
   );
 }

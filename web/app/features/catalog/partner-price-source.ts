@@ -17,8 +17,9 @@ export const partnerPriceSource: PriceSource<AceProduct> = {
   listPath: "/ace",
   detailHref: (product) => `/ace/products/${product.id}`,
   priceOf: (product, place = "card") => ({
-    perSqft: product.our_price,
+    perSqft: product.selling_unit === "box" ? product.our_price : null,
     perBox: product.price_per_box,
+    unit: product.selling_unit,
     label:
       product.price_source === "public"
         ? partnerPriceLabels.publicFallback

@@ -32,7 +32,11 @@ export const publicPriceSource: PriceSource<PublicProduct> = {
   api: "/api/products",
   listPath: "/products",
   detailHref: (product) => `/products/${product.id}`,
-  priceOf: (product) => ({ perSqft: product.our_price, perBox: product.price_per_box }),
+  priceOf: (product) => ({
+    perSqft: product.selling_unit === "box" ? product.our_price : null,
+    perBox: product.price_per_box,
+    unit: product.selling_unit,
+  }),
   partnerLines: false,
   showCompetitorPrice: true,
 };

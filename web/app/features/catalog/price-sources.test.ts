@@ -15,6 +15,11 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
     color: null,
     color_code: null,
     samples_available: true,
+    images: [],
+    selling_unit: "box",
+    accessory_kind: null,
+    unit_coverage_sqft: null,
+    fits_types: null,
     size: null,
     description: null,
     sku: null,
@@ -50,6 +55,7 @@ describe("price sources", () => {
       perSqft: 3.1,
       perBox: 62,
       label: "ACE Price",
+      unit: "box",
     });
     expect(partnerPriceSource.priceOf(product, "page").label).toBe("ACE Pricing");
   });
@@ -66,6 +72,7 @@ describe("price sources", () => {
         perSqft: 4.25,
         perBox: 85,
         label: "Public price",
+        unit: "box",
       });
     }
     expect(partnerPriceSource.partnerLines).toBe(true);
@@ -81,7 +88,11 @@ describe("price sources", () => {
 
   it("shows the public store's price without a label and keeps the competitor comparison", () => {
     const product = partnerProduct({ our_price: 4.25, price_per_box: 85 });
-    expect(publicPriceSource.priceOf(product)).toEqual({ perSqft: 4.25, perBox: 85 });
+    expect(publicPriceSource.priceOf(product)).toEqual({
+      perSqft: 4.25,
+      perBox: 85,
+      unit: "box",
+    });
     expect(publicPriceSource.showCompetitorPrice).toBe(true);
     expect(partnerPriceSource.showCompetitorPrice).toBe(false);
     expect(publicPriceSource.partnerLines).toBe(false);

@@ -2,7 +2,7 @@ import { displayType } from "@mcf/contracts/business";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
-import { type CatalogProduct, cardImage, type ShownPrice } from "./catalog-product.ts";
+import { type CatalogProduct, cardImage, cardPhoto, type ShownPrice } from "./catalog-product.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
 import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
@@ -44,6 +44,8 @@ export function ProductCard({
       >
         <FloorImage
           src={cardImage(product)}
+          photo={cardPhoto(product)}
+          sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 7rem"
           alt={product.name}
           width={400}
           height={400}

@@ -1,5 +1,6 @@
+import { accessoryKindLabels } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
-import type { PublicProduct } from "@mcf/contracts/product";
+import type { Companion, PublicProduct } from "@mcf/contracts/product";
 import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -10,6 +11,8 @@ export interface ProductDetailViewProps<P extends PublicProduct> {
   product: P;
   /** The public store or the partner catalogue: the price shown and charged, and the cart line. */
   source: PriceSource<P>;
+  /** The floor's accessories (public store): the calculator suggests and adds them. */
+  companions?: Companion[];
 }
 
 /**
@@ -19,6 +22,7 @@ export interface ProductDetailViewProps<P extends PublicProduct> {
 export function ProductDetailView<P extends PublicProduct>({
   product,
   source,
+  companions,
 }: ProductDetailViewProps<P>) {
   return (
     <>
@@ -26,7 +30,14 @@ export function ProductDetailView<P extends PublicProduct>({
         <ProductGallery images={product} name={product.name} description={product.description} />
         <div>
           <p className="mb-2 text-sm font-semibold tracking-wider text-oak-700 uppercase">
-            {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
+            {[
+              product.accessory_kind
+                ? accessoryKindLabels[product.accessory_kind]
+                : displayType(product.type),
+              product.brand,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
           <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
           {product.collection ? (
@@ -45,6 +56,7 @@ export function ProductDetailView<P extends PublicProduct>({
             price={source.priceOf(product, "page")}
             showCompetitorPrice={source.showCompetitorPrice}
             partnerPrice={source.partnerLines}
+            companions={companions}
           />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { useState } from "react";
 import { FloorImage } from "../../components/floor-image.tsx";
 
@@ -6,6 +7,7 @@ export interface GalleryImages {
   main_image_url: string | null;
   secondary_image_url: string | null;
   image_url: string | null;
+  images: ProductImage[];
 }
 
 interface Slide {
@@ -14,12 +16,26 @@ interface Slide {
   label: string;
   width: number;
   height: number;
+  photo?: ProductImage;
 }
 
-/** The product's distinct images: main (or image_url, or thumbnail), then the secondary one. */
+/** The large image's layout width: the page's half from `lg` up, else the whole width. */
+const mainSizes = "(min-width: 1280px) 36rem, (min-width: 1024px) 45vw, 100vw";
+
+/**
+ * The product's distinct images: uploaded photos first in the order staff set, then main (or
+ * image_url, or thumbnail), then the secondary one.
+ */
 function slidesOf(images: GalleryImages): Slide[] {
   const main = images.main_image_url || images.image_url || images.thumbnail_image_url;
-  const slides: Slide[] = [];
+  const slides: Slide[] = images.images.map((photo) => ({
+    src: photo.id,
+    thumb: photo.id,
+    label: "Product photo",
+    width: photo.width,
+    height: photo.height,
+    photo,
+  }));
   if (main) {
     slides.push({
       src: main,
@@ -68,7 +84,9 @@ export function ProductGallery({
       <div className="overflow-hidden rounded-lg border border-stone-200 bg-cream">
         <FloorImage
           key={current?.src ?? "default"}
-          src={current?.src}
+          src={current?.photo ? null : current?.src}
+          photo={current?.photo}
+          sizes={mainSizes}
           alt={current ? `${name}: ${current.label.toLowerCase()}` : name}
           width={current?.width ?? 1000}
           height={current?.height ?? 1000}
@@ -92,7 +110,9 @@ export function ProductGallery({
                 className={`block overflow-hidden rounded-md border-2 ${index === active ? "border-oak-600" : "border-transparent hover:border-stone-300"}`}
               >
                 <FloorImage
-                  src={slide.thumb}
+                  src={slide.photo ? null : slide.thumb}
+                  photo={slide.photo}
+                  sizes="5rem"
                   alt=""
                   width={80}
                   height={80}

@@ -1,5 +1,7 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
+import type { Companion } from "@mcf/contracts/product";
 import { finalSaleNotice } from "@mcf/contracts/returns";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -24,6 +26,8 @@ export interface ProductPurchasePanelProps {
   /** Show the competitor "their price" per box and the saving (public store only). */
   showCompetitorPrice?: boolean;
   partnerPrice?: boolean;
+  /** The floor's accessories, for the calculator's one-click project (public store). */
+  companions?: Companion[];
 }
 
 /**
@@ -35,12 +39,15 @@ export function ProductPurchasePanel({
   price,
   showCompetitorPrice = true,
   partnerPrice = false,
+  companions,
 }: ProductPurchasePanelProps) {
   const id = useId();
   const [quantityText, setQuantityText] = useState("1");
   const stock = product.stock_quantity;
   const quantity = normalizeQuantity(quantityText, stock);
   const outOfStock = stock <= 0;
+  // Flooring is sold by the box; an accessory by its piece, roll or pail.
+  const unit = price.unit ?? "box";
   const theirPrice = showCompetitorPrice
     ? theirBoxPrice(product.their_price_per_box, price.perBox)
     : null;
@@ -51,7 +58,7 @@ export function ProductPurchasePanel({
         <ProductPrice price={price} size="lg" />
         {theirPrice !== null && price.perBox !== null ? (
           <p className="mt-2 text-sm text-stone-700">
-            Their price: <span className="line-through">{formatUsd(theirPrice)}</span> per box ·{" "}
+            Their price: <span className="line-through">{formatUsd(theirPrice)}</span> per {unit} ·{" "}
             <span className="font-semibold text-sage-600">
               You save {formatUsd(Math.round((theirPrice - price.perBox) * 100) / 100)}
             </span>
@@ -62,7 +69,7 @@ export function ProductPurchasePanel({
         <div className="mt-5 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor={`${id}-qty`} className="field-label">
-              Quantity (boxes)
+              Quantity ({unitName(unit, 2)})
             </label>
             <input
               id={`${id}-qty`}
@@ -92,6 +99,14 @@ export function ProductPurchasePanel({
             Contact Us
           </Link>
         </div>
+        {price.perBox !== null && unit !== "box" ? (
+          <p className="mt-3 text-sm text-stone-700">
+            {quantity} {unitName(unit, quantity)} ·{" "}
+            <span className="font-semibold">
+              {formatUsd((Math.round(price.perBox * 100) * quantity) / 100)}
+            </span>
+          </p>
+        ) : null}
         {price.perBox !== null && product.sqft_per_carton ? (
           <p className="mt-3 text-sm text-stone-700">
             {quantity} {quantity === 1 ? "box" : "boxes"} ·{" "}
@@ -128,6 +143,8 @@ export function ProductPurchasePanel({
           sqftPerBox={product.sqft_per_carton}
           pricePerBox={price.perBox}
           onUseBoxes={(boxes) => setQuantityText(String(normalizeQuantity(boxes, stock)))}
+          companions={partnerPrice ? undefined : companions}
+          floor={{ product, pricePerBox: price.perBox }}
         />
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
-import { type CatalogProduct, cardImage } from "./catalog-product.ts";
+import { type CatalogProduct, cardImage, cardPhoto } from "./catalog-product.ts";
 import type { PriceSource } from "./price-source.ts";
 
 export interface ProductStripProps<P extends CatalogProduct> {
@@ -33,6 +33,8 @@ export function ProductStrip<P extends CatalogProduct>({
               >
                 <FloorImage
                   src={cardImage(product)}
+                  photo={cardPhoto(product)}
+                  sizes="(min-width: 640px) 13rem, 11rem"
                   alt={product.name}
                   width={400}
                   height={400}

@@ -1,7 +1,8 @@
+import { unitName } from "@mcf/contracts/accessories";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { formatUsd } from "@mcf/contracts/money";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
-import { boxesLabel, sampleLineLabel } from "../../lib/cart/cart-wording.ts";
+import { sampleLineLabel } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import type { CartCalculationState } from "./use-cart-calculation.ts";
 
@@ -40,7 +41,7 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
               <span className="text-stone-600">
                 {item.kind === "sample"
                   ? sampleLineLabel(item.quantity, item.free_quantity)
-                  : `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)}`}
+                  : `${item.quantity} ${unitName(item.selling_unit, item.quantity)} × ${formatUsd(item.unit_price)}`}
               </span>
               {item.lot?.lot_code ? (
                 <span className="block text-stone-600">Dye lot {item.lot.lot_code}</span>

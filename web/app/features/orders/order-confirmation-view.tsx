@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { business, displayType, formattedAddress } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
@@ -91,7 +92,9 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
                     <p className="text-sm text-stone-700">
                       {item.kind === "sample"
                         ? `${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}, mailed by parcel`
-                        : `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)} · ${formatSqft(item.total_sqft)}`}
+                        : item.selling_unit === "box"
+                          ? `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)} · ${formatSqft(item.total_sqft)}`
+                          : `${item.quantity} ${unitName(item.selling_unit, item.quantity)} × ${formatUsd(item.unit_price)}`}
                     </p>
                     <p className="mt-1 font-semibold sm:hidden">{formatUsd(item.total_price)}</p>
                   </div>

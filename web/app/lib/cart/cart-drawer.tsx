@@ -37,7 +37,7 @@ const CartDrawerContext = createContext<CartDrawerValue | null>(null);
 
 /** Owns the slide-over's open state and opens it when the cart's box count rises. */
 export function CartDrawerProvider({ children }: { children: React.ReactNode }) {
-  const { itemCount, boxCount, sampleCount, restored } = useCart();
+  const { itemCount, boxCount, sampleCount, accessoryCount, restored } = useCart();
   const { pathname } = useLocation();
   const [mode, setMode] = useState<CartDrawerMode>("closed");
   const [announcement, setAnnouncement] = useState("");
@@ -85,11 +85,13 @@ export function CartDrawerProvider({ children }: { children: React.ReactNode }) 
     const previous = previousCount.current;
     previousCount.current = itemCount;
     if (previous === null || itemCount <= previous) return;
-    setAnnouncement(`Added to cart. Your cart has ${cartItemsLabel(boxCount, sampleCount)}.`);
+    setAnnouncement(
+      `Added to cart. Your cart has ${cartItemsLabel(boxCount, sampleCount, accessoryCount)}.`,
+    );
     if (!shouldPreviewCart(previous, itemCount, pathname) || modeRef.current === "dialog") return;
     setMode("preview");
     startTimer();
-  }, [itemCount, boxCount, sampleCount, restored, pathname, startTimer]);
+  }, [itemCount, boxCount, sampleCount, accessoryCount, restored, pathname, startTimer]);
 
   // Leaving a page closes the preview; /cart shows the cart itself.
   useEffect(() => {

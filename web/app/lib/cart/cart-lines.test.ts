@@ -65,8 +65,28 @@ describe("cart lines", () => {
       subtotal: 299.6,
       boxCount: 5,
       sampleCount: 0,
+      accessoryCount: 0,
       itemCount: 5,
       totalSqft: 60.28,
+    });
+  });
+
+  it("an accessory line keeps its unit, adds no coverage, and counts as an accessory, not a box", () => {
+    const roll = {
+      id: 9,
+      name: "Foam Underlayment",
+      price_per_box: 29.99,
+      sqft_per_carton: null,
+      thumbnail_image_url: null,
+      selling_unit: "roll" as const,
+    };
+    const items = addLine([cartLineFor(oak, 2)], cartLineFor(roll, 3));
+    expect(items[1]).toMatchObject({ selling_unit: "roll", total_price: 89.97, total_sqft: 0 });
+    expect(cartTotals(items)).toMatchObject({
+      boxCount: 2,
+      accessoryCount: 3,
+      itemCount: 5,
+      totalSqft: 39.92,
     });
   });
 

@@ -1,7 +1,9 @@
+import { type SellingUnit, sellingUnits } from "@mcf/contracts/accessories";
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
 import type { CartItemKind } from "@mcf/contracts/cart-kinds";
 import { toCents, toDollars } from "@mcf/contracts/money";
+import { type ProductImage, productImageUrl } from "@mcf/contracts/product-images";
 
 export const defaultFlooringThumb = "/img/default-flooring-thumb.webp";
 
@@ -14,6 +16,16 @@ export interface CartableProduct {
   thumbnail_image_url?: string | null;
   main_image_url?: string | null;
   image_url?: string | null;
+  /** An accessory's unit; flooring ("box", or absent) is sold by the box. */
+  selling_unit?: SellingUnit;
+  images?: ProductImage[];
+}
+
+/** The smallest copy of the product's first uploaded photo, for a product with no image URL. */
+function uploadedThumb(product: CartableProduct): string | null {
+  const photo = product.images?.[0];
+  const width = photo?.widths[0];
+  return photo && width ? productImageUrl(photo.id, width, "webp") : null;
 }
 
 const roundSqft = (value: number) => Math.round(value * 100) / 100;
@@ -77,9 +89,13 @@ export function cartLineFor(
       product.thumbnail_image_url ||
       product.main_image_url ||
       product.image_url ||
+      uploadedThumb(product) ||
       defaultFlooringThumb,
     ...(options.partnerPrice ? { partner_price: true } : {}),
     ...(options.lot ? { lot_id: options.lot.id, lot_code: options.lot.code } : {}),
+    ...(product.selling_unit && product.selling_unit !== "box"
+      ? { selling_unit: product.selling_unit, sqft_per_box: 0 }
+      : {}),
   };
   return withQuantity(line, quantity);
 }
@@ -126,26 +142,38 @@ export function hasSample(items: CartItem[], productId: number): boolean {
   return items.some((item) => isLine(item, productId, "sample"));
 }
 
+/** A line of accessories (sold by the piece, roll or pail rather than the box). */
+export const isAccessoryLine = (item: Pick<CartItem, "selling_unit">) =>
+  item.selling_unit !== undefined && item.selling_unit !== "box";
+
 export interface CartTotals {
   subtotal: number;
-  /** Boxes of flooring (samples are counted apart). */
+  /** Boxes of flooring (samples and accessories are counted apart). */
   boxCount: number;
   sampleCount: number;
-  /** Boxes and samples: the cart badge. */
+  /** Pieces, rolls and pails of accessories. */
+  accessoryCount: number;
+  /** Boxes, accessories and samples: the cart badge. */
   itemCount: number;
   totalSqft: number;
 }
 
 export function cartTotals(items: CartItem[]): CartTotals {
-  const count = (kind: CartItemKind) =>
-    items.reduce((sum, item) => sum + (kindOf(item) === kind ? item.quantity : 0), 0);
-  const boxCount = count("box");
-  const sampleCount = count("sample");
+  const count = (kind: CartItemKind, accessories: boolean) =>
+    items.reduce(
+      (sum, item) =>
+        sum + (kindOf(item) === kind && isAccessoryLine(item) === accessories ? item.quantity : 0),
+      0,
+    );
+  const boxCount = count("box", false);
+  const accessoryCount = count("box", true);
+  const sampleCount = count("sample", false);
   return {
     subtotal: toDollars(items.reduce((sum, item) => sum + toCents(item.total_price), 0)),
     boxCount,
     sampleCount,
-    itemCount: boxCount + sampleCount,
+    accessoryCount,
+    itemCount: boxCount + accessoryCount + sampleCount,
     totalSqft: roundSqft(items.reduce((sum, item) => sum + item.total_sqft, 0)),
   };
 }
@@ -166,7 +194,8 @@ export function readSavedCart(storage: Pick<Storage, "getItem">): CartItem[] {
           Number.isInteger(item.quantity) &&
           item.quantity > 0 &&
           typeof item.product_name === "string" &&
-          (item.kind === undefined || item.kind === "box" || item.kind === "sample"),
+          (item.kind === undefined || item.kind === "box" || item.kind === "sample") &&
+          (item.selling_unit === undefined || sellingUnits.includes(item.selling_unit)),
       )
       .map((item) =>
         withQuantity(

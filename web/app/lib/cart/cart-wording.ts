@@ -3,12 +3,16 @@ export function boxesLabel(count: number): string {
   return `${count} ${count === 1 ? "box" : "boxes"}`;
 }
 
-/** "3 boxes", "3 boxes, 2 samples", "1 sample": what the cart holds. */
-export function cartItemsLabel(boxes: number, samples: number): string {
-  const sampleText = `${samples} ${samples === 1 ? "sample" : "samples"}`;
-  if (samples === 0) return boxesLabel(boxes);
-  if (boxes === 0) return sampleText;
-  return `${boxesLabel(boxes)}, ${sampleText}`;
+/**
+ * "3 boxes", "3 boxes, 2 samples", "1 sample", "3 boxes, 4 accessories": what the cart holds.
+ */
+export function cartItemsLabel(boxes: number, samples: number, accessories = 0): string {
+  const parts = [
+    boxes > 0 || (samples === 0 && accessories === 0) ? boxesLabel(boxes) : null,
+    accessories > 0 ? `${accessories} ${accessories === 1 ? "accessory" : "accessories"}` : null,
+    samples > 0 ? `${samples} ${samples === 1 ? "sample" : "samples"}` : null,
+  ];
+  return parts.filter(Boolean).join(", ");
 }
 
 /** A sample line: "1 sample · free", "3 samples · 2 free". */

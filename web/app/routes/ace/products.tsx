@@ -29,8 +29,9 @@ export const meta = () =>
   pageMeta(pageTitles.aceProducts, "ACE partner products at partner prices.");
 
 /**
- * The partner list filters by type only: brand, collection, construction and colour values come
- * from the whole public catalogue, and most of them would find nothing in the partner collection.
+ * The partner list filters by type and by yes/no features: brand, collection, construction and
+ * colour values come from the whole public catalogue, and most of them would find nothing in the
+ * partner collection. The features are those of the partner collection (its own facets call).
  */
 const partnerFacets: ProductFacets = {
   types: [...productTypes],
@@ -76,6 +77,18 @@ export default function AceProducts() {
     approved ? `${partnerPriceSource.api}?${listSearchParams(params)}` : null,
     token,
   );
+  const collection = params.collection || aceDefaultCollection;
+  const { resource: facetsResource } = usePartnerResource<ProductFacets>(
+    approved
+      ? `${partnerPriceSource.api}/facets?collection=${encodeURIComponent(collection)}`
+      : null,
+    token,
+  );
+  // Until the features load (or if they fail), the list simply offers none.
+  const facets: ProductFacets =
+    facetsResource.status === "ready"
+      ? { ...partnerFacets, features: facetsResource.data.features }
+      : partnerFacets;
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
@@ -107,7 +120,7 @@ export default function AceProducts() {
       <ProductListView
         state={state}
         params={params}
-        facets={partnerFacets}
+        facets={facets}
         hiddenFilters={partnerHiddenFilters}
         onParamsChange={(next) => navigate(`${partnerPriceSource.listPath}${listHref(next)}`)}
         onRetry={retry}

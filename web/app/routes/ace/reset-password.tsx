@@ -1,10 +1,9 @@
-import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners";
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
 import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
-import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { usePasswordReset } from "../../lib/use-password-reset.ts";
 
 export const meta = () =>
   pageMeta(pageTitles.aceResetPassword, "Choose a new password for your ACE partner account.");
@@ -12,53 +11,15 @@ export const meta = () =>
 export const resetRedirectMs = 3000;
 
 export default function AceResetPassword() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token")?.trim() ?? "";
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(
-    token ? null : "Missing reset token. Please use the link from your email.",
-  );
-  const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const { token, password, setPassword, confirm, setConfirm, error, done, submitting, submit } =
+    usePasswordReset("/api/ace/auth/reset-password");
 
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate("/ace/login"), resetRedirectMs);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.current || !token) return;
-    if (password !== confirm) {
-      setError("Passwords do not match");
-      return;
-    }
-    if (password.length < minPasswordLength) {
-      setError(passwordTooShortMessage);
-      return;
-    }
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api("/api/ace/auth/reset-password", {
-        method: "POST",
-        body: { token, new_password: password },
-      });
-      setDone(true);
-    } catch (caught) {
-      setError(
-        serverDetail(caught) ?? "Invalid or expired token. Please request a new password reset.",
-      );
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
-  }
 
   if (done) {
     return (
@@ -79,7 +40,7 @@ export default function AceResetPassword() {
       subtitle="Use at least 8 characters; a phrase is easier to remember."
     >
       <ErrorBanner message={error} />
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4">
         <div>
           <label htmlFor="reset-password" className="field-label">
             New Password

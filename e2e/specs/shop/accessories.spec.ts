@@ -1,0 +1,127 @@
+import { openPage } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
+
+test.describe("accessories", () => {
+  test("the coverage calculator adds a floor with its underlayment and transitions in one click, and the cart offers the rest of the project", async ({
+    page,
+    store,
+  }) => {
+    const collection = `Porch ${store.tag}`;
+    const floor = await store.product({
+      name: "Porch Click Laminate",
+      type: "laminate",
+      collection,
+      color: "Golden Oak",
+      color_code: "#b98245",
+      our_price: 2.5,
+      sqft_per_carton: 20,
+      stock_quantity: 200,
+      features: { installation: "Click-lock floating", waterproof: false },
+    });
+    // Made for laminate and cheaper than the seed's: the most specific, then cheapest, wins.
+    const underlayment = await store.accessory({
+      name: "Porch Foam Underlayment",
+      selling_unit: "roll",
+      accessory_kind: "underlayment",
+      unit_coverage_sqft: 100,
+      our_price: 19.99,
+      fits_types: ["laminate"],
+      stock_quantity: 50,
+    });
+    // Of the floor's own collection: chosen before any color match.
+    const transition = await store.accessory({
+      name: "Porch T-Molding",
+      collection,
+      color: "Golden Oak",
+      color_code: "#b98245",
+      our_price: 26.5,
+    });
+
+    await openPage(page, `/products/${floor.id}`);
+    const calculator = page.getByRole("region", { name: "Coverage calculator" });
+    await calculator.getByLabel("Room area (sq ft)").fill("200");
+    await calculator.getByLabel("Doorways").fill("2");
+    // 200 sq ft + 10% waste = 220 sq ft: 11 boxes of 20; 200 sq ft + 5% seams: 3 rolls of 100.
+    await expect(calculator.getByTestId("boxes-needed")).toHaveText("11 boxes needed");
+    const suggested = calculator.getByRole("list", { name: "Accessories for this job" });
+    await expect(suggested.getByLabel(`3 rolls · ${underlayment.name}`)).toBeChecked();
+    await expect(suggested.getByLabel(`2 pieces · ${transition.name}`)).toBeChecked();
+    await expect(calculator.getByText("11 boxes + 5 accessories · $662.97")).toBeVisible();
+    await calculator.getByRole("button", { name: "Add floor and accessories to cart" }).click();
+    await expect(calculator.getByRole("button", { name: "✓ Added to Cart" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("16");
+
+    await openPage(page, "/cart");
+    await expect(page.getByTestId("cart-summary-line")).toHaveText(
+      "11 boxes, 5 accessories · 220 sq ft total",
+    );
+    const underlaymentLine = page.getByRole("listitem").filter({ hasText: underlayment.name });
+    await expect(underlaymentLine.getByText("Price per roll")).toBeVisible();
+    await expect(underlaymentLine.getByText("$59.97")).toBeVisible();
+
+    // What the floor still needs, without what is already in the cart.
+    const project = page.getByRole("region", { name: "Complete your project" });
+    await expect(project).toBeVisible();
+    await expect(project.getByText(underlayment.name)).toHaveCount(0);
+    await expect(project.getByText(transition.name)).toHaveCount(0);
+    const quarterRound = project.getByRole("button", { name: /^Add 1 piece of Quarter Round/ });
+    await expect(quarterRound).toBeVisible();
+    await quarterRound.click();
+    await expect(page.getByTestId("cart-summary-line")).toHaveText(
+      "11 boxes, 6 accessories · 220 sq ft total",
+    );
+    await expect(
+      project.getByRole("button", { name: /^Add 1 piece of Quarter Round/ }),
+    ).toHaveCount(0);
+
+    // The checkout's summary is the server's: per-unit prices, the same subtotal.
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByText("3 rolls × $19.99")).toBeVisible();
+    await expect(summary.getByText("2 pieces × $26.50")).toBeVisible();
+    await expect(summary.getByText("11 boxes × $50.00")).toBeVisible();
+    // 550.00 + 59.97 + 53.00 + the seed's quarter round at 12.99.
+    await expect(summary.getByText("$675.96")).toBeVisible();
+  });
+
+  test("an accessory's page and the accessories list show the price per roll, and a floor's page without companions has no accessory step", async ({
+    page,
+    store,
+  }) => {
+    const roll = await store.accessory({
+      name: "Quiet Roll Underlayment",
+      selling_unit: "roll",
+      accessory_kind: "underlayment",
+      unit_coverage_sqft: 100,
+      our_price: 31.5,
+      fits_types: ["laminate"],
+    });
+    const tile = await store.product({
+      name: "Plain Porcelain",
+      type: "tile",
+      features: { installation: "Thinset mortar, grouted" },
+    });
+
+    await openPage(page, `/products/${roll.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: roll.name })).toBeVisible();
+    await expect(page.getByText(/^\$31\.50\s*per roll$/).first()).toBeVisible();
+    await expect(page.getByLabel("Quantity (rolls)")).toHaveValue("1");
+    await expect(
+      page
+        .getByRole("navigation", { name: "Breadcrumb" })
+        .getByRole("link", { name: "Accessories" }),
+    ).toBeVisible();
+
+    await openPage(page, "/accessories");
+    await expect(page.getByRole("heading", { level: 1, name: "Accessories" })).toBeVisible();
+    const underlayments = page.getByRole("region", { name: "Underlayment" });
+    const card = underlayments.getByRole("article").filter({ hasText: roll.name });
+    await expect(card.getByText("Covers 100 sq ft")).toBeVisible();
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    await openPage(page, `/products/${tile.id}`);
+    await expect(page.getByRole("region", { name: "Coverage calculator" })).toBeVisible();
+    await expect(page.getByLabel("Doorways")).toHaveCount(0);
+  });
+});
