@@ -428,6 +428,12 @@ const matrix: Record<string, MatrixEntry> = {
     () => ({ csv: "name,type\nImported Matrix Oak,hardwood\n", dry_run: true }),
   ),
   "GET /api/admin/products/:id": adminGet((f) => `/api/admin/products/${f.productId}`),
+  "GET /api/admin/products/:id/lots": adminGet((f) => `/api/admin/products/${f.productId}/lots`),
+  "PUT /api/admin/products/:id/lots": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}/lots`,
+    () => ({ lots: [{ lot_code: "MATRIX-1", boxes: 1 }] }),
+  ),
   "POST /api/admin/products": adminCall(
     201,
     () => "/api/admin/products",

@@ -168,7 +168,7 @@ export async function createPartnerWithSession(
 
 /** A complete, valid payment request for these cart lines. */
 export function buildPaymentRequest(
-  cartItems: Array<{ product_id: number; quantity: number }>,
+  cartItems: Array<{ product_id: number; quantity: number; lot_id?: number | null }>,
   overrides: Record<string, unknown> = {},
 ) {
   sequence += 1;

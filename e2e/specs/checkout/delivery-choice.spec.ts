@@ -49,14 +49,23 @@ test.describe("delivery choice at checkout", () => {
     await expect(summary.getByText("$285.00")).toBeVisible();
     await expect(total).toHaveText("$537.12");
 
-    // A ZIP code far away: no local truck, and the reason is given.
+    // A ZIP code of another state than the chosen one is refused: the reason only, no retry.
     await page.getByLabel("ZIP Code", { exact: true }).fill("98101");
+    await expect(summary.getByRole("alert")).toHaveText(
+      "ZIP code 98101 is in Washington, not Alabama. Please check the state and the ZIP code.",
+    );
+    await expect(summary.getByRole("button", { name: "Try Again" })).toHaveCount(0);
+    await expect(summary.getByText("Failed to calculate cart total")).toHaveCount(0);
+
+    // A ZIP code far away: no local truck, and the reason is given.
+    await page.getByLabel("State", { exact: true }).selectOption("WA");
     await expect(
       delivery.getByText(
         "Our own truck delivers around Birmingham only, and ZIP code 98101 is outside that area.",
       ),
     ).toBeVisible();
     await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeDisabled();
+    await page.getByLabel("State", { exact: true }).selectOption("AL");
     await page.getByLabel("ZIP Code", { exact: true }).fill("35212");
     await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeEnabled();
 
@@ -105,6 +114,7 @@ test.describe("delivery choice at checkout", () => {
     await delivery.getByRole("radio", { name: /^Local delivery/ }).check();
     await expect(summary.getByText("Shipping: Local delivery")).toBeVisible();
 
+    await page.getByLabel("State", { exact: true }).selectOption("WA");
     await page.getByLabel("ZIP Code", { exact: true }).fill("98101");
     const reason =
       "Our own truck delivers around Birmingham only, and ZIP code 98101 is outside that area.";

@@ -46,7 +46,11 @@ export async function seedCart(
   await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
 }
 
-/** Fills the checkout's customer and billing fields (the first address on the page). */
+/**
+ * Fills the checkout's customer and billing fields (the first address on the page): a Birmingham
+ * address, so the state is Alabama (the form starts on New York, and the store refuses a ZIP code
+ * of another state than the chosen one).
+ */
 export async function fillCustomerAndBilling(
   page: Page,
   customer: { name: string; email: string; phone: string },
@@ -56,6 +60,7 @@ export async function fillCustomerAndBilling(
   await page.getByLabel("Phone", { exact: true }).fill(customer.phone);
   await page.getByLabel("Street Address", { exact: true }).fill("  4217 Crestwood Blvd  ");
   await page.getByLabel("City", { exact: true }).fill("Birmingham");
+  await page.getByLabel("State", { exact: true }).selectOption("AL");
   await page.getByLabel("ZIP Code", { exact: true }).fill("35212");
 }
 

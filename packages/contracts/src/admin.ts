@@ -2,6 +2,7 @@ import { accessoryKinds, sellingUnits } from "./accessories.ts";
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { cartItemKinds } from "./cart-kinds.ts";
+import { orderLineLotSchema } from "./lots.ts";
 import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 
@@ -46,6 +47,8 @@ export const adminOrderItemSchema = z.object({
   total_sqft: z.number(),
   /** Samples get their own badge: they are cut and mailed, not picked from box stock. */
   kind: z.enum(cartItemKinds),
+  /** The dye lot(s) the boxes came from, and the warning when no single lot covered them. */
+  ...orderLineLotSchema.partial().shape,
   /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
   selling_unit: z.enum(sellingUnits),
 });

@@ -29,6 +29,9 @@ export const cartItemSchema = z.object({
   partner_price: z.boolean().optional(),
   /** Boxes (absent: boxes, as carts saved before samples) or samples of the product. */
   kind: kindSchema.optional(),
+  /** "Order more from the same lot": the dye lot the boxes must come from, and its code. */
+  lot_id: z.number().int().optional(),
+  lot_code: z.string().optional(),
   /** An accessory's unit ("piece", "roll", "pail"); absent for flooring, sold by the box. */
   selling_unit: z.enum(sellingUnits).optional(),
 });
@@ -44,6 +47,8 @@ export const cartLineInputSchema = z.object({
     .max(100000, "Quantity is too large"),
   /** "box" when absent. Samples are priced and shipped by the sample rules. */
   kind: kindSchema.default("box"),
+  /** Boxes from this dye lot only (a box line; optional). */
+  lot_id: z.number().int().positive().max(2147483647).nullish(),
 });
 
 const stateCode = z
@@ -81,6 +86,16 @@ export const cartCalculationItemSchema = z.object({
   kind: kindSchema,
   /** Samples of this line that are free (the first of the order); 0 for boxes. */
   free_quantity: z.number().int(),
+  /** Present when the line asked for a dye lot: its code, boxes left, and why it cannot cover. */
+  lot: z
+    .object({
+      lot_id: z.number().int(),
+      lot_code: z.string().nullable(),
+      boxes_left: z.number().int(),
+      /** Null while the lot covers the line; else what to do (payment would be refused). */
+      message: z.string().nullable(),
+    })
+    .optional(),
   /** What unit_price prices: a box of flooring, or an accessory's piece, roll or pail. */
   selling_unit: z.enum(sellingUnits),
 });

@@ -157,6 +157,23 @@ export const trackingResultSchema = z.object({
   appointment: z.object({ date: z.string(), window: z.string().nullable() }).nullable(),
   /** The staff's note to the customer about the shipment. */
   note: z.string().nullable(),
+  /** The boxes bought, each with the dye lot it came from ("order more from the same lot"). */
+  lines: z
+    .array(
+      z.object({
+        product_id: z.number().int().nullable(),
+        product_name: z.string(),
+        quantity: z.number().int(),
+        lot_id: z.number().int().nullable(),
+        lot_code: z.string().nullable(),
+        /** Boxes the line's lot still holds (0 when gone): more can be ordered while it lasts. */
+        lot_boxes_left: z.number().int(),
+        unit_price: z.number(),
+        sqft_per_box: z.number(),
+        image_url: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 

@@ -2,6 +2,7 @@ import type { TrackingResult } from "@mcf/contracts/orders";
 import type { ReturnOptions } from "@mcf/contracts/returns";
 import { Link } from "react-router";
 import { ClaimForm } from "../features/orders/claim-form.tsx";
+import { OrderLinesLots } from "../features/orders/order-lines-lots.tsx";
 import { ReturnRequest } from "../features/orders/return-request.tsx";
 import {
   formatTrackingDate,
@@ -130,6 +131,9 @@ function TrackingDetails({
       </section>
 
       <ShipmentDetails tracking={tracking} />
+      {tracking.lines && !isCancelledStatus(status) ? (
+        <OrderLinesLots lines={tracking.lines} />
+      ) : null}
       {tracking.delivery.method !== "pickup" && !isCancelledStatus(status) ? (
         <InspectionChecklist totalBoxes={tracking.total_cartons} />
       ) : null}

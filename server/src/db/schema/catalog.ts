@@ -113,6 +113,30 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
   index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
 
+/**
+ * Dye lots of a product: boxes made in one run share one shade. Lots are a breakdown of the
+ * product's `stock_quantity` (boxes outside every lot are "not in a lot"); a product without lots
+ * sells from its stock count alone (decision 080).
+ */
+export const productLots = pgTable(
+  "product_lots",
+  {
+    id: serial("id").primaryKey(),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    lot_code: text("lot_code").notNull(),
+    boxes: integer("boxes").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("product_lots_boxes_not_negative", sql`${t.boxes} >= 0`),
+    uniqueIndex("product_lots_product_code_idx").on(t.product_id, t.lot_code),
+  ],
+);
+
+export type ProductLotRow = typeof productLots.$inferSelect;
+
 export const coupons = pgTable(
   "coupons",
   {

@@ -21,7 +21,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { products } from "./catalog.ts";
+import { productLots, products } from "./catalog.ts";
 import { moneyColumn, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
 
@@ -154,6 +154,8 @@ export const orderItems = pgTable(
     type: text("type"),
     /** Boxes of flooring, or samples (which never touch box stock or pallets). */
     kind: text("kind", { enum: cartItemKinds }).$type<CartItemKind>().notNull().default("box"),
+    /** The product had dye lots but no single lot could cover the line: staff are warned. */
+    lot_short: boolean("lot_short").notNull().default(false),
     /** The unit sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
     selling_unit: text("selling_unit", { enum: sellingUnits }).notNull().default("box"),
   },
@@ -164,6 +166,35 @@ export const orderItems = pgTable(
     check("order_items_selling_unit_check", oneOf(t.selling_unit, sellingUnits)),
   ],
 );
+
+/**
+ * Where a box line's boxes came from: one row per dye lot it took from (one when a lot covered
+ * it). `returned_boxes` counts the boxes put back into the lot (cancel, expiry, refund), so none
+ * goes back twice. The code is kept as sold, so a lot deleted later still reads the same.
+ */
+export const orderItemLots = pgTable(
+  "order_item_lots",
+  {
+    id: serial("id").primaryKey(),
+    order_item_id: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    lot_id: integer("lot_id").references(() => productLots.id, { onDelete: "set null" }),
+    lot_code: text("lot_code").notNull(),
+    boxes: integer("boxes").notNull(),
+    returned_boxes: integer("returned_boxes").notNull().default(0),
+  },
+  (t) => [
+    index("order_item_lots_item_idx").on(t.order_item_id),
+    check("order_item_lots_boxes_positive", sql`${t.boxes} > 0`),
+    check(
+      "order_item_lots_returned_in_range",
+      sql`${t.returned_boxes} >= 0 AND ${t.returned_boxes} <= ${t.boxes}`,
+    ),
+  ],
+);
+
+export type OrderItemLotRow = typeof orderItemLots.$inferSelect;
 
 /**
  * Unopened boxes a customer asked to send back; staff approve (refund through the payment

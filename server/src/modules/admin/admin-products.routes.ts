@@ -8,6 +8,7 @@ import {
   productPatchSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
+import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots";
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import {
   maxProductImages,
@@ -25,11 +26,13 @@ import {
   deleteProductImage,
   forgetProductImageFiles,
   getAdminProduct,
+  getProductLots,
   importProductsCsv,
   listAdminProducts,
   productImageFolder,
   productsToCsv,
   reorderProductImages,
+  saveProductLots,
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
@@ -186,6 +189,33 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       await forgetProductImageFiles(db, imageStore, images);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    "/api/admin/products/:id/lots",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A product's dye lots and the boxes outside them",
+        params: productIdParamsSchema,
+        response: { 200: productLotsSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => getProductLots(db, request.params.id),
+  );
+
+  app.put(
+    "/api/admin/products/:id/lots",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Save a product's dye lots (the whole list; lots add up to at most the stock)",
+        params: productIdParamsSchema,
+        body: productLotsUpdateSchema,
+        response: { 200: productLotsSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => saveProductLots(db, request.params.id, request.body),
   );
 
   app.post(

@@ -2,15 +2,17 @@ import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import type { CartCalculationResult } from "@mcf/contracts/cart";
 import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
+import { lotShortMessage } from "@mcf/contracts/lots";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
+import { zipStateMismatch } from "@mcf/contracts/us-states";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
-import type { ProductRow } from "../catalog/catalog.service.ts";
+import { findLotsByIds, type ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
 import {
   type DeliveryPrices,
@@ -26,6 +28,18 @@ export interface CartLineInput {
   quantity: number;
   /** Boxes when absent. */
   kind?: CartItemKind;
+  /** Boxes from this dye lot only ("order more from the same lot"). */
+  lot_id?: number | null;
+}
+
+/** A line's chosen dye lot as the cart sees it now. */
+export interface LineLot {
+  lotId: number;
+  /** Null when the lot is gone (deleted, or of another product). */
+  lotCode: string | null;
+  boxesLeft: number;
+  /** Null while the lot covers the line; else the sentence the payment would refuse with. */
+  message: string | null;
 }
 
 export interface PricedLine {
@@ -40,6 +54,8 @@ export interface PricedLine {
   totalSqft: number;
   source: PriceSource;
   cartonsPerPallet: number;
+  /** The dye lot the line asked for, or null. */
+  lot: LineLot | null;
 }
 
 export interface CartTotals {
@@ -135,6 +151,7 @@ interface MergedLine {
   product_id: number;
   quantity: number;
   kind: CartItemKind;
+  lot_id: number | null;
 }
 
 /**
@@ -145,10 +162,13 @@ function mergeLines(items: CartLineInput[]): MergedLine[] {
   const byKey = new Map<string, MergedLine>();
   for (const item of items) {
     const kind = item.kind ?? "box";
-    const key = `${kind}:${item.product_id}`;
+    // Boxes of a chosen lot stay their own line: they come from that lot only.
+    const lotId = kind === "box" ? (item.lot_id ?? null) : null;
+    const key = `${kind}:${item.product_id}:${lotId ?? ""}`;
     const line = byKey.get(key);
     if (line) line.quantity += item.quantity;
-    else byKey.set(key, { product_id: item.product_id, quantity: item.quantity, kind });
+    else
+      byKey.set(key, { product_id: item.product_id, quantity: item.quantity, kind, lot_id: lotId });
   }
   return [...byKey.values()];
 }
@@ -186,6 +206,7 @@ function priceBoxLine(
     totalSqft: Math.round(price.sqftPerBox * quantity * 100) / 100,
     source: price.source,
     cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
+    lot: null,
   };
 }
 
@@ -215,8 +236,30 @@ function priceSampleLinesOf(
       totalSqft: 0,
       source: "public",
       cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
+      lot: null,
     };
   });
+}
+
+/**
+ * A chosen lot as it stands: the price never changes with the lot; the payment takes the boxes
+ * from it or refuses with the same sentence (orders/order-lots.ts).
+ */
+function lineLot(
+  line: { product: ProductRow; quantity: number; lot_id: number | null },
+  lot: ProductLotRow | undefined,
+): LineLot {
+  const mine = lot && lot.product_id === line.product.id ? lot : null;
+  const boxesLeft = mine?.boxes ?? 0;
+  return {
+    lotId: line.lot_id ?? 0,
+    lotCode: mine?.lot_code ?? null,
+    boxesLeft,
+    message:
+      mine && boxesLeft >= line.quantity
+        ? null
+        : lotShortMessage(line.product.name, mine?.lot_code ?? null, boxesLeft),
+  };
 }
 
 /**
@@ -226,14 +269,21 @@ function priceSampleLinesOf(
  * method's cost is the shipping), tax on merchandise after discount by ship-to state (a pickup
  * is taxed where the showroom is). Throws 422 for unknown or unpriced products, a sample of a
  * product without samples, more samples than an order may hold, an unknown ZIP code or a
- * delivery method not offered for it. An invalid coupon is not an error: it gives no
- * discount and its reason is in `coupon.message`.
+ * delivery method not offered for it, or a ZIP code of another state than the ship-to state.
+ * An invalid coupon is not an error: it gives no discount and its reason is in `coupon.message`.
  */
 export async function priceCart(
   db: DbOrTx,
   items: CartLineInput[],
   options: CartPricingOptions,
 ): Promise<CartTotals> {
+  // A ZIP code of another state than the chosen one is a typo in the address: refused, never
+  // priced or shipped on a guess of which of the two is right.
+  const mismatch =
+    options.shippingZip && options.shippingState
+      ? zipStateMismatch(options.shippingZip, options.shippingState)
+      : null;
+  if (mismatch) throw invalid(mismatch);
   const merged = mergeLines(items);
   checkSampleCount(merged);
   const ids = [...new Set(merged.map((line) => line.product_id))];
@@ -254,10 +304,17 @@ export async function priceCart(
     options.rates.samples,
   );
   // Lines keep the cart's order: boxes priced one by one, samples as one group.
+  const lots = await findLotsByIds(
+    db,
+    withProducts.flatMap((line) => (line.lot_id === null ? [] : [line.lot_id])),
+  );
   const lines: PricedLine[] = withProducts.map((line) =>
     line.kind === "sample"
       ? (sampleLines.shift() as PricedLine)
-      : priceBoxLine(line.product, line.quantity, options.partner),
+      : {
+          ...priceBoxLine(line.product, line.quantity, options.partner),
+          lot: line.lot_id === null ? null : lineLot(line, lots.get(line.lot_id)),
+        },
   );
   const boxLines = lines.filter((line) => line.kind === "box");
 
@@ -334,6 +391,16 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       final_sale: line.product.is_closeout,
       kind: line.kind,
       free_quantity: line.freeQuantity,
+      ...(line.lot
+        ? {
+            lot: {
+              lot_id: line.lot.lotId,
+              lot_code: line.lot.lotCode,
+              boxes_left: line.lot.boxesLeft,
+              message: line.lot.message,
+            },
+          }
+        : {}),
       selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
     shipping: {

@@ -1,6 +1,13 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoupon, createPartnerWithSession, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createCoupon,
+  createPartnerWithSession,
+  createProduct,
+} from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { products } from "../../db/schema/index.ts";
 
 describe("POST /api/cart/calculate", () => {
   let t: TestApp;
@@ -85,6 +92,46 @@ describe("POST /api/cart/calculate", () => {
     expect(body.tax).toBe(314.1);
     expect(body.total).toBe(3855.12);
     expect(body.total_sqft).toBe(1018.17);
+  });
+
+  it("refuses a shipping ZIP code of another state than the chosen one, at calculation and at payment, with nothing reserved", async () => {
+    const db = t.database.db;
+    const product = await createProduct(db, { our_price: 4, stock_quantity: 10 });
+    const refused = await calculate({
+      cart_items: [{ product_id: product.id, quantity: 2 }],
+      shipping_state: "NY",
+      shipping_zip: "35212",
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      detail:
+        "ZIP code 35212 is in Alabama, not New York. Please check the state and the ZIP code.",
+    });
+    const matching = await calculate({
+      cart_items: [{ product_id: product.id, quantity: 2 }],
+      shipping_state: "AL",
+      shipping_zip: "35212",
+    });
+    expect(matching.statusCode).toBe(200);
+    const payment = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 2 }], {
+        shipping_address: {
+          street: "1 Pike St",
+          city: "Seattle",
+          state: "AL",
+          zip_code: "98101",
+          country: "US",
+        },
+      }),
+    });
+    expect(payment.statusCode).toBe(422);
+    expect(payment.json().detail).toBe(
+      "ZIP code 98101 is in Washington, not Alabama. Please check the state and the ZIP code.",
+    );
+    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.stock_quantity).toBe(10);
   });
 
   it("rounds the box price half up once and takes shipping defaults for empty fields", async () => {

@@ -36,6 +36,7 @@ export {
   reorderProductImages,
 } from "./product-images.ts";
 export { findProductRows, getProductRow } from "./product-lookup.ts";
+export { findLotsByIds, getProductLots, saveProductLots } from "./product-lots.ts";
 export {
   dollarsOrNull,
   type ProductRow,

@@ -55,6 +55,28 @@ describe("product CSV export and import", () => {
     expect(csv).toContain('"Quoted ""Oak"", wide"');
   });
 
+  it("carries the box weight out and back in: exported, imported, and refused when not a number", async () => {
+    await createProduct(t.database.db, {
+      name: "Weighed Oak",
+      sku: "CSV-W1",
+      box_weight_lbs: 42.5,
+    });
+    const csv = await exportCsv("Weighed Oak");
+    const [header, row] = parse(csv) as string[][];
+    const record = Object.fromEntries(header?.map((h, i) => [h, row?.[i]]) ?? []);
+    expect(record.box_weight_lbs).toBe("42.5");
+    const changed = csv.replace(",42.5,", ",38,");
+    expect(changed).not.toBe(csv);
+    const applied = await importCsv(changed, false);
+    expect(applied.statusCode).toBe(200);
+    const [saved] = await t.database.db.select().from(products).where(eq(products.sku, "CSV-W1"));
+    expect(Number(saved?.box_weight_lbs)).toBe(38);
+    const wrong = await importCsv("sku,name,box_weight_lbs\r\nCSV-W1,Weighed Oak,heavy\r\n", true);
+    const [refusedRow] = wrong.json().rows;
+    expect(refusedRow.action).toBe("error");
+    expect(refusedRow.errors.join(" ")).toContain("box_weight_lbs");
+  });
+
   it("dry run lists changes and per-row errors and writes nothing; apply is all or nothing", async () => {
     const a = await createProduct(t.database.db, {
       name: "Import A",

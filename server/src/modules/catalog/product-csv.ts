@@ -41,6 +41,7 @@ export const productCsvColumns = [
   "sqft_per_carton",
   "cartons_per_pallet",
   "pallet_shipping_cost",
+  "box_weight_lbs",
   "stock_quantity",
   "overall_thickness",
   "wear_layer_thickness",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createOrder, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { auditLog, orderItems, orderReturns, products } from "../../db/schema/index.ts";
+import { auditLog, orderItems, orderReturns, orders, products } from "../../db/schema/index.ts";
 import { approveReturn } from "./orders.service.ts";
 
 const admin = { "admin-password": testAdminPassword };
@@ -177,6 +177,32 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
     expect(early.statusCode).toBe(409);
     const kept = await db().select().from(orderReturns).where(eq(orderReturns.order_id, order.id));
     expect(kept).toHaveLength(0);
+  });
+
+  it("the 30 days count from delivery when staff recorded it, else from shipping", async () => {
+    const lateFreight = await shippedOrder(40);
+    await db()
+      .update(orders)
+      .set({ delivered_at: new Date(Date.now() - 5 * dayMs) })
+      .where(eq(orders.id, lateFreight.order.id));
+    const inTime = await ask(lateFreight.order.tracking_token, {
+      lines: [{ order_item_id: lateFreight.line.id, quantity: 1 }],
+      reason: "Arrived a month late, too many",
+      unopened: true,
+    });
+    expect(inTime.statusCode).toBe(201);
+    const longAgo = await shippedOrder(33);
+    await db()
+      .update(orders)
+      .set({ delivered_at: new Date(Date.now() - 31 * dayMs) })
+      .where(eq(orders.id, longAgo.order.id));
+    const tooLate = await ask(longAgo.order.tracking_token, {
+      lines: [{ order_item_id: longAgo.line.id, quantity: 1 }],
+      reason: "Too late",
+      unopened: true,
+    });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().detail).toContain("within 30 days of delivery");
   });
 
   it("a declined return refunds nothing and frees its boxes; a declined return cannot be approved", async () => {

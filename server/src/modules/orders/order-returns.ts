@@ -20,6 +20,7 @@ import {
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { returnBoxesToLots } from "./order-lots.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
 /** What a return needs of the payment provider: a refund, never twice for one key. */
@@ -31,9 +32,13 @@ const dayMs = 24 * 60 * 60 * 1000;
 const storedDollars = (cents: number) => (cents / 100).toFixed(2);
 const dollars = (value: string) => toDollars(toCents(value));
 
-/** The last moment a return can be asked for: 30 days after the order shipped (or was picked up). */
+/**
+ * The last moment a return can be asked for: 30 days after the order was delivered when staff
+ * recorded the delivery, else after it shipped (or was picked up).
+ */
 function windowEnd(order: OrderRow): Date | null {
-  return order.shipped_at ? new Date(order.shipped_at.getTime() + returnWindowDays * dayMs) : null;
+  const from = order.delivered_at ?? order.shipped_at;
+  return from ? new Date(from.getTime() + returnWindowDays * dayMs) : null;
 }
 
 /** Why the order cannot take a return now, or null. */
@@ -44,7 +49,7 @@ function unavailableReason(order: OrderRow, now: Date): string | null {
   if (!ends || (order.status !== "shipped" && order.status !== "delivered"))
     return "Returns open once your order has shipped or been picked up.";
   if (now > ends)
-    return `Returns are accepted within ${returnWindowDays} days of shipping, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
+    return `Returns are accepted within ${returnWindowDays} days of ${order.delivered_at ? "delivery" : "shipping"}, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
   return null;
 }
 
@@ -269,6 +274,8 @@ export async function approveReturn(
         .update(products)
         .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
         .where(eq(products.id, productId));
+    // And into the dye lots they were sold from, under the same once-only return lock.
+    for (const line of row.lines) await returnBoxesToLots(tx, line.order_item_id, line.quantity);
     const [updated] = await tx
       .update(orderReturns)
       .set({

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type OrderRow, orderItems, products } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems, products } from "../../db/schema/index.ts";
+import { type LotLine, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
 
 export interface StockLine {
   productId: number;
@@ -104,7 +105,38 @@ export async function returnHeldStock(tx: DbOrTx, lockedOrders: OrderRow[]): Pro
       .set({ stock_quantity: sql`${products.stock_quantity} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
   }
+  // Then each line's boxes back into the lots they came from (products locked above first).
+  await returnLotsOfItems(tx, await boxItemIds(tx, holding));
   return new Set(holding);
+}
+
+async function boxItemIds(tx: DbOrTx, orderIds: string[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")));
+  return rows.map((row) => row.id);
+}
+
+/** The box lines of an order as lot lines (samples and lines of deleted products left out). */
+export function lotLinesOf(
+  items: OrderItemRow[],
+  lotIdOf: (index: number) => number | null = () => null,
+): LotLine[] {
+  return items.flatMap((item, index) =>
+    item.kind === "box" && item.product_id !== null
+      ? [
+          {
+            orderItemId: item.id,
+            productId: item.product_id,
+            productName: item.product_name,
+            quantity: item.quantity,
+            lotId: lotIdOf(index),
+          },
+        ]
+      : [],
+  );
 }
 
 class StockShortError extends Error {}
@@ -124,6 +156,11 @@ export async function commitStock(
   try {
     await tx.transaction(async (savepoint) => {
       if (await takeStock(savepoint, lines)) throw new StockShortError();
+      const items = await savepoint
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.order_id, order.id));
+      await reallocateLots(savepoint, lotLinesOf(items));
     });
     return { stock_status: "committed", needs_attention: order.needs_attention };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { trackingNumberLabel } from "@mcf/contracts/carriers";
+import { lotWarning } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import {
   carrierTrackingUrl,
@@ -7,7 +8,12 @@ import {
   type OrderDelivery,
   type TrackingResult,
 } from "@mcf/contracts/orders";
-import type { OrderItemRow, OrderRow, PostalAddress } from "../../db/schema/index.ts";
+import type {
+  OrderItemLotRow,
+  OrderItemRow,
+  OrderRow,
+  PostalAddress,
+} from "../../db/schema/index.ts";
 import { deliverySummaryLabel } from "../delivery/delivery.service.ts";
 
 /** Stored amounts (numeric text) as the dollars the API answers. */
@@ -75,8 +81,30 @@ export function orderDelivery(order: OrderRow): OrderDelivery {
   };
 }
 
+/**
+ * The dye lot of a line as staff and the packing list read it: the one lot it came from, or the
+ * lots and their boxes when it was spread, and the warning when no single lot could cover it.
+ */
+export function lineLotFields(item: OrderItemRow, lots: OrderItemLotRow[] = []) {
+  const single = lots.length === 1 ? lots[0] : undefined;
+  return {
+    lot_id: single?.lot_id ?? null,
+    lot_code:
+      lots.length === 0
+        ? null
+        : single
+          ? single.lot_code
+          : lots.map((lot) => `${lot.lot_code} (${lot.boxes})`).join(", "),
+    lot_warning: item.lot_short ? lotWarning : null,
+  };
+}
+
 /** The order as staff see it; lines only when asked for (the list leaves them out). */
-export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrder {
+export function toAdminOrder(
+  order: OrderRow,
+  items?: OrderItemRow[],
+  lots: Map<number, OrderItemLotRow[]> = new Map(),
+): AdminOrder {
   return {
     ...orderFields(order),
     shipping_address: order.shipping_address ?? null,
@@ -88,7 +116,15 @@ export function toAdminOrder(order: OrderRow, items?: OrderItemRow[]): AdminOrde
     delivery_appointment_window: order.delivery_appointment_window,
     delivery: orderDelivery(order),
     samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
-    ...(items ? { items: items.map((item) => ({ ...itemFields(item), sku: item.sku })) } : {}),
+    ...(items
+      ? {
+          items: items.map((item) => ({
+            ...itemFields(item),
+            sku: item.sku,
+            ...lineLotFields(item, lots.get(item.id)),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -130,7 +166,7 @@ export function deliveryAppointment(order: OrderRow): TrackingResult["appointmen
  * What the tracking page shows: status, the carrier with its link, the delivery appointment and
  * the staff's note; nothing about the customer.
  */
-export function toTrackingResult(order: OrderRow): TrackingResult {
+export function toTrackingResult(order: OrderRow, lines?: TrackingResult["lines"]): TrackingResult {
   const fields = orderFields(order);
   const delivery = orderDelivery(order);
   return {
@@ -150,5 +186,6 @@ export function toTrackingResult(order: OrderRow): TrackingResult {
     },
     appointment: deliveryAppointment(order),
     note: order.shipping_notes,
+    ...(lines ? { lines } : {}),
   };
 }

@@ -20,9 +20,15 @@ import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { recordDepositPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
-import { toOrderConfirmation, toTrackingResult } from "./order-views.ts";
+import { toOrderConfirmation } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
-import { lookUpTrackingToken, markPaid, requestReturn, returnOptions } from "./orders.service.ts";
+import {
+  getTrackingResult,
+  lookUpTrackingToken,
+  markPaid,
+  requestReturn,
+  returnOptions,
+} from "./orders.service.ts";
 
 const sessionNotFound = "We could not find an order for this payment session.";
 
@@ -139,9 +145,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const order = await findOrder(db, { trackingToken: request.params.token });
-      if (!order) throw notFound(trackingNotFoundMessage);
-      return toTrackingResult(order);
+      const tracked = await getTrackingResult(db, request.params.token);
+      if (!tracked) throw notFound(trackingNotFoundMessage);
+      return tracked;
     },
   );
 

@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
-import type { OrderStatus, PaymentStatus } from "@mcf/contracts/orders";
+import { toCents, toDollars } from "@mcf/contracts/money";
+import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
@@ -7,10 +8,17 @@ import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { allocateLots, lotBoxesLeft, lotsByItem } from "./order-lots.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
-import { commitStock, findShortLine, type StockLine, takeStock } from "./order-stock.ts";
+import {
+  commitStock,
+  findShortLine,
+  lotLinesOf,
+  type StockLine,
+  takeStock,
+} from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
-import { orderDelivery, toAdminOrder } from "./order-views.ts";
+import { lineLotFields, orderDelivery, toAdminOrder, toTrackingResult } from "./order-views.ts";
 import {
   findOrder,
   findOrders,
@@ -48,6 +56,8 @@ export { getOrderWithItems, type OrderWithItems, orderDelivery };
 export interface NewOrder {
   order: Omit<NewOrderRow, "status" | "payment_status" | "stock_status">;
   items: NewOrderItemRow[];
+  /** Per item (same order): the dye lot the shopper chose for it, or null. */
+  itemLotIds?: Array<number | null>;
 }
 
 function stockConflictDetail(name: string, available: number): string {
@@ -96,7 +106,14 @@ export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderW
     const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
     throw soldOutError(short.productId, name, short.available);
   }
-  return insertOrder(tx, input.order, input.items);
+  const created = await insertOrder(tx, input.order, input.items);
+  // The boxes' dye lots, under the product locks takeStock holds; a chosen lot short is a 409.
+  await allocateLots(
+    tx,
+    lotLinesOf(created.items, (index) => input.itemLotIds?.[index] ?? null),
+    { strict: true },
+  );
+  return created;
 }
 
 /** Records the payment session that will pay the order, and when it closes. */
@@ -330,7 +347,11 @@ export async function listAdminOrders(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? []));
+  const lots = await lotsByItem(
+    db,
+    [...items.values()].flat().map((item) => item.id),
+  );
+  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots));
 }
 
 /** One order with its lines, as staff see it. 404 for an unknown order. */
@@ -338,7 +359,47 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   if (!orderIdShape.test(orderId)) throw notFound("Order not found");
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
-  return toAdminOrder(found.order, found.items);
+  const lots = await lotsByItem(
+    db,
+    found.items.map((item) => item.id),
+  );
+  return toAdminOrder(found.order, found.items, lots);
+}
+
+/**
+ * What /track shows of the order named by its tracking token, with each box line's dye lot and
+ * the boxes that lot still holds; null for an unknown token.
+ */
+export async function getTrackingResult(db: DbOrTx, token: string): Promise<TrackingResult | null> {
+  const found = await findOrder(db, { trackingToken: token });
+  if (!found) return null;
+  const withItems = await getOrderWithItems(db, found.id);
+  const boxes = (withItems?.items ?? []).filter((item) => item.kind === "box");
+  const lots = await lotsByItem(
+    db,
+    boxes.map((item) => item.id),
+  );
+  const left = await lotBoxesLeft(
+    db,
+    [...lots.values()].flat().flatMap((lot) => (lot.lot_id === null ? [] : [lot.lot_id])),
+  );
+  return toTrackingResult(
+    found,
+    boxes.map((item) => {
+      const lot = lineLotFields(item, lots.get(item.id));
+      return {
+        product_id: item.product_id,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        lot_id: lot.lot_id,
+        lot_code: lot.lot_code,
+        lot_boxes_left: lot.lot_id === null ? 0 : (left.get(lot.lot_id) ?? 0),
+        unit_price: toDollars(toCents(item.unit_price)),
+        sqft_per_box: Number(item.sqft_per_box),
+        image_url: item.image_url,
+      };
+    }),
+  );
 }
 
 /** "mcf-7k3p9q", " MCF 7K3P9Q " or "7K3P9Q" → "MCF-7K3P9Q": the order number as printed. */

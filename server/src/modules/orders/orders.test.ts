@@ -194,7 +194,7 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
   });
 
   it("GET /api/track/{token} shows status, carrier and the carrier's tracking link", async () => {
-    const { order } = await placeOrder();
+    const { order, product } = await placeOrder();
     const before = (await t.app.inject(`/api/track/${order.tracking_token}`)).json();
     expect(before).toEqual({
       friendly_order_id: order.friendly_order_id,
@@ -213,6 +213,20 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
       },
       appointment: null,
       note: null,
+      // The boxes bought; this product has no dye lots, so no lot to order more from.
+      lines: [
+        {
+          product_id: product.id,
+          product_name: "Lookup Oak",
+          quantity: 2,
+          lot_id: null,
+          lot_code: null,
+          lot_boxes_left: 0,
+          unit_price: 100,
+          sqft_per_box: 20,
+          image_url: null,
+        },
+      ],
     });
     const shippedAt = new Date("2030-03-04T15:00:00Z");
     await db()

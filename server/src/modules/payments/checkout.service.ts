@@ -107,6 +107,7 @@ function newOrderFrom(
       kind: line.kind,
       selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
     })),
+    itemLotIds: totals.lines.map((line) => line.lot?.lotId ?? null),
   };
 }
 

@@ -66,6 +66,7 @@ function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind 
           <tr className="border-b text-xs uppercase">
             <th className="py-1">Item</th>
             <th className="py-1">SKU</th>
+            {kind === "packing" ? <th className="py-1">Dye lot</th> : null}
             <th className="py-1 text-right">Boxes</th>
             <th className="py-1 text-right">Sq ft</th>
             {kind === "invoice" ? (
@@ -86,6 +87,14 @@ function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind 
                 {item.kind === "sample" ? " (sample)" : ""}
               </td>
               <td className="py-1">{item.sku ?? ""}</td>
+              {kind === "packing" ? (
+                <td className="py-1">
+                  {item.lot_code ?? ""}
+                  {item.lot_warning ? (
+                    <span className="block text-xs font-semibold">Mixed lots: check shades</span>
+                  ) : null}
+                </td>
+              ) : null}
               <td className="py-1 text-right">{item.quantity}</td>
               <td className="py-1 text-right">{item.total_sqft}</td>
               {kind === "invoice" ? (

@@ -20,6 +20,19 @@ export function OrderItems({ order }: { order: AdminOrder }) {
                 {item.sku ? (
                   <span className="ml-1 text-xs text-stone-600">({item.sku})</span>
                 ) : null}
+                {item.lot_code ? (
+                  <span className="mt-0.5 block text-xs text-stone-700">
+                    Dye lot: <span className="font-semibold">{item.lot_code}</span>
+                  </span>
+                ) : null}
+                {item.lot_warning ? (
+                  <span
+                    role="note"
+                    className="mt-1 block rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                  >
+                    {item.lot_warning}
+                  </span>
+                ) : null}
               </td>
               <td className="py-1.5 pr-2 text-right whitespace-nowrap text-stone-600 tabular-nums">
                 × {item.quantity}

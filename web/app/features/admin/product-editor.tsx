@@ -12,6 +12,7 @@ import {
   productRequestBody,
   toKeyValueRows,
 } from "./product-form-fields.ts";
+import { ProductLotsEditor } from "./product-lots-editor.tsx";
 import { ProductPhotos } from "./product-photos.tsx";
 import { useToast } from "./toast.tsx";
 
@@ -142,6 +143,7 @@ export function ProductEditor({
             </label>
             <KeyValueRows label="Features" rows={features} onChange={setFeatures} />
             <KeyValueRows label="Specifications" rows={specs} onChange={setSpecs} />
+            {editing ? <ProductLotsEditor productId={product.id} /> : null}
             {editing && product.price_per_box !== null ? (
               <p className="text-sm text-stone-600">
                 Price per box (derived): ${product.price_per_box.toFixed(2)}

@@ -126,6 +126,7 @@ export default function CartPanel() {
                   <>
                     <p className="text-sm text-stone-600">
                       {formatUsd(item.unit_price)} / {unitName(item.selling_unit, 1)}
+                      {item.lot_code ? ` · Dye lot ${item.lot_code}` : ""}
                     </p>
                     <div className="mt-2 flex items-center justify-between gap-2">
                       <QuantityStepper

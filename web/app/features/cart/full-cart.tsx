@@ -93,6 +93,12 @@ export function FullCart() {
                         <dd>{formatSqft(item.sqft_per_box)}</dd>
                         <dt>Total coverage</dt>
                         <dd>{formatSqft(item.total_sqft)}</dd>
+                        {item.lot_code ? (
+                          <>
+                            <dt>Dye lot</dt>
+                            <dd className="font-medium text-stone-900">{item.lot_code}</dd>
+                          </>
+                        ) : null}
                       </dl>
                     )}
                     <div className="mt-3 flex flex-wrap items-center gap-3">

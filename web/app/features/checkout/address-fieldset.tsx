@@ -1,5 +1,5 @@
+import { usStates } from "@mcf/contracts/us-states";
 import { useId } from "react";
-import { usStates } from "../../lib/us-states.ts";
 import type { AddressFields } from "./checkout-form.ts";
 
 export interface AddressFieldsetProps {

@@ -1,6 +1,6 @@
+import { usStates } from "@mcf/contracts/us-states";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
-import { usStates } from "../../lib/us-states.ts";
 import {
   type CheckoutForm,
   checkoutMessageStillApplies,

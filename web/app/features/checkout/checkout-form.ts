@@ -129,6 +129,7 @@ export function paymentRequestFor(
       product_id: item.product_id,
       quantity: item.quantity,
       kind: item.kind ?? "box",
+      ...(item.lot_id === undefined ? {} : { lot_id: item.lot_id }),
       product_name: item.product_name,
       unit_price: item.unit_price,
       total_price: item.total_price,

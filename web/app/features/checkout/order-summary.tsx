@@ -43,6 +43,14 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
                   ? sampleLineLabel(item.quantity, item.free_quantity)
                   : `${item.quantity} ${unitName(item.selling_unit, item.quantity)} × ${formatUsd(item.unit_price)}`}
               </span>
+              {item.lot?.lot_code ? (
+                <span className="block text-stone-600">Dye lot {item.lot.lot_code}</span>
+              ) : null}
+              {item.lot?.message ? (
+                <span role="alert" className="mt-1 block text-red-800">
+                  {item.lot.message}
+                </span>
+              ) : null}
             </span>
             <span className="font-medium">
               {item.kind === "sample" && item.total_price === 0
@@ -83,10 +91,15 @@ export function OrderSummary({
       <h2 id="checkout-summary-heading" className="mb-4 text-xl font-semibold">
         Order Summary
       </h2>
-      {calculation.status === "error" ? (
+      {calculation.status === "error" && calculation.detail ? (
+        // The server refused the cart as it is (a delivery method this address does not get, a
+        // product no longer sold): asking again cannot help, so only the reason shows.
+        <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-medium">{calculation.detail}</p>
+        </div>
+      ) : calculation.status === "error" ? (
         <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
           <p className="font-medium">{calculation.message}</p>
-          {calculation.detail ? <p className="mt-1">{calculation.detail}</p> : null}
           <button type="button" className="btn-outline mt-3 bg-white" onClick={calculation.retry}>
             Try Again
           </button>

@@ -49,6 +49,7 @@ export function useCartCalculation(
         product_id: item.product_id,
         quantity: item.quantity,
         kind: item.kind ?? "box",
+        ...(item.lot_id === undefined ? {} : { lot_id: item.lot_id }),
       })),
     [items],
   );

@@ -59,7 +59,7 @@ export function ReturnRequest({ token, options }: { token: string; options: Retu
         Returns
       </h2>
       <p className="text-stone-700">
-        Unopened boxes can be returned within {returnWindowDays} days of shipping
+        Unopened boxes can be returned within {returnWindowDays} days of delivery
         {options.window_ends ? ` (until ${formatDeliveryDate(options.window_ends)})` : ""}. A{" "}
         {options.restocking_fee_percent}% restocking fee applies and shipping is not refunded.{" "}
         {finalSaleNotice}

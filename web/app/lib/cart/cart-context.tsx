@@ -15,6 +15,7 @@ import { api } from "../api.ts";
 import {
   addLine,
   type CartableProduct,
+  type CartLineOptions,
   type CartTotals,
   cartLineFor,
   cartTotals,
@@ -32,11 +33,7 @@ export interface CartContextValue extends CartTotals {
   items: CartItem[];
   /** False until the saved cart has been read (after hydration). */
   restored: boolean;
-  addItem(
-    product: CartableProduct,
-    quantity?: number,
-    options?: { partnerPrice?: boolean; unitPrice?: number },
-  ): void;
+  addItem(product: CartableProduct, quantity?: number, options?: CartLineOptions): void;
   /** Puts one sample of the product in the cart (once: a second click changes nothing). */
   addSample(product: Omit<CartableProduct, "price_per_box">): void;
   /** Boxes unless `kind` says samples. */

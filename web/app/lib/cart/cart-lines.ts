@@ -63,11 +63,19 @@ export function sampleLineFor(product: Omit<CartableProduct, "price_per_box">): 
   );
 }
 
+/** How a line is added: a partner's price, a known unit price, or boxes of one dye lot. */
+export interface CartLineOptions {
+  partnerPrice?: boolean;
+  unitPrice?: number;
+  /** "Order more from the same lot": the server takes the boxes from this lot only. */
+  lot?: { id: number; code: string };
+}
+
 /** A new cart line for a product. */
 export function cartLineFor(
   product: CartableProduct,
   quantity = 1,
-  options: { partnerPrice?: boolean; unitPrice?: number } = {},
+  options: CartLineOptions = {},
 ): CartItem {
   const line: CartItem = {
     product_id: product.id,
@@ -84,6 +92,7 @@ export function cartLineFor(
       uploadedThumb(product) ||
       defaultFlooringThumb,
     ...(options.partnerPrice ? { partner_price: true } : {}),
+    ...(options.lot ? { lot_id: options.lot.id, lot_code: options.lot.code } : {}),
     ...(product.selling_unit && product.selling_unit !== "box"
       ? { selling_unit: product.selling_unit, sqft_per_box: 0 }
       : {}),
@@ -93,7 +102,8 @@ export function cartLineFor(
 
 /**
  * Adding an existing product (in the same kind) raises its quantity by the amount added; a new
- * one is appended.
+ * one is appended. A product's boxes are one line: added from a dye lot, the whole line is tied
+ * to that lot (the server takes all its boxes from it).
  */
 export function addLine(items: CartItem[], line: CartItem): CartItem[] {
   const kind = kindOf(line);
@@ -102,7 +112,12 @@ export function addLine(items: CartItem[], line: CartItem): CartItem[] {
   return items.map((item) =>
     isLine(item, line.product_id, kind)
       ? withQuantity(
-          { ...item, unit_price: line.unit_price, partner_price: line.partner_price },
+          {
+            ...item,
+            unit_price: line.unit_price,
+            partner_price: line.partner_price,
+            ...(line.lot_id === undefined ? {} : { lot_id: line.lot_id, lot_code: line.lot_code }),
+          },
           item.quantity + line.quantity,
         )
       : item,

@@ -1,4 +1,5 @@
 import type { PartnerUser } from "@mcf/contracts/partners";
+import { usStates } from "@mcf/contracts/us-states";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
@@ -6,7 +7,6 @@ import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { usStates } from "../../lib/us-states.ts";
 
 export const meta = () => pageMeta(pageTitles.aceAccount, "Your ACE partner profile.");
 
