@@ -31,7 +31,7 @@ function BackOffice() {
             <div
               role="tablist"
               aria-label="Back office sections"
-              className="order-last -mb-px flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto"
+              className="order-last -mb-px flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto lg:order-last lg:w-full lg:flex-wrap lg:overflow-visible"
             >
               {adminTabs.map((tab) => (
                 <button
@@ -44,7 +44,7 @@ function BackOffice() {
                   onClick={() =>
                     setParams(tab.id === adminTabs[0]?.id ? {} : { tab: tab.id }, { replace: true })
                   }
-                  className={`rounded-t-md px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+                  className={`rounded-t-md px-4 py-2.5 text-sm lg:px-3 font-semibold whitespace-nowrap ${
                     tab.id === active.id
                       ? "bg-stone-100 text-navy-800"
                       : "text-white/80 hover:bg-white/10 hover:text-white"
