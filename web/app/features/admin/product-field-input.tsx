@@ -34,6 +34,20 @@ export function ProductFieldInput({
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
+      ) : field.kind === "choice" && field.choices ? (
+        <select
+          id={id}
+          className="field-input py-1.5"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {field.choices.optional ? <option value="">—</option> : null}
+          {field.choices.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       ) : field.kind === "type" ? (
         <select
           id={id}

@@ -1,11 +1,29 @@
+import {
+  accessoryKindLabels,
+  accessoryKinds,
+  sellingUnits,
+  unitName,
+} from "@mcf/contracts/accessories";
 import type { AdminProduct } from "@mcf/contracts/product";
 
-export type FieldKind = "text" | "textarea" | "money" | "decimal" | "integer" | "type";
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "money"
+  | "decimal"
+  | "integer"
+  | "type"
+  | "choice"
+  | "list";
 export interface FieldSpec {
   name: keyof AdminProduct & string;
   label: string;
   kind: FieldKind;
+  /** A "choice" field's values and what staff read for each; `optional` offers "—" (none). */
+  choices?: { options: ReadonlyArray<{ value: string; label: string }>; optional: boolean };
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The editor's fields, in the groups staff see. */
 export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> = [
@@ -26,7 +44,38 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
     ],
   },
   {
-    title: "Prices (per sq ft)",
+    title: "Accessory (flooring is sold by the box, with no kind)",
+    fields: [
+      {
+        name: "selling_unit",
+        label: "Sold by the",
+        kind: "choice",
+        choices: {
+          options: sellingUnits.map((unit) => ({
+            value: unit,
+            label: capitalized(unitName(unit, 1)),
+          })),
+          optional: false,
+        },
+      },
+      {
+        name: "accessory_kind",
+        label: "Accessory kind",
+        kind: "choice",
+        choices: {
+          options: accessoryKinds.map((kind) => ({
+            value: kind,
+            label: accessoryKindLabels[kind],
+          })),
+          optional: true,
+        },
+      },
+      { name: "unit_coverage_sqft", label: "Sq ft one roll or pail covers", kind: "decimal" },
+      { name: "fits_types", label: "Suits these flooring types (comma-separated)", kind: "list" },
+    ],
+  },
+  {
+    title: "Prices (per sq ft; an accessory's per unit)",
     fields: [
       { name: "our_price", label: "Our price", kind: "money" },
       { name: "competitor_price", label: "Competitor price", kind: "money" },
@@ -76,12 +125,28 @@ export function featureValue(value: string): boolean | number | string {
   return value;
 }
 
+/** "Laminate, vinyl" → ["laminate", "vinyl"]; nothing listed is null (suits every type). */
+function listValue(raw: string): string[] | null {
+  const items = raw
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  return items.length > 0 ? items : null;
+}
+
 /** The editor's text values of a product (empty strings for a new one). */
 export function productFormValues(product: AdminProduct | null): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of allFields) {
     const value = product?.[field.name];
-    values[field.name] = value === null || value === undefined ? "" : String(value);
+    values[field.name] =
+      value === null || value === undefined
+        ? field.name === "selling_unit"
+          ? "box"
+          : ""
+        : Array.isArray(value)
+          ? value.join(", ")
+          : String(value);
   }
   return values;
 }
@@ -100,7 +165,14 @@ export function productRequestBody(form: {
   const body: Record<string, unknown> = {};
   for (const field of allFields) {
     const raw = (form.values[field.name] ?? "").trim();
-    body[field.name] = raw === "" ? null : numericKinds.has(field.kind) ? Number(raw) : raw;
+    body[field.name] =
+      raw === ""
+        ? null
+        : numericKinds.has(field.kind)
+          ? Number(raw)
+          : field.kind === "list"
+            ? listValue(raw)
+            : raw;
   }
   if (body.stock_quantity === null) body.stock_quantity = 0;
   body.is_closeout = form.closeout;
