@@ -118,6 +118,18 @@ const envSchema = z.object({
     .min(1, { message: productImagePixelsMessage })
     .max(250, { message: productImagePixelsMessage })
     .default(50),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/, {
+        message: "must be the bucket service's URL, e.g. https://s3.us-east-1.amazonaws.com",
+      })
+      .optional(),
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   RESTOCKING_FEE_PERCENT: z.coerce
     .number({ message: restockingMessage })
     .int({ message: restockingMessage })
@@ -203,6 +215,14 @@ export interface Config {
   /** The largest product photo staff may upload, in bytes, and its most pixels (width × height). */
   productImageMaxBytes: number;
   productImageMaxPixels: number;
+  /** Product photos go to this S3-compatible bucket when set, else under DATA_DIR/products. */
+  productImageBucket: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
   /** The share of a returned merchandise amount kept as a restocking fee, in percent. */
   restockingFeePercent: number;
   /** How long a back-office sign-in lasts before the browser must sign in again. */
@@ -271,6 +291,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (Stripe mode) or neither (test payment page)",
     );
+  const s3Names = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const s3Given = s3Names.filter((name) => env[name]?.trim());
+  if (s3Given.length > 0 && s3Given.length < s3Names.length)
+    problems.push(
+      `${s3Names.filter((name) => !s3Given.includes(name)).join(", ")}: set with ${s3Given.join(", ")} (product photos in an S3-compatible bucket), or unset them all (photos under DATA_DIR)`,
+    );
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -302,6 +328,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     claimPhotoMaxBytes: e.CLAIM_PHOTO_MAX_MB * 1024 * 1024,
     productImageMaxBytes: e.PRODUCT_IMAGE_MAX_MB * 1024 * 1024,
     productImageMaxPixels: e.PRODUCT_IMAGE_MAX_MEGAPIXELS * 1_000_000,
+    productImageBucket:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? "us-east-1",
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
     restockingFeePercent: e.RESTOCKING_FEE_PERCENT,
     samples: {
       pricePerSampleCents: Math.round(e.SAMPLE_PRICE * 100),

@@ -21,7 +21,7 @@ import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-fo
 import {
   addProductImages,
   createAdminProduct,
-  createDiskImageStore,
+  createProductImageStore,
   deleteAdminProduct,
   deleteProductImage,
   forgetProductImageFiles,
@@ -29,7 +29,6 @@ import {
   getProductLots,
   importProductsCsv,
   listAdminProducts,
-  productImageFolder,
   productsToCsv,
   reorderProductImages,
   saveProductLots,
@@ -45,7 +44,7 @@ const imageRefusals = {
 /** Products: the editor, its photos, and the catalogue as a CSV file out and in. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const imageStore = createDiskImageStore(productImageFolder(app.config.dataDir));
+  const imageStore = createProductImageStore(app.config);
   const imageLimits = {
     maxBytes: app.config.productImageMaxBytes,
     maxPixels: app.config.productImageMaxPixels,

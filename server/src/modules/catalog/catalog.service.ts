@@ -23,11 +23,7 @@ export {
   updateAdminProduct,
 } from "./product-admin.service.ts";
 export { importProductsCsv, productsToCsv } from "./product-csv.ts";
-export {
-  createDiskImageStore,
-  type ProductImageStore,
-  productImageFolder,
-} from "./product-image-store.ts";
+export { createProductImageStore, type ProductImageStore } from "./product-image-store.ts";
 export {
   addProductImages,
   deleteProductImage,

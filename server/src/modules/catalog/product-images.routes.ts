@@ -2,7 +2,7 @@ import { parseProductImageFileName } from "@mcf/contracts/product-images";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../errors.ts";
-import { createDiskImageStore, productImageFolder } from "./product-image-store.ts";
+import { createProductImageStore } from "./product-image-store.ts";
 
 const contentTypes = { avif: "image/avif", webp: "image/webp" } as const;
 
@@ -11,7 +11,7 @@ const contentTypes = { avif: "image/avif", webp: "image/webp" } as const;
  * are content-hashed, so each answer may be kept a year by browsers and CDNs.
  */
 export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createDiskImageStore(productImageFolder(app.config.dataDir));
+  const store = createProductImageStore(app.config);
   app.get(
     "/media/products/:file",
     {
