@@ -192,6 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate("settings", settingsSource);
   connectStoreIdentity(settingsSource.latest);
+  // Emails and messages name the store as last saved in any process: every request that may
+  // write one (a change, a payment, a webhook) reads the settings first, one version check per
+  // burst. A failed read leaves the last known settings; the request itself then decides.
+  const freshSettings = () => settingsSource.read().catch(() => undefined);
+  app.addHook("preHandler", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") await freshSettings();
+  });
 
   const jobs = createJobs({
     config,
@@ -199,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport:
       options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null),
     log: app.log,
+    freshSettings,
   });
   app.decorate("jobs", jobs);
   app.addHook("onClose", () => jobs.stop());

@@ -33,8 +33,11 @@ export function createJobs(options: {
   /** The SMTP transport; null sends no mail. */
   transport: MailTransport | null;
   log: FastifyBaseLogger;
+  /** Reads the store settings as last saved, so the emails a pass writes name the store so. */
+  freshSettings?: () => Promise<unknown>;
 }): Jobs {
   const { config, db, log } = options;
+  const freshSettings = options.freshSettings ?? (async () => undefined);
   const mail = options.transport
     ? createMailWorker({ db, transport: options.transport, from: config.mailFrom, log })
     : null;
@@ -43,15 +46,18 @@ export function createJobs(options: {
   let followUpTimer: NodeJS.Timeout | null = null;
   let followingUp: Promise<number> | null = null;
 
-  const queueSampleFollowUps = (now?: Date) =>
-    queueDueSampleFollowUps(db, {
+  const queueSampleFollowUps = async (now?: Date) => {
+    await freshSettings();
+    return queueDueSampleFollowUps(db, {
       publicUrl: config.publicUrl,
       followUpDays: config.samples.followUpDays,
       now,
     });
+  };
 
   // Idempotency keys last as long as their payment sessions: they go in the same sweep.
   const sweepExpiredPayments = async (now?: Date) => {
+    await freshSettings();
     const expired = await expireOverduePayments(db, now);
     await deleteExpiredIdempotencyKeys(db, now);
     return expired;

@@ -2,9 +2,11 @@ import type { AdminSettingsResponse, StoreSettings } from "@mcf/contracts/store-
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { createProduct } from "../../../test/factories.ts";
+import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createStaffSession, type StaffSession } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { mailOutbox } from "../../db/schema/index.ts";
+import { saveSettings } from "./settings.service.ts";
 
 /**
  * A small server build standing in for the web app (as the page-cache tests use): its root
@@ -192,6 +194,37 @@ describe("store settings", () => {
       phone: "(205) 871-4400",
       phone_href: "tel:+12058714400",
     });
+  });
+
+  it("an email a process writes right after another process saved names the new phone, with no page view between", async () => {
+    const product = await createProduct(shop.database.db, { name: "Email Phone Oak" });
+    const started = await other.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }], {
+        customer_email: "phone.check@example.com",
+      }),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // Saved by "another process": straight to the database, nothing through this app.
+    const before = await current();
+    await saveSettings(
+      shop.database.db,
+      { ...before.settings, phone: "(205) 933-1200" },
+      shop.app.settings.defaults,
+    );
+    const paid = await other.app.inject({
+      method: "POST",
+      url: `/api/payments/test-sessions/${started.json().id}/pay`,
+      payload: { card_number: "4242 4242 4242 4242" },
+      headers: { origin: "http://store.test" },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [confirmation] = (await shop.database.db.select().from(mailOutbox)).filter(
+      (mail) => mail.kind === "order-confirmation" && mail.to_address === "phone.check@example.com",
+    );
+    expect(confirmation?.text).toContain("(205) 933-1200");
+    expect(confirmation?.text).not.toContain(before.settings.phone);
   });
 
   it("a tax rate change changes the tax of the next cart calculation", async () => {
