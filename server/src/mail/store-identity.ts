@@ -13,8 +13,8 @@ let source: (() => StoreSettings) | null = null;
 
 /**
  * Emails and server messages read the store settings this process read last (app.ts connects
- * its settings source here; every page view and cart calculation reads them afresh, so another
- * process's save reaches them on that process's next such request).
+ * its settings source here, and reads them afresh before every request but GET and HEAD and
+ * every background pass, so an email names the store as last saved in any process).
  */
 export function connectStoreIdentity(latest: () => StoreSettings): void {
   source = latest;
