@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import type { BlogPost } from "@mcf/contracts/content";
 import { Link } from "react-router";
 import { FloorImage } from "../components/floor-image.tsx";
@@ -7,6 +6,7 @@ import { loadOrRedirectToBlog } from "../features/content/content-api.server.ts"
 import { formatLongDate } from "../features/content/content-dates.ts";
 import { RichText } from "../features/content/rich-text.tsx";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : pageMeta(null);
 
-function articleJsonLd(post: BlogPost, publicUrl: string) {
+/** The article for search engines; the store's saved name is its publisher. */
+function articleJsonLd(post: BlogPost, publicUrl: string, storeName: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -37,17 +38,18 @@ function articleJsonLd(post: BlogPost, publicUrl: string) {
     image: [`${publicUrl}${post.imageUrl}`],
     datePublished: post.datePublished,
     dateModified: post.dateModified,
-    author: { "@type": "Organization", name: post.author ?? business.name },
-    publisher: { "@type": "Organization", name: business.name },
+    author: { "@type": "Organization", name: post.author ?? storeName },
+    publisher: { "@type": "Organization", name: storeName },
     mainEntityOfPage: `${publicUrl}/blog/${post.slug}`,
   };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, publicUrl } = loaderData;
+  const store = useStoreDetails();
   return (
     <article className="pb-4">
-      <JsonLd data={articleJsonLd(post, publicUrl)} />
+      <JsonLd data={articleJsonLd(post, publicUrl, store.business_name)} />
       <header className="bg-cream">
         <div className="container-page max-w-4xl py-10">
           <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
