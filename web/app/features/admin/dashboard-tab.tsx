@@ -49,7 +49,7 @@ export function DashboardTab() {
         action={
           <button
             type="button"
-            className="font-semibold text-amber-950 underline"
+            className="min-h-6 py-0.5 font-semibold text-amber-950 underline"
             onClick={() => setParams({ tab: "settings" }, { replace: true })}
           >
             Open Settings
