@@ -29,10 +29,25 @@ test("an approved partner adds a partner product to the cart and pays the partne
   await expect(page.getByRole("button", { name: "✓ Added to Cart" })).toBeVisible();
 
   await openPage(page, "/cart?step=checkout");
+  // The totals for the address as typed: each field change prices the cart again, so wait for
+  // the answer for the whole address (Alabama's tax included) before reading the total.
+  const priced = page.waitForResponse((response) => {
+    if (!response.url().endsWith("/api/cart/calculate")) return false;
+    const body = response.request().postDataJSON() as {
+      shipping_state?: string;
+      shipping_zip?: string;
+    };
+    return body.shipping_state === "AL" && body.shipping_zip === "35212";
+  });
   await fillCustomerAndBilling(page, { name: "Lee Buyer", email, phone: "(205) 555-0102" });
+  const quote = (await (await priced).json()) as { total: number; tax: number };
+  expect(quote.tax).toBeGreaterThan(0);
+  const total = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+    quote.total,
+  );
+  await expect(page.getByTestId("order-total")).toHaveText(total);
   const partnerBox = `$${product.price_per_box.toFixed(2)}`;
   await expect(page.getByText(partnerBox).first()).toBeVisible();
-  const total = (await page.getByTestId("order-total").textContent()) ?? "";
   const pay = page.getByRole("button", { name: /Proceed to Payment/ });
   await expect(pay).toHaveText(`Proceed to Payment · ${total}`);
   await pay.click();

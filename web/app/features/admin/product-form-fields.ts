@@ -71,7 +71,11 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
         },
       },
       { name: "unit_coverage_sqft", label: "Sq ft one roll or pail covers", kind: "decimal" },
-      { name: "fits_types", label: "Suits these flooring types (comma-separated)", kind: "list" },
+      {
+        name: "fits_types",
+        label: "For floors of (comma-separated: laminate, vinyl…)",
+        kind: "list",
+      },
     ],
   },
   {
