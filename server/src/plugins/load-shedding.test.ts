@@ -165,6 +165,8 @@ describe("admission priorities", () => {
     expect(admissionPriorityOf("/media/products/0123456789abcdef0123456789abcdef-640.webp")).toBe(
       "essential",
     );
+    expect(admissionPriorityOf("/img/products/mcf-lm-2004-thumb.webp")).toBe("essential");
+    expect(admissionPriorityOf("/favicon.svg")).toBe("essential");
     expect(admissionPriorityOf("/api/ready")).toBe("essential");
     expect(admissionPriorityOf("/api/cart/calculate")).toBe("checkout");
     expect(admissionPriorityOf("/api/payments/process")).toBe("checkout");

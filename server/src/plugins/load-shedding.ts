@@ -24,7 +24,10 @@ const essentialPaths = [
   /^\/assets\//,
   // Product photos: a file read each, content-hashed and cached a year like the assets.
   /^\/media\/products\//,
-  /^\/favicon\.ico$/,
+  // The shipped floor and page images and the icons: a file read each; a page admitted without
+  // its pictures would show holes and a console full of errors.
+  /^\/img\//,
+  /^\/favicon\.(ico|svg)$/,
 ];
 
 const checkoutPaths = [
