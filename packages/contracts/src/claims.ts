@@ -1,22 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { leadStatusValues } from "./admin.ts";
-
-/** Damage: boxes arrived broken. Shortage: fewer boxes arrived than were ordered. */
-export const claimKinds = ["damage", "shortage"] as const;
-export type ClaimKind = (typeof claimKinds)[number];
-
-/** The photo types a claim accepts, read from the file's bytes (never its name), with the extension stored. */
-export const claimPhotoTypes = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/heic": "heic",
-} as const;
-export type ClaimPhotoType = keyof typeof claimPhotoTypes;
-
-/** At most this many photos with one claim. */
-export const maxClaimPhotos = 5;
+import { claimKinds, maxClaimPhotos } from "./claims-options.ts";
 
 /** Claims one network may send per hour. */
 export const claimsPerHour = 5;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { business } from "./business.ts";
-import {
-  collectionDisplayName,
-  phoneHref,
-  placeholderFields,
-  type StoreSettings,
-  storeSettingsSchema,
-} from "./store-settings.ts";
+import { placeholderFields, type StoreSettings, storeSettingsSchema } from "./store-settings.ts";
+import { collectionDisplayName, phoneHref } from "./store-settings-format.ts";
 
 /** Settings with every value real: no placeholder among them. */
 const real: StoreSettings = {

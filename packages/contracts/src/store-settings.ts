@@ -1,6 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { business } from "./business.ts";
+import { formatAddress, phoneHref } from "./store-settings-format.ts";
 
 /**
  * The store's settings: what the owner edits in the back office's Settings tab and every page,
@@ -187,25 +188,6 @@ export const publicStoreDetailsSchema = z.object({
 export type PublicStoreDetails = z.infer<typeof publicStoreDetailsSchema>;
 
 export const settingsSavedMessage = "Settings saved. Every page shows them now.";
-
-/** "tel:+12055550148" from any of the phone shapes the schema accepts. */
-export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
-}
-
-export function formatAddress(address: StoreSettings["address"]): string {
-  return `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
-}
-
-/** The public's name of a collection: its display name when the owner gave one, else the code. */
-export function collectionDisplayName(
-  names: Record<string, string>,
-  code: string | null | undefined,
-): string {
-  if (!code) return "";
-  return names[code] ?? names[code.toUpperCase()] ?? code;
-}
 
 export function toPublicStoreDetails(settings: StoreSettings): PublicStoreDetails {
   return {

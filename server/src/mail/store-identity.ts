@@ -1,5 +1,6 @@
 import { business, formattedAddress } from "@mcf/contracts/business";
-import { formatAddress, type StoreSettings } from "@mcf/contracts/store-settings";
+import type { StoreSettings } from "@mcf/contracts/store-settings";
+import { formatAddress } from "@mcf/contracts/store-settings-format";
 
 /** How emails and server messages name the store: its name, phone, address and email. */
 export interface StoreIdentity {

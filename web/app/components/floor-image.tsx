@@ -1,8 +1,5 @@
-import {
-  type ProductImage,
-  productImageSrcSet,
-  productImageUrl,
-} from "@mcf/contracts/product-images";
+import { productImageSrcSet, productImageUrl } from "@mcf/contracts/product-image-urls";
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { useEffect, useRef, useState } from "react";
 import { JsonLd } from "./json-ld.tsx";
 

@@ -1,9 +1,6 @@
 import { business } from "@mcf/contracts/business";
-import {
-  type PublicStoreDetails,
-  phoneHref,
-  type StoreSettings,
-} from "@mcf/contracts/store-settings";
+import type { PublicStoreDetails, StoreSettings } from "@mcf/contracts/store-settings";
+import { phoneHref } from "@mcf/contracts/store-settings-format";
 import { useContext } from "react";
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router";
 

@@ -1,4 +1,4 @@
-import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners";
+import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners-options";
 import { type FormEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, serverDetail } from "./api.ts";

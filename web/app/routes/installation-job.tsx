@@ -1,4 +1,5 @@
-import { type CustomerJob, jobFlooringLabels } from "@mcf/contracts/installs";
+import type { CustomerJob } from "@mcf/contracts/installs";
+import { jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { Link } from "react-router";
 import { EstimateTable } from "../components/estimate-table.tsx";
 import {

@@ -1,5 +1,5 @@
 import { leadStatusValues } from "@mcf/contracts/admin";
-import { type ClaimKind, claimKinds } from "@mcf/contracts/claims";
+import { type ClaimKind, claimKinds } from "@mcf/contracts/claims-options";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";

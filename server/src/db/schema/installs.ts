@@ -1,4 +1,5 @@
-import { appointmentKinds, jobFlooringTypes, jobStages } from "@mcf/contracts/installs";
+import { appointmentKinds } from "@mcf/contracts/installs";
+import { jobFlooringTypes, jobStages } from "@mcf/contracts/installs-options";
 import { sql } from "drizzle-orm";
 import {
   check,

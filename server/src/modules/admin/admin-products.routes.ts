@@ -10,11 +10,8 @@ import {
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots";
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
-import {
-  maxProductImages,
-  productImageOrderSchema,
-  productImageParamsSchema,
-} from "@mcf/contracts/product-images";
+import { maxProductImages } from "@mcf/contracts/product-image-urls";
+import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-form.ts";

@@ -1,4 +1,4 @@
-import { parseProductImageFileName } from "@mcf/contracts/product-images";
+import { parseProductImageFileName } from "@mcf/contracts/product-image-urls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../errors.ts";

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { productImageUrl } from "@mcf/contracts/product-images";
+import { productImageUrl } from "@mcf/contracts/product-image-urls";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/factories.ts";

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import type { AdminProduct } from "@mcf/contracts/product";
 import {
   maxProductImages,
-  type ProductImage,
   type ProductImageFormat,
   productImageFormats,
-  productImageUploadTypes,
   productImageWidths,
-} from "@mcf/contracts/product-images";
+} from "@mcf/contracts/product-image-urls";
+import { type ProductImage, productImageUploadTypes } from "@mcf/contracts/product-images";
 import { eq, sql } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Db } from "../../db/client.ts";

@@ -4,8 +4,8 @@ import {
   claimReceivedMessage,
   claimReceivedSchema,
   claimsPerHour,
-  maxClaimPhotos,
 } from "@mcf/contracts/claims";
+import { maxClaimPhotos } from "@mcf/contracts/claims-options";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import { trackingParamsSchema } from "@mcf/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { LeadUpdate } from "@mcf/contracts/admin";
+import type { AdminClaim, ClaimFields } from "@mcf/contracts/claims";
 import {
-  type AdminClaim,
-  type ClaimFields,
   type ClaimPhotoType,
   claimPhotoTypes,
   maxClaimPhotos,
-} from "@mcf/contracts/claims";
+} from "@mcf/contracts/claims-options";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";

@@ -1,9 +1,5 @@
-import {
-  type CustomerJob,
-  type dateRequestSchema,
-  type estimateAcceptSchema,
-  jobStageLabels,
-} from "@mcf/contracts/installs";
+import type { CustomerJob, dateRequestSchema, estimateAcceptSchema } from "@mcf/contracts/installs";
+import { jobStageLabels } from "@mcf/contracts/installs-options";
 import { toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";

@@ -3,11 +3,11 @@ import type {
   calendarSchema,
   EstimateLineInput,
   JobCreate,
-  JobFlooringType,
   jobListQuerySchema,
   jobListSchema,
 } from "@mcf/contracts/installs";
-import { jobStages } from "@mcf/contracts/installs";
+import type { JobFlooringType } from "@mcf/contracts/installs-options";
+import { jobStages } from "@mcf/contracts/installs-options";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";

@@ -1,4 +1,5 @@
-import type { AdminJob, Appointment, Estimate, JobStage } from "@mcf/contracts/installs";
+import type { AdminJob, Appointment, Estimate } from "@mcf/contracts/installs";
+import type { JobStage } from "@mcf/contracts/installs-options";
 import { toDollars } from "@mcf/contracts/money";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client.ts";

@@ -1,4 +1,4 @@
-import { jobStages } from "@mcf/contracts/installs";
+import { jobStages } from "@mcf/contracts/installs-options";
 import { describe, expect, it } from "vitest";
 import { type JobMoveName, jobMoves, nextStage } from "./job-stages.ts";
 

@@ -1,4 +1,4 @@
-import { type JobStage, jobStageLabels } from "@mcf/contracts/installs";
+import { type JobStage, jobStageLabels } from "@mcf/contracts/installs-options";
 import { conflict } from "../../errors.ts";
 
 /** Stages a job can still be cancelled from: every stage but the two ends. */

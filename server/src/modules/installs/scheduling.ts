@@ -1,10 +1,6 @@
 import { storeTimeZone } from "@mcf/contracts/business";
-import {
-  type AppointmentKind,
-  acclimationDays,
-  type JobFlooringType,
-  jobFlooringLabels,
-} from "@mcf/contracts/installs";
+import { type AppointmentKind, acclimationDays } from "@mcf/contracts/installs";
+import { type JobFlooringType, jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { installAppointments, installCrews, installJobs } from "../../db/schema/index.ts";

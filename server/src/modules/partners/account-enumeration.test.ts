@@ -2,7 +2,7 @@ import {
   commonPasswordMessage,
   forgotPasswordReplyMessage,
   invalidCredentialsMessage,
-} from "@mcf/contracts/partners";
+} from "@mcf/contracts/partners-options";
 import * as argon2 from "@node-rs/argon2";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {

@@ -1,4 +1,5 @@
-import { aceDefaultCollection, aceProductSchema } from "@mcf/contracts/partners";
+import { aceProductSchema } from "@mcf/contracts/partners";
+import { aceDefaultCollection } from "@mcf/contracts/partners-options";
 import {
   productFacetsSchema,
   productIdParamsSchema,

@@ -1,6 +1,4 @@
 import {
-  awaitingApprovalMessage,
-  forgotPasswordReplyMessage,
   forgotPasswordSchema,
   messageResponseSchema,
   partnerAccountUpdateSchema,
@@ -9,6 +7,10 @@ import {
   partnerUserSchema,
   resetPasswordSchema,
 } from "@mcf/contracts/partners";
+import {
+  awaitingApprovalMessage,
+  forgotPasswordReplyMessage,
+} from "@mcf/contracts/partners-options";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
+import type {
+  PartnerStatus,
+  PartnerUser,
+  partnerAccountUpdateSchema,
+  partnerRegistrationSchema,
+} from "@mcf/contracts/partners";
 import {
   commonPasswordMessage,
   duplicatePartnerEmailMessage,
   invalidCredentialsMessage,
   invalidResetTokenMessage,
-  type PartnerStatus,
-  type PartnerUser,
-  type partnerAccountUpdateSchema,
   partnerDisabledMessage,
-  type partnerRegistrationSchema,
-} from "@mcf/contracts/partners";
+} from "@mcf/contracts/partners-options";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";

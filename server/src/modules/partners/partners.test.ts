@@ -2,7 +2,7 @@ import {
   forgotPasswordReplyMessage,
   invalidCredentialsMessage,
   invalidResetTokenMessage,
-} from "@mcf/contracts/partners";
+} from "@mcf/contracts/partners-options";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,4 @@
-import { commonPasswordMessage } from "@mcf/contracts/partners";
+import { commonPasswordMessage } from "@mcf/contracts/partners-options";
 import {
   duplicateStaffEmailMessage,
   type StaffAccount,

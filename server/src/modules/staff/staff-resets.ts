@@ -1,4 +1,4 @@
-import { invalidResetTokenMessage } from "@mcf/contracts/partners";
+import { invalidResetTokenMessage } from "@mcf/contracts/partners-options";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";

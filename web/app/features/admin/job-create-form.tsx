@@ -1,4 +1,5 @@
-import { type AdminJobDetail, jobFlooringLabels, jobFlooringTypes } from "@mcf/contracts/installs";
+import type { AdminJobDetail } from "@mcf/contracts/installs";
+import { jobFlooringLabels, jobFlooringTypes } from "@mcf/contracts/installs-options";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";

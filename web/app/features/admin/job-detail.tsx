@@ -1,9 +1,5 @@
-import {
-  type AdminJobDetail,
-  acclimationDays,
-  jobFlooringLabels,
-  jobStageLabels,
-} from "@mcf/contracts/installs";
+import { type AdminJobDetail, acclimationDays } from "@mcf/contracts/installs";
+import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-options";
 import { EstimateTable } from "../../components/estimate-table.tsx";
 import { visitLabels, visitWhen } from "../../lib/install-visits.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";

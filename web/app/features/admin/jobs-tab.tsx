@@ -1,10 +1,10 @@
+import type { AdminJob } from "@mcf/contracts/installs";
 import {
-  type AdminJob,
   type JobStage,
   jobFlooringLabels,
   jobStageLabels,
   jobStages,
-} from "@mcf/contracts/installs";
+} from "@mcf/contracts/installs-options";
 import { useState } from "react";
 import { useAdminList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";

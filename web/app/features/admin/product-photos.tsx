@@ -1,9 +1,6 @@
 import type { AdminProduct } from "@mcf/contracts/product";
-import {
-  maxProductImages,
-  type ProductImage,
-  productImageUploadTypes,
-} from "@mcf/contracts/product-images";
+import { maxProductImages } from "@mcf/contracts/product-image-urls";
+import { type ProductImage, productImageUploadTypes } from "@mcf/contracts/product-images";
 import { type DragEvent, useRef, useState } from "react";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { errorText } from "./admin-queries.ts";

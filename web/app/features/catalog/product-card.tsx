@@ -1,5 +1,5 @@
 import { displayType } from "@mcf/contracts/business";
-import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";

@@ -1,7 +1,7 @@
 import { accessoryKindLabels } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, PublicProduct } from "@mcf/contracts/product";
-import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";

@@ -2,7 +2,7 @@ import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { featureLabel } from "@mcf/contracts/product-features";
 import { productPriceBounds } from "@mcf/contracts/product-options";
-import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { type FormEvent, useId, useState } from "react";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import {

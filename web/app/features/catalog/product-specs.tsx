@@ -1,7 +1,7 @@
 import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
 import { featureLabel } from "@mcf/contracts/product-features";
-import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { useStoreDetails } from "../../lib/store-details.ts";
 
 type SpecSource = Pick<

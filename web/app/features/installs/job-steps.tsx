@@ -1,4 +1,4 @@
-import { type JobStage, jobStageLabels, jobStages } from "@mcf/contracts/installs";
+import { type JobStage, jobStageLabels, jobStages } from "@mcf/contracts/installs-options";
 
 const pipeline: readonly JobStage[] = jobStages.filter((stage) => stage !== "cancelled");
 

@@ -1,4 +1,4 @@
-import { claimPhotoTypes, maxClaimPhotos } from "@mcf/contracts/claims";
+import { claimPhotoTypes, maxClaimPhotos } from "@mcf/contracts/claims-options";
 import { type FormEvent, useState } from "react";
 import { detailText } from "../../lib/api.ts";
 

@@ -3,7 +3,8 @@ import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
 import type { CartItemKind } from "@mcf/contracts/cart-kinds";
 import { toCents, toDollars } from "@mcf/contracts/money";
-import { type ProductImage, productImageUrl } from "@mcf/contracts/product-images";
+import { productImageUrl } from "@mcf/contracts/product-image-urls";
+import type { ProductImage } from "@mcf/contracts/product-images";
 
 export const defaultFlooringThumb = "/img/default-flooring-thumb.webp";
 

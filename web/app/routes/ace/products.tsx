@@ -1,13 +1,9 @@
 import { productTypes } from "@mcf/contracts/business";
-import {
-  type AceProduct,
-  aceDefaultCollection,
-  awaitingApprovalMessage,
-  type PartnerUser,
-} from "@mcf/contracts/partners";
+import type { AceProduct, PartnerUser } from "@mcf/contracts/partners";
+import { aceDefaultCollection, awaitingApprovalMessage } from "@mcf/contracts/partners-options";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { totalCountHeader } from "@mcf/contracts/product-options";
-import { collectionDisplayName } from "@mcf/contracts/store-settings";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
