@@ -5,6 +5,9 @@
  * Type-only imports count: a type from another module's internals couples to them just the same.
  */
 
+const fs = require("node:fs");
+const path = require("node:path");
+
 /** A server file outside modules/ that is not a test. */
 const serverOutsideModules = "^server/src/(?!modules/)";
 const test = "\\.test\\.tsx?$";
@@ -12,6 +15,19 @@ const test = "\\.test\\.tsx?$";
 /** app.ts composes the HTTP surface: besides public entries, it registers every module's routes. */
 const appTs = "^server/src/app\\.ts$";
 const publicEntry = "^server/src/modules/([^/]+)/\\1\\.service\\.ts$";
+
+/**
+ * The contracts that import zod (schemas, read from the files): the browser may take only their
+ * types. zod is about 25 KB of gzip on every page that reaches it; constants and helpers the
+ * browser needs live in zod-free files (`*-options.ts`, `product-image-urls.ts`, ...).
+ */
+const contractsDir = path.join(__dirname, "packages/contracts/src");
+const zodContracts = fs
+  .readdirSync(contractsDir)
+  .filter((name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name))
+  .filter((name) => /from "zod"/.test(fs.readFileSync(path.join(contractsDir, name), "utf8")))
+  .map((name) => name.replace(/\.ts$/, "").replace(/[.-]/g, "\\$&"));
+const zodContract = `^packages/contracts/src/(${zodContracts.join("|")})\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -62,6 +78,21 @@ module.exports = {
       severity: "error",
       from: { path: "^web/app/features/([^/]+)/" },
       to: { path: "^web/app/features/[^/]+/", pathNot: "^web/app/features/$1/" },
+    },
+    {
+      name: "no-zod-in-public-pages",
+      comment:
+        "Browser code outside the back office takes only types from a contract that imports zod (zod would ship on every page).",
+      severity: "error",
+      from: { path: "^web/app/", pathNot: ["^web/app/(features|routes)/admin", test] },
+      to: { path: zodContract, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "zod-free-contracts-stay-free",
+      comment: "A contract without zod takes only types from one with zod, so the browser can import it.",
+      severity: "error",
+      from: { path: "^packages/contracts/src/", pathNot: [zodContract, test] },
+      to: { path: zodContract, dependencyTypesNot: ["type-only"] },
     },
   ],
   options: {

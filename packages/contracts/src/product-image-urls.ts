@@ -1,5 +1,4 @@
 // Photo sizes, formats and URLs without zod, for browser code (as *-options.ts are).
-import type { ProductImage } from "./product-images.ts";
 
 /** The widths made of every photo (those wider than the original are skipped). */
 export const productImageWidths = [320, 640, 960, 1280, 1600] as const;
@@ -23,7 +22,10 @@ export function productImageUrl(id: string, width: number, format: ProductImageF
 }
 
 /** A `srcset` listing every width of a photo in one format. */
-export function productImageSrcSet(image: ProductImage, format: ProductImageFormat): string {
+export function productImageSrcSet(
+  image: { id: string; widths: readonly number[] },
+  format: ProductImageFormat,
+): string {
   return image.widths.map((w) => `${productImageUrl(image.id, w, format)} ${w}w`).join(", ");
 }
 

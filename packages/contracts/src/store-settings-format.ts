@@ -1,5 +1,4 @@
 // Store details as the public sees them, without zod, for browser code (as *-options.ts are).
-import type { StoreSettings } from "./store-settings.ts";
 
 /** "tel:+12055550148" from any of the phone shapes the schema accepts. */
 export function phoneHref(phone: string): string {
@@ -7,7 +6,13 @@ export function phoneHref(phone: string): string {
   return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
 }
 
-export function formatAddress(address: StoreSettings["address"]): string {
+/** "123 Main St, Birmingham, AL 35203". */
+export function formatAddress(address: {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}): string {
   return `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
 }
 
