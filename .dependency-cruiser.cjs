@@ -89,7 +89,8 @@ module.exports = {
     },
     {
       name: "zod-free-contracts-stay-free",
-      comment: "A contract without zod takes only types from one with zod, so the browser can import it.",
+      comment:
+        "A contract without zod takes only types from one with zod, so the browser can import it.",
       severity: "error",
       from: { path: "^packages/contracts/src/", pathNot: [zodContract, test] },
       to: { path: zodContract, dependencyTypesNot: ["type-only"] },
