@@ -158,7 +158,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isNotFound) {
     return (
       <>
-        <title>{formatTitle(null)}</title>
+        <title>{formatTitle(null, store.business_name)}</title>
         <NotFoundView />
       </>
     );
@@ -166,7 +166,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isChunkLoadError(error)) {
     return (
       <div className="container-page py-20 text-center">
-        <title>{formatTitle(null)}</title>
+        <title>{formatTitle(null, store.business_name)}</title>
         <h1 className="mb-3 text-3xl font-bold">This page needs a reload</h1>
         <p className="mb-6 text-stone-700">
           Part of the page could not be downloaded, often because the site was just updated.
@@ -182,7 +182,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : `Something went wrong on our side. Please try again, or call us at ${store.phone}.`;
   return (
     <div className="container-page py-20 text-center">
-      <title>{formatTitle(null)}</title>
+      <title>{formatTitle(null, store.business_name)}</title>
       <h1 className="mb-3 text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mx-auto mb-8 max-w-xl text-stone-700">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">

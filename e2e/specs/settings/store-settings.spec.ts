@@ -11,12 +11,15 @@ import { signInToAdmin } from "../admin/admin-helpers.ts";
  */
 const newPhone = "(205) 871-4400";
 
+// Both tests save the whole settings: one at a time, or one would put back what the other changed.
+test.describe.configure({ mode: "serial" });
+
 test.afterAll(async ({ request }) => {
   const current = await request.get("/api/admin/settings", { headers: adminHeaders });
   const { settings } = await current.json();
   await request.put("/api/admin/settings", {
     headers: adminHeaders,
-    data: { ...settings, phone: business.phone },
+    data: { ...settings, phone: business.phone, business_name: business.name },
   });
 });
 
@@ -65,4 +68,40 @@ test("the owner changes the phone in Settings and the contact page, footer and J
     .map((text) => JSON.parse(text))
     .find((d) => d["@type"] === "HomeAndConstructionBusiness");
   expect(shop.telephone).toBe(newPhone);
+});
+
+test("a renamed store shows its new name in every page's title, description, og:site_name and header", async ({
+  page,
+  request,
+}) => {
+  const current = await request.get("/api/admin/settings", { headers: adminHeaders });
+  const { settings } = await current.json();
+  const saved = await request.put("/api/admin/settings", {
+    headers: adminHeaders,
+    data: { ...settings, business_name: "Vulcan Floor Co" },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await openPage(page, "/about");
+  await expect(page).toHaveTitle("About Us | Vulcan Floor Co");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /^The story of Vulcan Floor Co:/,
+  );
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+    "content",
+    "Vulcan Floor Co",
+  );
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Vulcan Floor Co home" }),
+  ).toContainText("Vulcan Floor Co");
+  // A page reached in the browser (no new server render) takes the same name.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: "Products", exact: true })
+    .first()
+    .click();
+  await expect(page).toHaveTitle("Products | Vulcan Floor Co");
+  await expect(page.locator("title")).toHaveCount(1);
+  expect(await page.content()).not.toContain(business.name);
 });

@@ -1,7 +1,8 @@
-import { business } from "@mcf/contracts/business";
+import { useStoreDetails } from "../lib/store-details.ts";
 
 /** The logo: three staggered planks and the name. */
 export function BrandMark({ light = false }: { light?: boolean }) {
+  const store = useStoreDetails();
   return (
     <span className="flex items-center gap-2.5">
       <svg viewBox="0 0 40 40" className="h-9 w-9 shrink-0" aria-hidden="true">
@@ -13,7 +14,7 @@ export function BrandMark({ light = false }: { light?: boolean }) {
       <span
         className={`font-display text-lg leading-tight font-bold ${light ? "text-white" : "text-navy-800"}`}
       >
-        {business.name}
+        {store.business_name}
       </span>
     </span>
   );

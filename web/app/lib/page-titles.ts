@@ -1,5 +1,3 @@
-import { business } from "@mcf/contracts/business";
-
 /** Every route's page title, in one table. Titles render as "{Page} | {brand}". */
 export const pageTitles = {
   home: "Quality Flooring Solutions in Alabama",
@@ -38,7 +36,7 @@ export const pageTitles = {
 
 export type PageKey = keyof typeof pageTitles;
 
-/** "{Page} | {brand}"; a null page gives the bare brand (unknown routes). */
-export function formatTitle(page: string | null): string {
-  return page ? `${page} | ${business.name}` : business.name;
+/** "{Page} | {store name}"; a null page gives the bare name (unknown routes). */
+export function formatTitle(page: string | null, storeName: string): string {
+  return page ? `${page} | ${storeName}` : storeName;
 }

@@ -1,22 +1,34 @@
-import { business } from "@mcf/contracts/business";
+import type { PublicStoreDetails } from "@mcf/contracts/store-settings";
 import type { MetaDescriptor } from "react-router";
 import { formatTitle } from "./page-titles.ts";
+import { storeDetailsOf } from "./store-details.ts";
 
-const defaultDescription = `${business.name}: hardwood, laminate, vinyl, tile and carpet flooring sold by the box, shipped nationwide and installed across the Birmingham, Alabama area.`;
+const defaultDescription = (store: PublicStoreDetails) =>
+  `${store.business_name}: hardwood, laminate, vinyl, tile and carpet flooring sold by the box, shipped nationwide and installed across the Birmingham, Alabama area.`;
 
-/** Title, description and og/twitter title tags for a page (canonical and urls come from the layout). */
+/** A page's description: fixed text, or written from the store's saved details (its name). */
+type Description = string | ((store: PublicStoreDetails) => string);
+
+/**
+ * Title, description and og/twitter title tags for a page (canonical and urls come from the
+ * layout). `matches` is what the route's `meta` receives: the store's name in every title is the
+ * one the owner saved in Settings, read from the root route's data.
+ */
 export function pageMeta(
+  matches: ReadonlyArray<unknown>,
   page: string | null,
-  description: string = defaultDescription,
+  description: Description = defaultDescription,
 ): MetaDescriptor[] {
-  const title = formatTitle(page);
+  const store = storeDetailsOf(matches);
+  const title = formatTitle(page, store.business_name);
+  if (typeof description === "function") description = description(store);
   return [
     { title },
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: business.name },
+    { property: "og:site_name", content: store.business_name },
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -7,10 +7,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.about,
-    `The story of ${business.name}: a Birmingham flooring retailer and installer selling by the box at honest prices.`,
+    (store) =>
+      `The story of ${store.business_name}: a Birmingham flooring retailer and installer selling by the box at honest prices.`,
   );
 
 const values = [

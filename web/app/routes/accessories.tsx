@@ -24,8 +24,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.accessories,
     "Underlayment, adhesive, transitions, reducers, stair nose and quarter round to finish your floor, sold by the roll, pail or piece.",
   );

@@ -14,8 +14,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.birminghamAreas,
     "Flooring guides for Downtown Birmingham, Homewood, Mountain Brook, Vestavia Hills, Hoover, Bessemer, Trussville, Pell City and every community we serve.",
   );

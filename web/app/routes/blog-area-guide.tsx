@@ -15,8 +15,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.title, loaderData.description) : pageMeta(null);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, loaderData.title, loaderData.description)
+    : pageMeta(matches, null);
 
 export default function BlogAreaGuide({ loaderData: guide }: Route.ComponentProps) {
   const store = useStoreDetails();

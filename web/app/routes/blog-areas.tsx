@@ -13,10 +13,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.areas,
-    "Where Magic City Floors sells and installs: flooring guides for Birmingham, Alabama and the communities around it.",
+    (store) =>
+      `Where ${store.business_name} sells and installs: flooring guides for Birmingham, Alabama and the communities around it.`,
   );
 
 export default function BlogAreas({ loaderData }: Route.ComponentProps) {

@@ -17,16 +17,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { post, publicUrl: context.publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? [
-        ...pageMeta(loaderData.post.title, loaderData.post.description).filter(
+        ...pageMeta(matches, loaderData.post.title, loaderData.post.description).filter(
           (tag) => !("property" in tag && tag.property === "og:type"),
         ),
         { property: "og:type", content: "article" },
         { property: "og:image", content: `${loaderData.publicUrl}${loaderData.post.imageUrl}` },
       ]
-    : pageMeta(null);
+    : pageMeta(matches, null);
 
 /** The article for search engines; the store's saved name is its publisher. */
 function articleJsonLd(post: BlogPost, publicUrl: string, storeName: string) {

@@ -7,6 +7,7 @@ import { PostCard } from "../features/content/post-card.tsx";
 import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/blog";
 
 /** The blog index shows this many Birmingham areas. */
@@ -30,17 +31,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { posts, areas: allAreas.slice(0, featuredAreaCount) };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.blog,
     "Flooring advice from Birmingham installers: choosing floors for Alabama humidity, measuring rooms, tile, carpet, closeouts and guides to every Birmingham-area neighborhood.",
   );
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { posts, areas } = loaderData;
   return (
     <>
-      <PageHero eyebrow="Magic City Floors blog" title="Flooring Tips & Local Guides">
+      <PageHero eyebrow={`${store.business_name} blog`} title="Flooring Tips & Local Guides">
         <p>
           Straight answers from the people who measure, sell and install floors across Birmingham
           every week.

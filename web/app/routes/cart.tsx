@@ -6,10 +6,14 @@ import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = ({ location }) =>
+export const meta: Route.MetaFunction = ({ location, matches }) =>
   new URLSearchParams(location.search).get("step") === "checkout"
-    ? pageMeta(pageTitles.checkout, "Enter your details and pay securely for your flooring order.")
-    : pageMeta(pageTitles.cart, "Review the flooring in your cart before checkout.");
+    ? pageMeta(
+        matches,
+        pageTitles.checkout,
+        "Enter your details and pay securely for your flooring order.",
+      )
+    : pageMeta(matches, pageTitles.cart, "Review the flooring in your cart before checkout.");
 
 /** /cart, and its checkout step at /cart?step=checkout (so back and forward work). */
 export default function CartPage() {

@@ -27,10 +27,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.closeouts,
-    "Closeout flooring deals at Magic City Floors: discontinued and overstock hardwood, laminate, vinyl, tile and carpet well below MSRP, while stock lasts.",
+    (store) =>
+      `Closeout flooring deals at ${store.business_name}: discontinued and overstock hardwood, laminate, vinyl, tile and carpet well below MSRP, while stock lasts.`,
   );
 
 export default function Closeouts({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const store = storeDetailsOf(matches);
   return pageMeta(
+    matches,
     pageTitles.contact,
     `Contact ${store.business_name}: call ${store.phone}, visit our showroom at ${store.formatted_address}, or send us a message.`,
   );

@@ -15,10 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return api<{ images: GalleryImage[] }>("/api/content/gallery", { fetch: context.apiFetch });
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.gallery,
-    "Rooms finished with floors from Magic City Floors: hardwood living rooms, porcelain tile kitchens and waterproof LVP basements.",
+    (store) =>
+      `Rooms finished with floors from ${store.business_name}: hardwood living rooms, porcelain tile kitchens and waterproof LVP basements.`,
   );
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
 import { FeatureCard } from "../components/feature-card.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
@@ -7,10 +6,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.home,
-    `${business.name} sells hardwood, laminate, vinyl, tile and carpet by the box at honest prices, ships nationwide, and installs across the Birmingham, Alabama area.`,
+    (store) =>
+      `${store.business_name} sells hardwood, laminate, vinyl, tile and carpet by the box at honest prices, ships nationwide, and installs across the Birmingham, Alabama area.`,
   );
 
 const installPaths = [

@@ -6,8 +6,8 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/inquiry-success";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.inquirySuccess),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, pageTitles.inquirySuccess),
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,8 +14,8 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation-job";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Your installation project", "Your floor installation, step by step."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Your installation project", "Your floor installation, step by step."),
   { name: "robots", content: "noindex" },
 ];
 

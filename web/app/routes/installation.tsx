@@ -10,8 +10,9 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.installation,
     `Professional flooring installation across the Birmingham, Alabama area: free consultation, subfloor preparation, installation usually in ${business.installationDays}, and a final walkthrough.`,
   );

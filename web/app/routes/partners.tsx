@@ -11,10 +11,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return api<{ partners: Partner[] }>("/api/content/partners", { fetch: context.apiFetch });
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.partners,
-    "The mills, manufacturers and local trade partners behind the floors Magic City Floors sells and installs.",
+    (store) =>
+      `The mills, manufacturers and local trade partners behind the floors ${store.business_name} sells and installs.`,
   );
 
 export default function Partners({ loaderData }: Route.ComponentProps) {

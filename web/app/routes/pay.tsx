@@ -9,10 +9,11 @@ import { testCards } from "../features/payments/test-payment-session.ts";
 import { ApiError, api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/pay";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.payment, "The store's built-in test payment page."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, pageTitles.payment, "The store's built-in test payment page."),
   { name: "robots", content: "noindex" },
 ];
 
@@ -49,6 +50,7 @@ async function postAndRedirect(path: string, body?: unknown) {
 
 /** The built-in TEST payment page: no real card is ever charged here. */
 export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
+  const store = useStoreDetails();
   const { session, problem } = loaderData;
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -110,7 +112,7 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
             <>
               <p className="text-sm text-stone-600">Order {session.friendly_order_id}</p>
               <h1 className="mb-1 font-sans text-base font-medium text-stone-700">
-                Pay Magic City Floors
+                Pay {store.business_name}
               </h1>
               <p className="mb-5 text-4xl font-bold text-navy-800" data-testid="payment-amount">
                 {formatUsd(session.amount)}

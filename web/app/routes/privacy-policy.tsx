@@ -1,14 +1,14 @@
-import { business } from "@mcf/contracts/business";
 import { LegalPage } from "../features/content/legal-page.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.privacy,
-    `How ${business.name} collects, uses and protects your information.`,
+    (store) => `How ${store.business_name} collects, uses and protects your information.`,
   );
 
 export default function PrivacyPolicy() {

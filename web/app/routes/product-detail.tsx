@@ -80,13 +80,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { status: "found" as const, product, related, companions, publicUrl: context.publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
-  if (loaderData?.status !== "found") return pageMeta(pageTitles.productDetail);
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (loaderData?.status !== "found") return pageMeta(matches, pageTitles.productDetail);
   const { product } = loaderData;
-  const description =
-    product.description ??
-    `${product.name}${product.brand ? ` by ${product.brand}` : ""}: ${displayType(product.type)} flooring sold by the box at Magic City Floors.`;
-  return pageMeta(pageTitles.productDetail, description.slice(0, 300));
+  return pageMeta(matches, pageTitles.productDetail, (store) =>
+    (
+      product.description ??
+      `${product.name}${product.brand ? ` by ${product.brand}` : ""}: ${displayType(product.type)} flooring sold by the box at ${store.business_name}.`
+    ).slice(0, 300),
+  );
 };
 
 function productJsonLd(product: PublicProduct, publicUrl: string) {

@@ -53,12 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const type = loaderData?.params.type;
-  return pageMeta(
-    pageTitles.products,
+  return pageMeta(matches, pageTitles.products, (store) =>
     type
-      ? `Shop ${displayType(type).toLowerCase()} flooring by the box at Magic City Floors: per-square-foot and per-box prices, stock levels and nationwide shipping from Birmingham, Alabama.`
+      ? `Shop ${displayType(type).toLowerCase()} flooring by the box at ${store.business_name}: per-square-foot and per-box prices, stock levels and nationwide shipping from Birmingham, Alabama.`
       : "Shop hardwood, laminate, vinyl, tile and carpet flooring by the box: per-square-foot and per-box prices, stock levels and nationwide shipping from Birmingham, Alabama.",
   );
 };

@@ -8,8 +8,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/sample-reorder";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.sampleReorder, "Put boxes of the floors you sampled in your cart."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    matches,
+    pageTitles.sampleReorder,
+    "Put boxes of the floors you sampled in your cart.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 

@@ -12,8 +12,8 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/success";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.success, "Your flooring order confirmation."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, pageTitles.success, "Your flooring order confirmation."),
   { name: "robots", content: "noindex" },
 ];
 

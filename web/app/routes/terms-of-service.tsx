@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import { Link } from "react-router";
 import { LegalPage } from "../features/content/legal-page.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
@@ -6,10 +5,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
+    matches,
     pageTitles.terms,
-    `The terms for buying flooring online from ${business.name}: orders, pricing, shipping, returns and installation.`,
+    (store) =>
+      `The terms for buying flooring online from ${store.business_name}: orders, pricing, shipping, returns and installation.`,
   );
 
 export default function TermsOfService() {

@@ -7,8 +7,12 @@ import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/track-lookup";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.tracking, "Find your flooring order by its order number and email."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(
+    matches,
+    pageTitles.tracking,
+    "Find your flooring order by its order number and email.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 

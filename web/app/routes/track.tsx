@@ -21,8 +21,8 @@ import type { Route } from "./+types/track";
 export const notFoundMessage =
   "We could not find your order. Please check back later or contact support.";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(pageTitles.tracking, "Follow your flooring order from payment to delivery."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, pageTitles.tracking, "Follow your flooring order from payment to delivery."),
   { name: "robots", content: "noindex" },
 ];
 

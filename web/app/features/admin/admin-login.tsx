@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { StaffForgotPassword } from "./staff-forgot-password.tsx";
 
@@ -7,6 +8,7 @@ import { StaffForgotPassword } from "./staff-forgot-password.tsx";
  * owner. Show/Hide toggle; the server's message ("Invalid password", the lockout) on failure.
  */
 export function AdminLogin() {
+  const store = useStoreDetails();
   const { signIn } = useAdminSession();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -30,7 +32,7 @@ export function AdminLogin() {
     <div className="flex min-h-screen items-center justify-center bg-stone-100 px-4 py-16">
       <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-8 shadow-lg">
         <p className="text-xs font-bold tracking-widest text-oak-600 uppercase">
-          Magic City Floors
+          {store.business_name}
         </p>
         <h1 className="mb-6 text-2xl font-bold">Back office</h1>
         {forgot ? (

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { usePasswordReset } from "../../lib/use-password-reset.ts";
 
 /** /admin/reset-password?token=…: a staff member chooses a new password from the emailed link. */
 export function StaffResetPassword() {
+  const store = useStoreDetails();
   const { token, password, setPassword, confirm, setConfirm, error, done, submitting, submit } =
     usePasswordReset("/api/admin/session/reset-password");
 
@@ -10,7 +12,7 @@ export function StaffResetPassword() {
     <div className="flex min-h-screen items-center justify-center bg-stone-100 px-4 py-16">
       <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-8 shadow-lg">
         <p className="text-xs font-bold tracking-widest text-oak-600 uppercase">
-          Magic City Floors
+          {store.business_name}
         </p>
         <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
         {done ? (

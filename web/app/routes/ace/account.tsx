@@ -1,14 +1,15 @@
 import type { PartnerUser } from "@mcf/contracts/partners";
 import { usStates } from "@mcf/contracts/us-states";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, type MetaArgs } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta = () => pageMeta(pageTitles.aceAccount, "Your ACE partner profile.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, pageTitles.aceAccount, "Your ACE partner profile.");
 
 interface ProfileForm {
   company: string;

@@ -1,12 +1,16 @@
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, type MetaArgs } from "react-router";
 import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
 import { api } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceForgotPassword, "Reset the password of your ACE partner account.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(
+    matches,
+    pageTitles.aceForgotPassword,
+    "Reset the password of your ACE partner account.",
+  );
 
 export default function AceForgotPassword() {
   const [email, setEmail] = useState("");

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, type MetaArgs, useNavigate, useSearchParams } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
 import { safeAceRedirect } from "../../features/ace/ace-redirect.ts";
 import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
@@ -7,8 +7,12 @@ import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceLogin, "Sign in to the ACE partner portal to see partner prices.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(
+    matches,
+    pageTitles.aceLogin,
+    "Sign in to the ACE partner portal to see partner prices.",
+  );
 
 export default function AceLogin() {
   const { user, loading, login } = useAceAuth();

@@ -1,5 +1,5 @@
 import type { AceProduct } from "@mcf/contracts/partners";
-import { Link, useParams } from "react-router";
+import { Link, type MetaArgs, useParams } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
@@ -9,8 +9,8 @@ import { ProductDetailView } from "../../features/catalog/product-detail-view.ts
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceProductDetail, "Partner product details and ACE pricing.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, pageTitles.aceProductDetail, "Partner product details and ACE pricing.");
 
 const backLink = { to: partnerPriceSource.listPath, label: "Back to Products" } as const;
 

@@ -4,7 +4,7 @@ import { aceDefaultCollection, awaitingApprovalMessage } from "@mcf/contracts/pa
 import type { ProductFacets } from "@mcf/contracts/product";
 import { totalCountHeader } from "@mcf/contracts/product-options";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, type MetaArgs, useNavigate, useSearchParams } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
@@ -23,8 +23,8 @@ import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useStoreDetails } from "../../lib/store-details.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceProducts, "ACE partner products at partner prices.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, pageTitles.aceProducts, "ACE partner products at partner prices.");
 
 /**
  * The partner list filters by type and by yes/no features: brand, collection, construction and

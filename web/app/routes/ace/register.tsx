@@ -1,14 +1,14 @@
 import type { PartnerRegistration } from "@mcf/contracts/partners";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, type MetaArgs, useNavigate } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
 import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceRegister, "Register your store for an ACE partner account.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(matches, pageTitles.aceRegister, "Register your store for an ACE partner account.");
 
 const emptyForm = {
   email: "",

@@ -1,12 +1,16 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, type MetaArgs, useNavigate } from "react-router";
 import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { usePasswordReset } from "../../lib/use-password-reset.ts";
 
-export const meta = () =>
-  pageMeta(pageTitles.aceResetPassword, "Choose a new password for your ACE partner account.");
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta(
+    matches,
+    pageTitles.aceResetPassword,
+    "Choose a new password for your ACE partner account.",
+  );
 
 export const resetRedirectMs = 3000;
 
