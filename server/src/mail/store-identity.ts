@@ -8,6 +8,17 @@ export interface StoreIdentity {
   phone: string;
   email: string;
   formattedAddress: string;
+  /** The open hours as a phrase: "Mon-Fri 8AM-6PM, Saturday by appointment" (closed days left out). */
+  openHours: string;
+}
+
+type Hours = ReadonlyArray<{ days: string; time: string }>;
+
+function openHoursOf(hours: Hours): string {
+  return hours
+    .filter((line) => line.time.trim().toLowerCase() !== "closed")
+    .map((line) => `${line.days} ${line.time}`)
+    .join(", ");
 }
 
 let source: (() => StoreSettings) | null = null;
@@ -25,11 +36,18 @@ export function connectStoreIdentity(latest: () => StoreSettings): void {
 export function storeIdentity(): StoreIdentity {
   const settings = source?.();
   if (!settings)
-    return { name: business.name, phone: business.phone, email: business.email, formattedAddress };
+    return {
+      name: business.name,
+      phone: business.phone,
+      email: business.email,
+      formattedAddress,
+      openHours: openHoursOf(business.hours),
+    };
   return {
     name: settings.business_name,
     phone: settings.phone,
     email: settings.email,
     formattedAddress: formatAddress(settings.address),
+    openHours: openHoursOf(settings.hours),
   };
 }

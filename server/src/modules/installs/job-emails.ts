@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { business } from "@mcf/contracts/business";
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
 import type { installJobs } from "../../db/schema/index.ts";
 import type { MailAttachment } from "../../db/schema/mail.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { storeIdentity } from "../../mail/store-identity.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
 import { installIcs } from "./install-calendar.ts";
 import { formatVisitStart } from "./scheduling.ts";
@@ -20,7 +20,7 @@ export const jobEmails = {
     return {
       key: `job-estimate:${job.id}:${version}`,
       content: renderEmail({
-        subject: `Your installation estimate is ready — ${business.name}`,
+        subject: `Your installation estimate is ready — ${storeIdentity().name}`,
         heading: "Your installation estimate",
         paragraphs: [
           `Hello ${job.customer_name},`,
@@ -34,7 +34,7 @@ export const jobEmails = {
     return {
       key: `job-deposit:${job.id}`,
       content: renderEmail({
-        subject: `Deposit received — ${business.name}`,
+        subject: `Deposit received — ${storeIdentity().name}`,
         heading: "Thank you: your deposit is paid",
         paragraphs: [
           `Hello ${job.customer_name},`,
@@ -61,7 +61,7 @@ export const jobEmails = {
         },
       ],
       content: renderEmail({
-        subject: `Your install date: ${formatVisitStart(startsAt)} — ${business.name}`,
+        subject: `Your install date: ${formatVisitStart(startsAt)} — ${storeIdentity().name}`,
         heading: "Your floor install is scheduled",
         paragraphs: [
           `Hello ${job.customer_name},`,
@@ -79,7 +79,7 @@ export const jobEmails = {
     return {
       key: `job-completed:${job.id}`,
       content: renderEmail({
-        subject: `Your new floor is installed — ${business.name}`,
+        subject: `Your new floor is installed — ${storeIdentity().name}`,
         heading: "Enjoy your new floor",
         paragraphs: [
           `Hello ${job.customer_name},`,

@@ -41,12 +41,12 @@ export function inquiryStaffEmail(inquiry: ProjectInquiryFields, adminUrl: strin
  */
 export function inquiryAcknowledgementEmail(publicUrl: string): EmailContent {
   return renderEmail({
-    subject: `We received your project details — ${business.name}`,
+    subject: `We received your project details — ${storeIdentity().name}`,
     heading: "Thanks for your project inquiry",
     paragraphs: [
       "Hello,",
       `We received the project details submitted with this email address on our website. Our installation team will be in touch within ${business.inquiryReplyWindow} to talk through your project and set up a free consultation.`,
-      `Need us sooner? Call ${storeIdentity().phone} (Mon-Fri 8AM-6PM, Saturday by appointment).`,
+      `Need us sooner? Call ${storeIdentity().phone} (${storeIdentity().openHours}).`,
     ],
     action: { label: "Browse our flooring", url: `${publicUrl}/products` },
     footnotes: [

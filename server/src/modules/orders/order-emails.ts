@@ -1,5 +1,4 @@
 import { unitName } from "@mcf/contracts/accessories";
-import { business } from "@mcf/contracts/business";
 import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
 import { formatUsd, toCents } from "@mcf/contracts/money";
@@ -76,7 +75,7 @@ export async function queueOrderConfirmation(
   else table.push(["Ship to", addressLines(shipToAddress(order))]);
   table.push(["Billing address", addressLines(order.billing_address)]);
   const content = renderEmail({
-    subject: `Your ${business.name} order ${order.friendly_order_id}`,
+    subject: `Your ${storeIdentity().name} order ${order.friendly_order_id}`,
     heading: `Thank you for your order, ${firstName(order)}!`,
     paragraphs: [
       delivery.method === "pickup"

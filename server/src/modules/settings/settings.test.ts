@@ -2,6 +2,7 @@ import type { AdminSettingsResponse, StoreSettings } from "@mcf/contracts/store-
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
+import { buildProjectInquiry } from "../../../test/api-factories.ts";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createStaffSession, type StaffSession } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -225,6 +226,36 @@ describe("store settings", () => {
     );
     expect(confirmation?.text).toContain("(205) 933-1200");
     expect(confirmation?.text).not.toContain(before.settings.phone);
+  });
+
+  it("an email's subject names the store as saved, and the inquiry reply gives the saved hours", async () => {
+    const before = await current();
+    await saveSettings(
+      shop.database.db,
+      {
+        ...before.settings,
+        business_name: "Vulcan Floor Co",
+        hours: [
+          { days: "Mon-Sat", time: "9AM-5PM" },
+          { days: "Sunday", time: "closed" },
+        ],
+      },
+      shop.app.settings.defaults,
+    );
+    const inquiry = buildProjectInquiry();
+    const sent = await other.app.inject({
+      method: "POST",
+      url: "/api/project-inquiries",
+      payload: inquiry,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [reply] = (await shop.database.db.select().from(mailOutbox)).filter(
+      (mail) => mail.kind === "inquiry-acknowledgement" && mail.to_address === inquiry.email,
+    );
+    expect(reply?.subject).toBe("We received your project details — Vulcan Floor Co");
+    expect(reply?.text).toContain("(Mon-Sat 9AM-5PM)");
+    expect(reply?.text).not.toContain("Saturday by appointment");
+    await saveSettings(shop.database.db, before.settings, shop.app.settings.defaults);
   });
 
   it("a tax rate change changes the tax of the next cart calculation", async () => {
