@@ -3,25 +3,16 @@ import {
   accessoryKindLabels,
   accessoryKinds,
 } from "@mcf/contracts/accessories";
-import type { AccessoryListResponse, PublicProduct } from "@mcf/contracts/product";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AccessoryCard } from "../features/catalog/accessory-card.tsx";
+import { loadProductList } from "../features/catalog/list-loader.ts";
 import { productListErrorMessage } from "../features/catalog/list-messages.ts";
-import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/accessories";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  try {
-    const { products } = await api<AccessoryListResponse>("/api/accessories", {
-      fetch: context.apiFetch,
-      signal: request.signal,
-    });
-    return { products, failed: false };
-  } catch {
-    return data({ products: [] as PublicProduct[], failed: true }, { status: 503 });
-  }
+  return loadProductList("/api/accessories", context, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

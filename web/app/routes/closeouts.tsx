@@ -1,30 +1,21 @@
-import type { CloseoutListResponse, PublicProduct } from "@mcf/contracts/product";
 import { useId, useState } from "react";
-import { data, Link, useNavigation, useRevalidator } from "react-router";
+import { Link, useNavigation, useRevalidator } from "react-router";
 import { CloseoutCard } from "../features/catalog/closeout-card.tsx";
 import {
   type CloseoutSort,
   closeoutSortOptions,
   sortCloseouts,
 } from "../features/catalog/closeout-sort.ts";
+import { loadProductList } from "../features/catalog/list-loader.ts";
 import { productListErrorMessage } from "../features/catalog/list-messages.ts";
 import { Spinner } from "../features/catalog/spinner.tsx";
 import { useLiveStock } from "../features/catalog/use-live-stock.ts";
-import { api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/closeouts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  try {
-    const { products } = await api<CloseoutListResponse>("/api/products?closeout=true", {
-      fetch: context.apiFetch,
-      signal: request.signal,
-    });
-    return { products, failed: false };
-  } catch {
-    return data({ products: [] as PublicProduct[], failed: true }, { status: 503 });
-  }
+  return loadProductList("/api/products?closeout=true", context, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,6 +9,7 @@ import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
 import { defaultFlooringThumb, kindOf } from "../../lib/cart/cart-lines.ts";
 import { cartItemsLabel } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
+import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote } from "./sample-note.tsx";
 
 const panelClass =
@@ -24,8 +25,7 @@ const focusableSelector =
  * icon.
  */
 export default function CartPanel() {
-  const { items, boxCount, sampleCount, accessoryCount, subtotal, setQuantity, removeItem } =
-    useCart();
+  const { items, boxCount, sampleCount, accessoryCount, subtotal, setQuantity } = useCart();
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -138,18 +138,7 @@ export default function CartPanel() {
                     </div>
                   </>
                 )}
-                <button
-                  type="button"
-                  className="mt-2 text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
-                  aria-label={
-                    kindOf(item) === "sample"
-                      ? `Remove the sample of ${item.product_name}`
-                      : `Remove ${item.product_name}`
-                  }
-                  onClick={() => removeItem(item.product_id, kindOf(item))}
-                >
-                  Remove
-                </button>
+                <RemoveLineButton item={item} className="mt-2" />
               </div>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { defaultFlooringThumb, isAccessoryLine, kindOf } from "../../lib/cart/ca
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
+import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote } from "./sample-note.tsx";
 
 /** The empty-cart message with its way back to the products. */
@@ -27,17 +28,8 @@ export function EmptyCart() {
 
 /** The full cart (/cart): lines, quantities and the summary sidebar. */
 export function FullCart() {
-  const {
-    items,
-    boxCount,
-    sampleCount,
-    accessoryCount,
-    totalSqft,
-    subtotal,
-    setQuantity,
-    removeItem,
-    clear,
-  } = useCart();
+  const { items, boxCount, sampleCount, accessoryCount, totalSqft, subtotal, setQuantity, clear } =
+    useCart();
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -115,18 +107,7 @@ export function FullCart() {
                           </span>
                         </>
                       ) : null}
-                      <button
-                        type="button"
-                        className="text-sm font-medium text-brick-600 underline-offset-2 hover:underline"
-                        aria-label={
-                          kindOf(item) === "sample"
-                            ? `Remove the sample of ${item.product_name}`
-                            : `Remove ${item.product_name}`
-                        }
-                        onClick={() => removeItem(item.product_id, kindOf(item))}
-                      >
-                        Remove
-                      </button>
+                      <RemoveLineButton item={item} />
                     </div>
                   </div>
                   <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">

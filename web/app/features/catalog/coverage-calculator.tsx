@@ -1,6 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { Companion } from "@mcf/contracts/product";
 import { useId, useState } from "react";
+import { NumberField } from "./number-field.tsx";
 import { coverageEstimate } from "./product-pricing.ts";
 import { type FloorForProject, ProjectAccessories } from "./project-accessories.tsx";
 
@@ -84,53 +85,22 @@ export function CoverageCalculator({
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         {mode === "area" ? (
-          <div className="sm:col-span-2">
-            <label htmlFor={`${id}-area`} className="field-label">
-              Room area (sq ft)
-            </label>
-            <input
-              id={`${id}-area`}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="any"
-              value={area}
-              onChange={(e) => setArea(e.target.value)}
-              className="field-input"
-            />
-          </div>
+          <NumberField
+            id={`${id}-area`}
+            label="Room area (sq ft)"
+            value={area}
+            onChange={setArea}
+            className="sm:col-span-2"
+          />
         ) : (
           <>
-            <div>
-              <label htmlFor={`${id}-length`} className="field-label">
-                Length (ft)
-              </label>
-              <input
-                id={`${id}-length`}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="any"
-                value={length}
-                onChange={(e) => setLength(e.target.value)}
-                className="field-input"
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-width`} className="field-label">
-                Width (ft)
-              </label>
-              <input
-                id={`${id}-width`}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="any"
-                value={width}
-                onChange={(e) => setWidth(e.target.value)}
-                className="field-input"
-              />
-            </div>
+            <NumberField
+              id={`${id}-length`}
+              label="Length (ft)"
+              value={length}
+              onChange={setLength}
+            />
+            <NumberField id={`${id}-width`} label="Width (ft)" value={width} onChange={setWidth} />
           </>
         )}
         <div>

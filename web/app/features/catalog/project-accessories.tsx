@@ -11,6 +11,7 @@ import { FloorImage } from "../../components/floor-image.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { type CartableProduct, defaultFlooringThumb } from "../../lib/cart/cart-lines.ts";
 import { addedFeedbackMs } from "./add-to-cart-button.tsx";
+import { NumberField } from "./number-field.tsx";
 import { normalizeQuantity } from "./product-pricing.ts";
 
 /** The floor the calculator adds, with the box price it is sold at. */
@@ -111,38 +112,22 @@ export function ProjectAccessories({
         on each step.
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-doorways`} className="field-label">
-            Doorways
-          </label>
-          <input
-            id={`${id}-doorways`}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            max="50"
-            step="1"
-            value={doorways}
-            onChange={(e) => setDoorways(e.target.value)}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-steps`} className="field-label">
-            Stair steps
-          </label>
-          <input
-            id={`${id}-steps`}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            max="100"
-            step="1"
-            value={steps}
-            onChange={(e) => setSteps(e.target.value)}
-            className="field-input"
-          />
-        </div>
+        <NumberField
+          id={`${id}-doorways`}
+          label="Doorways"
+          whole
+          max={50}
+          value={doorways}
+          onChange={setDoorways}
+        />
+        <NumberField
+          id={`${id}-steps`}
+          label="Stair steps"
+          whole
+          max={100}
+          value={steps}
+          onChange={setSteps}
+        />
       </div>
       {suggestions.length > 0 ? (
         <ul className="mt-4 space-y-2" aria-label="Accessories for this job">
