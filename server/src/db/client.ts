@@ -37,7 +37,7 @@ export type DatabaseOptions =
  * similarity, which its `<<%` operator compares with this setting): 0.5 lets "hikory" find
  * hickory; the extension's default of 0.6 does not.
  */
-const searchWordLikeness = 0.5;
+export const searchWordLikeness = 0.5;
 
 /**
  * An embedded database with the extensions the migrations use (pg_trgm, for search). Every

@@ -102,21 +102,31 @@ const stopWords = new Set([
 export const minFuzzyWordLength = 4;
 
 /**
- * How alike two words are, as PostgreSQL's pg_trgm measures it: shared three-letter pieces
- * (each word padded with two spaces before and one after) over all pieces of both.
+ * A text's three-letter pieces as PostgreSQL's pg_trgm makes them: lowercased, split into words at
+ * anything not a letter or digit, each word padded with two spaces before and one after.
+ */
+export function trigramsOf(text: string): Set<string> {
+  const pieces = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) pieces.add(padded.slice(i, i + 3));
+  }
+  return pieces;
+}
+
+/**
+ * How alike two words are, as pg_trgm measures it (`similarity`, and `strict_word_similarity`
+ * against a single word): shared pieces (`trigramsOf`) over all pieces of both; 0 when neither
+ * has any.
  */
 export function trigramSimilarity(a: string, b: string): number {
-  const pieces = (word: string) => {
-    const padded = `  ${word} `;
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-    return set;
-  };
-  const left = pieces(a);
-  const right = pieces(b);
+  const left = trigramsOf(a);
+  const right = trigramsOf(b);
   let shared = 0;
   for (const piece of left) if (right.has(piece)) shared++;
-  return shared / (left.size + right.size - shared);
+  const all = left.size + right.size - shared;
+  return all === 0 ? 0 : shared / all;
 }
 
 /** What a search asks for once the shopper's words are read. */
