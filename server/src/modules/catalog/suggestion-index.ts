@@ -23,8 +23,6 @@ export interface SuggestableProduct {
 
 interface IndexedProduct {
   lowerName: string;
-  /** " " + lowerName: "at a word's start" is then one `includes`. */
-  spacedName: string;
   brandCollection: string;
   searchText: string;
   suggestion: SearchSuggestion;
@@ -104,7 +102,6 @@ export function buildSuggestionIndex(
       if (value === true || value === "true") push(featureProducts, feature, position);
     return {
       lowerName,
-      spacedName: ` ${lowerName}`,
       brandCollection: `${product.brand ?? ""} ${product.collection ?? ""}`.toLowerCase(),
       searchText: product.searchText,
       suggestion: {
@@ -220,16 +217,25 @@ function allOf(lists: Int32Array[]): Int32Array {
   return result;
 }
 
+/** The products that have one of these tokens. */
+function productsWithTokens(index: SuggestionIndex, ids: Int32Array): Int32Array {
+  if (ids.length === 1) return index.tokenProducts[ids[0] as number] ?? none;
+  return unionOf(
+    Array.from(ids, (id) => index.tokenProducts[id] ?? none),
+    index.products.length,
+  );
+}
+
 /** Products whose search text contains `text` (SQL's `search_text like '%text%'`). */
 function productsWithText(index: SuggestionIndex, text: string): Int32Array {
   const parts = text.split(" ").filter(Boolean);
-  if (parts.length === 1 && parts[0] === text)
-    return unionOf(
-      [...tokensContaining(index, text)].map((id) => index.tokenProducts[id] ?? none),
-      index.products.length,
-    );
+  // A part no token has ends the search before any list is merged.
+  const partTokens = parts.map((part) => tokensContaining(index, part));
+  if (partTokens.some((ids) => ids.length === 0)) return none;
+  const [only] = partTokens;
+  if (only && parts.length === 1 && parts[0] === text) return productsWithTokens(index, only);
   // Across words: products with every part, then the whole checked.
-  const candidates = allOf(parts.map((part) => productsWithText(index, part)));
+  const candidates = allOf(partTokens.map((ids) => productsWithTokens(index, ids)));
   return candidates.filter((n) => index.products[n]?.searchText.includes(text) === true);
 }
 
@@ -264,12 +270,11 @@ function wordsLike(index: SuggestionIndex, words: string[]): Map<string, string[
  */
 function matching(
   index: SuggestionIndex,
-  whole: string,
+  withWhole: Int32Array,
   parsed: ReturnType<typeof parseSearch>,
   like: Map<string, string[]> | null,
 ): Int32Array {
   const size = index.products.length;
-  const withWhole = whole ? productsWithText(index, whole) : none;
   if (parsed.words.length + parsed.types.length + parsed.features.length === 0) return withWhole;
   const lists: Int32Array[] = [];
   if (parsed.types.length > 0)
@@ -292,14 +297,20 @@ function matching(
       : allOf([
           ...lists,
           ...wordTokens.map((alternatives) =>
-            unionOf(
-              alternatives.flatMap((ids) => [...ids].map((id) => index.tokenProducts[id] ?? none)),
-              size,
-            ),
+            alternatives.length === 1
+              ? productsWithTokens(index, alternatives[0] as Int32Array)
+              : unionOf(
+                  alternatives.map((ids) => productsWithTokens(index, ids)),
+                  size,
+                ),
           ),
         ]);
   return unionOf([withWhole, meaning], size);
 }
+
+/** SQL's `' ' || name like '% text%'`: at the name's start or after a space in it. */
+const atWordStart = (name: string, text: string) =>
+  name.startsWith(text) || name.includes(` ${text}`);
 
 /**
  * How well a product answers a search: the whole text in the name 7, the name starting with it
@@ -310,12 +321,12 @@ function rankOf(product: IndexedProduct, whole: string, words: string[]): number
   let rank = 0;
   if (product.lowerName.includes(whole)) {
     rank += 7;
-    if (product.spacedName.includes(` ${whole}`)) rank += 1;
+    if (atWordStart(product.lowerName, whole)) rank += 1;
     if (product.lowerName.startsWith(whole)) rank += 2;
   }
   if (product.brandCollection.includes(whole)) rank += 6;
   for (const word of words) {
-    if (product.spacedName.includes(` ${word}`)) rank += 3;
+    if (atWordStart(product.lowerName, word)) rank += 3;
     else if (product.lowerName.includes(word)) rank += 2;
     else if (product.searchText.includes(word)) rank += 1;
   }
@@ -346,10 +357,11 @@ function best(index: SuggestionIndex, found: Int32Array, whole: string, words: s
 export function suggestFromIndex(index: SuggestionIndex, text: string): SearchSuggestion[] {
   const whole = text.trim().toLowerCase();
   const parsed = parseSearch(text);
-  let found = matching(index, whole, parsed, null);
+  const withWhole = whole ? productsWithText(index, whole) : none;
+  let found = matching(index, withWhole, parsed, null);
   if (found.length < maxSuggestions) {
     const like = wordsLike(index, parsed.words);
-    if (like.size > 0) found = matching(index, whole, parsed, like);
+    if (like.size > 0) found = matching(index, withWhole, parsed, like);
   }
   return best(index, found, whole, parsed.words);
 }
