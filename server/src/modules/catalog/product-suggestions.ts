@@ -3,7 +3,7 @@ import type { SearchSuggestion } from "@mcf/contracts/product";
 import { sql } from "drizzle-orm";
 import { type Db, searchWordLikeness } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
-import { publicPriceOf } from "../pricing/pricing.service.ts";
+import { type PricedProductRow, publicPriceOf } from "../pricing/pricing.service.ts";
 import {
   buildSuggestionIndex,
   type SuggestableProduct,
@@ -11,41 +11,64 @@ import {
   suggestFromIndex,
 } from "./suggestion-index.ts";
 
-/** Reads every product once and indexes it for suggestions (about 0.3 s for 20,000 products). */
+/** What `loadSuggestionIndex` reads of a product, in this order. */
+type ProductTuple = [
+  id: number,
+  name: string,
+  brand: string | null,
+  collection: string | null,
+  type: string | null,
+  features: Record<string, unknown>,
+  stockQuantity: number,
+  ourPrice: string | null,
+  aceShownPrice: string | null,
+  competitorPrice: string | null,
+  sqftPerCarton: string | null,
+  sellingUnit: PricedProductRow["selling_unit"],
+  searchText: string,
+];
+
+/**
+ * Reads every product once and indexes it for suggestions. The rows come as one JSON array:
+ * on 20,000 products the embedded database hands over one text in about 0.2 s where 20,000 rows
+ * of 13 columns took 0.5-0.8 s, and the process does nothing else meanwhile.
+ */
 export async function loadSuggestionIndex(db: Db): Promise<SuggestionIndex> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      collection: products.collection,
-      type: products.type,
-      features: products.features,
-      stock_quantity: products.stock_quantity,
-      our_price: products.our_price,
-      ace_shown_price: products.ace_shown_price,
-      competitor_price: products.competitor_price,
-      sqft_per_carton: products.sqft_per_carton,
-      selling_unit: products.selling_unit,
-      search_text: sql<string>`${products}.search_text`,
-    })
-    .from(products);
-  const catalogue = rows.map((row): SuggestableProduct => {
-    const { perSqftCents } = publicPriceOf(row);
-    return {
-      id: row.id,
-      name: row.name,
-      brand: row.brand,
-      collection: row.collection,
-      type: row.type,
-      features: row.features,
-      stockQuantity: row.stock_quantity,
-      searchText: row.search_text,
-      // Suggestions are floors with their price per sq ft; accessories have their own page.
-      flooring: row.selling_unit === "box",
-      pricePerSqft: perSqftCents === null ? null : toDollars(perSqftCents),
-    };
-  });
+  const result = await db.execute<{ products: string }>(
+    sql`select coalesce(json_agg(json_build_array(${products.id}, ${products.name}, ${products.brand},
+      ${products.collection}, ${products.type}, ${products.features}, ${products.stock_quantity},
+      ${products.our_price}::text, ${products.ace_shown_price}::text,
+      ${products.competitor_price}::text, ${products.sqft_per_carton}::text,
+      ${products.selling_unit}, ${products}.search_text))::text, '[]') as products
+    from ${products}`,
+  );
+  const tuples = JSON.parse(result.rows[0]?.products ?? "[]") as ProductTuple[];
+  const catalogue = tuples.map(
+    ([id, name, brand, collection, type, features, stockQuantity, ...rest]): SuggestableProduct => {
+      const [our_price, ace_shown_price, competitor_price, sqft_per_carton, selling_unit, text] =
+        rest;
+      const { perSqftCents } = publicPriceOf({
+        our_price,
+        ace_shown_price,
+        competitor_price,
+        sqft_per_carton,
+        selling_unit,
+      });
+      return {
+        id,
+        name,
+        brand,
+        collection,
+        type,
+        features,
+        stockQuantity,
+        searchText: text,
+        // Suggestions are floors with their price per sq ft; accessories have their own page.
+        flooring: selling_unit === "box",
+        pricePerSqft: perSqftCents === null ? null : toDollars(perSqftCents),
+      };
+    },
+  );
   return buildSuggestionIndex(catalogue, searchWordLikeness);
 }
 

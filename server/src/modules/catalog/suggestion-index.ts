@@ -85,7 +85,7 @@ export function buildSuggestionIndex(
   const typeProducts = new Map<string, number[]>();
   const featureProducts = new Map<string, number[]>();
   const products = flooring.map(({ product, lowerName }, position): IndexedProduct => {
-    for (const token of new Set(product.searchText.split(" "))) {
+    for (const token of product.searchText.split(" ")) {
       if (!token) continue;
       let id = tokenIds.get(token);
       if (id === undefined) {
@@ -94,7 +94,9 @@ export function buildSuggestionIndex(
         tokens.push(token);
         tokenProducts.push([]);
       }
-      tokenProducts[id]?.push(position);
+      const list = tokenProducts[id] as number[];
+      // A word twice in one product's text is listed once.
+      if (list[list.length - 1] !== position) list.push(position);
     }
     if (product.type !== null) push(typeProducts, product.type, position);
     // As SQL's `(features ->> name) = 'true'` reads it.
@@ -121,12 +123,14 @@ export function buildSuggestionIndex(
     for (const piece of pieces) push(tokenPieces, piece, id);
   });
   // As migration 0020 made the vocabulary: words between non-alphanumerics, 3+ long, a letter in.
+  // Spaces are among those, so the distinct tokens (accessories' too) hold every such word.
+  const allTokens = new Set(tokens);
+  for (const product of catalogue)
+    if (!product.flooring) for (const token of product.searchText.split(" ")) allTokens.add(token);
   const vocabulary = [
     ...new Set(
-      catalogue.flatMap((product) =>
-        product.searchText
-          .split(/[^\p{L}\p{N}]+/u)
-          .filter((word) => word.length >= 3 && /\p{L}/u.test(word)),
+      [...allTokens].flatMap((token) =>
+        token.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3 && /\p{L}/u.test(word)),
       ),
     ),
   ];
