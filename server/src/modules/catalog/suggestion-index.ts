@@ -65,11 +65,19 @@ function frozen<K>(map: Map<K, number[]>): Map<K, Int32Array> {
   return new Map([...map].map(([key, list]) => [key, Int32Array.from(list)]));
 }
 
-/** Builds the index of a catalogue (any order of products). `likeness` as the database sets it. */
-export function buildSuggestionIndex(
+/** Lets other requests run between slices of a long build (a few milliseconds each). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+const slice = 1000;
+
+/**
+ * Builds the index of a catalogue (any order of products); `likeness` as the database sets it.
+ * 20,000 products take about 0.2 s of CPU, given up every thousand items so that the process
+ * keeps answering meanwhile.
+ */
+export async function buildSuggestionIndex(
   catalogue: SuggestableProduct[],
   likeness: number,
-): SuggestionIndex {
+): Promise<SuggestionIndex> {
   const flooring = catalogue
     .filter((product) => product.flooring)
     .map((product) => ({ product, lowerName: product.name.toLowerCase() }))
@@ -84,7 +92,9 @@ export function buildSuggestionIndex(
   const tokenProducts: number[][] = [];
   const typeProducts = new Map<string, number[]>();
   const featureProducts = new Map<string, number[]>();
-  const products = flooring.map(({ product, lowerName }, position): IndexedProduct => {
+  const products: IndexedProduct[] = [];
+  for (const [position, { product, lowerName }] of flooring.entries()) {
+    if (position % slice === slice - 1) await breathe();
     for (const token of product.searchText.split(" ")) {
       if (!token) continue;
       let id = tokenIds.get(token);
@@ -102,7 +112,7 @@ export function buildSuggestionIndex(
     // As SQL's `(features ->> name) = 'true'` reads it.
     for (const [feature, value] of Object.entries(product.features))
       if (value === true || value === "true") push(featureProducts, feature, position);
-    return {
+    products.push({
       lowerName,
       brandCollection: `${product.brand ?? ""} ${product.collection ?? ""}`.toLowerCase(),
       searchText: product.searchText,
@@ -113,27 +123,29 @@ export function buildSuggestionIndex(
         price_per_sqft: product.pricePerSqft,
         url: `/products/${product.id}`,
       },
-    };
-  });
+    });
+  }
   const tokenPieces = new Map<string, number[]>();
-  tokens.forEach((token, id) => {
+  for (const [id, token] of tokens.entries()) {
+    if (id % slice === slice - 1) await breathe();
     const pieces = new Set<string>();
     for (let length = 1; length <= 3; length++)
       for (let i = 0; i + length <= token.length; i++) pieces.add(token.slice(i, i + length));
     for (const piece of pieces) push(tokenPieces, piece, id);
-  });
+  }
   // As migration 0020 made the vocabulary: words between non-alphanumerics, 3+ long, a letter in.
   // Spaces are among those, so the distinct tokens (accessories' too) hold every such word.
   const allTokens = new Set(tokens);
   for (const product of catalogue)
     if (!product.flooring) for (const token of product.searchText.split(" ")) allTokens.add(token);
-  const vocabulary = [
-    ...new Set(
-      [...allTokens].flatMap((token) =>
-        token.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3 && /\p{L}/u.test(word)),
-      ),
-    ),
-  ];
+  const words = new Set<string>();
+  let count = 0;
+  for (const token of allTokens) {
+    if (++count % slice === 0) await breathe();
+    for (const word of token.split(/[^\p{L}\p{N}]+/u))
+      if (word.length >= 3 && /\p{L}/u.test(word)) words.add(word);
+  }
+  const vocabulary = [...words];
   const vocabularyPieces = new Map<string, number[]>();
   const vocabularyPieceCounts = new Uint16Array(vocabulary.length);
   vocabulary.forEach((word, id) => {
