@@ -103,9 +103,12 @@ test.describe("blog, area guides and sitemap", () => {
     expect(locs).toContain(`${baseURL}/blog/downtown-birmingham-loft-flooring`);
     expect(locs.some((loc) => /\/products\/\d+$/.test(loc))).toBe(true);
     for (const url of parsed.urls) expect(url.lastmod, url.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const total = Number((await request.get("/api/products")).headers()["x-total-count"]);
-    expect(total).toBeGreaterThan(0);
-    expect(locs.filter((loc) => /\/products\/\d+$/.test(loc))).toHaveLength(total);
+    const floors = Number((await request.get("/api/products")).headers()["x-total-count"]);
+    expect(floors).toBeGreaterThan(0);
+    const accessories = (await (await request.get("/api/accessories")).json()).products.length;
+    expect(accessories).toBeGreaterThan(0);
+    expect(locs).toContain(`${baseURL}/accessories`);
+    expect(locs.filter((loc) => /\/products\/\d+$/.test(loc))).toHaveLength(floors + accessories);
 
     const robots = await request.get("/robots.txt");
     const text = await robots.text();

@@ -34,10 +34,11 @@ export type DatabaseOptions =
 
 /**
  * How alike a typed word must be to a whole word of a product to find it (pg_trgm's strict word
- * similarity, which its `<<%` operator compares with this setting): 0.5 lets "hikory" find
- * hickory; the extension's default of 0.6 does not.
+ * similarity, which its `<<%` operator compares with this setting, and the suggestion index in
+ * memory with this constant): 0.5 lets "hikory" find hickory; the extension's default of 0.6
+ * does not.
  */
-const searchWordLikeness = 0.5;
+export const searchWordLikeness = 0.5;
 
 /**
  * An embedded database with the extensions the migrations use (pg_trgm, for search). Every

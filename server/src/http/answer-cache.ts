@@ -60,6 +60,9 @@ export function cachedAnswer(
 /** What `compute` makes: the bytes and their headers, or null for an answer not to keep. */
 export type ComputedAnswer = { body: Buffer; headers: Record<string, string> } | null;
 
+/** Makes an answer from data at least as new as `version` (the one it will be filed under). */
+export type ComputeAnswer = (version: string) => Promise<ComputedAnswer>;
+
 export interface AnswerCache {
   /** The answer kept for `key` if the version has not moved since it was made, else null. */
   fresh(key: string): Promise<CachedAnswer | null>;
@@ -68,7 +71,7 @@ export interface AnswerCache {
    * from `compute` (then kept). Callers that miss together share one `compute`. Null when
    * `compute` gave null (the answer is not to be kept; each caller makes its own).
    */
-  answer(key: string, compute: () => Promise<ComputedAnswer>): Promise<CachedAnswer | null>;
+  answer(key: string, compute: ComputeAnswer): Promise<CachedAnswer | null>;
 }
 
 export interface AnswerCacheLimits {
@@ -100,9 +103,9 @@ export function createAnswerCache(
   const make = async (
     key: string,
     version: string,
-    compute: () => Promise<ComputedAnswer>,
+    compute: ComputeAnswer,
   ): Promise<CachedAnswer | null> => {
-    const computed = await compute();
+    const computed = await compute(version);
     if (!computed) return null;
     const fresh = cachedAnswer(version, computed.body, computed.headers);
     const { body } = fresh;

@@ -105,15 +105,6 @@ export const products = pgTable(
 );
 
 /**
- * Every distinct word of the products' searchable words (migration 0020, kept by a trigger on
- * `products`), trigram-indexed: a typed word with a typo is matched against these, then products
- * by the words found.
- */
-export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
-  index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
-]);
-
-/**
  * Dye lots of a product: boxes made in one run share one shade. Lots are a breakdown of the
  * product's `stock_quantity` (boxes outside every lot are "not in a lot"); a product without lots
  * sells from its stock count alone (decision 080).

@@ -1,12 +1,12 @@
 import type { SearchSuggestResponse } from "@mcf/contracts/product";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/factories.ts";
 import shopperQueries from "../../../test/search-queries.json" with { type: "json" };
 import { useTestApp } from "../../../test/test-app.ts";
 import { products } from "../../db/schema/index.ts";
 import { seedIfEmpty } from "../../db/seed/seed.ts";
-import { parseSearch } from "./search-words.ts";
+import { parseSearch, trigramSimilarity } from "./search-words.ts";
 
 describe("reading a search", () => {
   it("reads flooring words, typos of them and features", () => {
@@ -108,5 +108,59 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
       .where(eq(products.id, product.id));
     expect((await suggest("marrakech")).map((s) => s.id)).toContain(product.id);
     expect((await suggest("zanzibr")).map((s) => s.id)).not.toContain(product.id);
+  });
+
+  it("shows a price edit and a new product in the very next suggestion", async () => {
+    const product = await createProduct(t.database.db, {
+      name: "Quillfeather Oak",
+      our_price: 3.49,
+      stock_quantity: 10,
+    });
+    expect(await suggest("quillfeather")).toEqual([
+      expect.objectContaining({ id: product.id, price_per_sqft: 3.49 }),
+    ]);
+
+    await t.database.db
+      .update(products)
+      .set({ our_price: "2.99" })
+      .where(eq(products.id, product.id));
+    expect((await suggest("quillfeather"))[0]?.price_per_sqft).toBe(2.99);
+
+    const maple = await createProduct(t.database.db, { name: "Quillfeather Maple" });
+    expect((await suggest("quillfeather")).map((s) => s.id)).toEqual([maple.id, product.id]);
+  });
+
+  it("ranks an out-of-stock product after an in-stock one of equal rank", async () => {
+    const soldOut = await createProduct(t.database.db, {
+      name: "Aardwick Birch",
+      stock_quantity: 0,
+    });
+    const inStock = await createProduct(t.database.db, {
+      name: "Zeltwick Birch",
+      stock_quantity: 3,
+    });
+    // "wick" is in both names at the same depth: only stock tells them apart.
+    expect((await suggest("wick birch")).map((s) => s.id)).toEqual([inStock.id, soldOut.id]);
+  });
+
+  it("measures a typo's likeness to a word exactly as the database's strict word similarity", async () => {
+    const pairs = [
+      ["hikory", "hickory"],
+      ["hardwod", "hardwood"],
+      ["wire-brushd", "wirebrushed"],
+      ["zanzibr", "zanzibar"],
+      ["oak", "cloak"],
+      ["12345", "birch"],
+      ["élan", "elan"],
+    ];
+    for (const [typed = "", word = ""] of pairs) {
+      const result = await t.database.db.execute<{ likeness: number }>(
+        sql`select strict_word_similarity(${typed}, ${word})::float8 as likeness`,
+      );
+      expect(trigramSimilarity(typed, word), `${typed} ~ ${word}`).toBeCloseTo(
+        Number(result.rows[0]?.likeness),
+        5,
+      );
+    }
   });
 });

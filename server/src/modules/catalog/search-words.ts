@@ -102,22 +102,46 @@ const stopWords = new Set([
 export const minFuzzyWordLength = 4;
 
 /**
- * How alike two words are, as PostgreSQL's pg_trgm measures it: shared three-letter pieces
- * (each word padded with two spaces before and one after) over all pieces of both.
+ * A text's three-letter pieces as PostgreSQL's pg_trgm makes them: lowercased, split into words at
+ * anything not a letter or digit, each word padded with two spaces before and one after.
+ */
+export function trigramsOf(text: string): Set<string> {
+  const pieces = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) pieces.add(padded.slice(i, i + 3));
+  }
+  return pieces;
+}
+
+/**
+ * How alike two words are, as pg_trgm measures it (`similarity`, and `strict_word_similarity`
+ * against a single word): shared pieces (`trigramsOf`) over all pieces of both; 0 when neither
+ * has any.
  */
 export function trigramSimilarity(a: string, b: string): number {
-  const pieces = (word: string) => {
-    const padded = `  ${word} `;
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-    return set;
-  };
-  const left = pieces(a);
-  const right = pieces(b);
+  return similarityOfPieces(trigramsOf(a), trigramsOf(b));
+}
+
+function similarityOfPieces(left: Set<string>, right: Set<string>): number {
   let shared = 0;
   for (const piece of left) if (right.has(piece)) shared++;
-  return shared / (left.size + right.size - shared);
+  const all = left.size + right.size - shared;
+  return all === 0 ? 0 : shared / all;
 }
+
+/** Every phrase with its meaning, longest first (read once: parsing runs on every keystroke). */
+const phrasesByLength = searchSynonyms
+  .flatMap(({ phrases, means }) =>
+    phrases.map((phrase) => ({ phrase, padded: ` ${phrase} `, means })),
+  )
+  .sort((a, b) => b.phrase.length - a.phrase.length);
+
+/** The one-word phrases a typed word may be a typo of, with their pieces. */
+const oneWordPhrases = phrasesByLength
+  .filter(({ phrase }) => !phrase.includes(" "))
+  .map((entry) => ({ ...entry, pieces: trigramsOf(entry.phrase) }));
 
 /** What a search asks for once the shopper's words are read. */
 export interface ParsedSearch {
@@ -146,11 +170,7 @@ export function parseSearch(text: string): ParsedSearch {
     if (means.feature) features.add(means.feature);
     extraWords.push(...(means.words ?? []));
   };
-  const byLength = searchSynonyms
-    .flatMap(({ phrases, means }) => phrases.map((phrase) => ({ phrase, means })))
-    .sort((a, b) => b.phrase.length - a.phrase.length);
-  for (const { phrase, means } of byLength) {
-    const padded = ` ${phrase} `;
+  for (const { padded, means } of phrasesByLength) {
     if (rest.includes(padded)) {
       rest = rest.replaceAll(padded, " ");
       apply(means);
@@ -158,12 +178,10 @@ export function parseSearch(text: string): ParsedSearch {
   }
   const words: string[] = [];
   for (const word of rest.split(" ").filter((word) => word && !stopWords.has(word))) {
-    const known =
-      word.length >= minFuzzyWordLength
-        ? byLength.find(
-            ({ phrase }) => !phrase.includes(" ") && trigramSimilarity(word, phrase) >= 0.5,
-          )
-        : undefined;
+    const pieces = word.length >= minFuzzyWordLength ? trigramsOf(word) : undefined;
+    const known = pieces
+      ? oneWordPhrases.find((entry) => similarityOfPieces(pieces, entry.pieces) >= 0.5)
+      : undefined;
     if (known) apply(known.means);
     else words.push(word);
   }

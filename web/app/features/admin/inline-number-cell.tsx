@@ -12,16 +12,21 @@ type CellState = "saving" | "saved" | "failed";
 
 const text = (value: number | null) => (value === null ? "" : String(value));
 
-/** A price or stock cell that saves on blur or Enter and shows saved / failed; Escape undoes. */
+/**
+ * A price or stock cell that saves on blur or Enter and shows saved / failed; Escape undoes.
+ * `unit`, when given, is shown after the box ("/ roll") and named in its label.
+ */
 export function InlineNumberCell({
   product,
   field,
   label,
+  unit,
   onSaved,
 }: {
   product: AdminProduct;
   field: InlineField;
   label: string;
+  unit?: { short: string; label: string };
   onSaved: (product: AdminProduct) => void;
 }) {
   const { request } = useAdminSession();
@@ -83,7 +88,7 @@ export function InlineNumberCell({
       <input
         type="text"
         inputMode={integer ? "numeric" : "decimal"}
-        aria-label={`${label} for ${product.name}`}
+        aria-label={`${label}${unit ? ` (${unit.label})` : ""} for ${product.name}`}
         aria-invalid={state === "failed"}
         title={error ?? undefined}
         className={`w-[3.75rem] rounded border sm:w-[4.75rem] px-1 py-1 text-right tabular-nums focus:border-oak-500 focus:outline-none ${border}`}
@@ -92,6 +97,11 @@ export function InlineNumberCell({
         onBlur={save}
         onKeyDown={onKeyDown}
       />
+      {unit ? (
+        <span className="text-xs whitespace-nowrap text-stone-600" aria-hidden="true">
+          / {unit.short}
+        </span>
+      ) : null}
       <span className="w-4 text-xs" aria-live="polite">
         {state === "saving" ? <span className="text-stone-600">…</span> : null}
         {state === "saved" ? (

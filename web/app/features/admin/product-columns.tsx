@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { useState } from "react";
 import { capitalize } from "./admin-format.ts";
@@ -23,6 +24,7 @@ export function productColumns({
     header: string,
     sortKey?: ProductSortKey,
     hideOnPhone = false,
+    withUnit = false,
   ): AdminColumn<AdminProduct, ProductSortKey> => ({
     header,
     sortKey,
@@ -30,7 +32,13 @@ export function productColumns({
     align: "right",
     cellClassName: "px-1 py-1",
     cell: (product) => (
-      <InlineNumberCell product={product} field={field} label={header} onSaved={onSaved} />
+      <InlineNumberCell
+        product={product}
+        field={field}
+        label={header}
+        unit={withUnit ? priceUnit(product) : undefined}
+        onSaved={onSaved}
+      />
     ),
   });
   // Long names wrap rather than being cut: staff must be able to read every one whole.
@@ -70,7 +78,7 @@ export function productColumns({
       cellClassName: wrapped,
       cell: (product) => product.collection,
     },
-    numberColumn("our_price", "Our Price (sq/ft)", "our_price"),
+    numberColumn("our_price", "Our Price", "our_price", false, true),
     // On a phone the partner and competitor prices, and the closeout box, are in the editor.
     numberColumn("ace_price", "ACE Price", undefined, true),
     numberColumn("ace_shown_price", "ACE Shown Price", undefined, true),
@@ -105,6 +113,13 @@ export function productColumns({
       ),
     },
   ];
+}
+
+/** What `our_price` prices: a sq ft of flooring, or one accessory unit (decision 083). */
+function priceUnit(product: AdminProduct): { short: string; label: string } {
+  if (product.selling_unit === "box") return { short: "sq ft", label: "sq/ft" };
+  const unit = unitName(product.selling_unit, 1);
+  return { short: unit, label: `per ${unit}` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AreaCatalogue, BlogPostList } from "@mcf/contracts/content";
+import type { AccessoryListResponse } from "@mcf/contracts/product";
 import { serviceCity } from "@mcf/contracts/service-areas";
 import { api, apiCall, type FetchLike } from "../../lib/api.ts";
 
@@ -13,6 +14,7 @@ const staticPages: SitemapEntry[] = [
   { path: "/", lastmod: null },
   { path: "/products", lastmod: null },
   { path: "/closeouts", lastmod: null },
+  { path: "/accessories", lastmod: null },
   { path: "/installation", lastmod: null },
   { path: "/about", lastmod: null },
   { path: "/contact", lastmod: null },
@@ -62,15 +64,18 @@ function latest(dates: Array<string | null>): string | null {
 }
 
 /**
- * Every public URL of the site: the fixed pages, each product, each post and each area guide.
+ * Every public URL of the site: the fixed pages, each product (floors from the product list,
+ * accessories from their own list), each post and each area guide.
  * Pages whose content comes from posts and guides carry the newest of their dates.
  */
 export async function collectSitemapEntries(fetch: FetchLike): Promise<SitemapEntry[]> {
-  const [{ posts }, catalogue, products] = await Promise.all([
+  const [{ posts }, catalogue, floors, accessories] = await Promise.all([
     api<BlogPostList>("/api/content/posts", { fetch }),
     api<AreaCatalogue>(`/api/content/areas/${serviceCity.slug}`, { fetch }),
     listAllProducts(fetch),
+    api<AccessoryListResponse>("/api/accessories", { fetch }),
   ]);
+  const products: ProductListItem[] = [...floors, ...accessories.products];
   const areas = catalogue.categories.flatMap((category) => category.areas);
   const newestPost = latest(posts.map((p) => p.dateModified));
   const newestArea = latest(areas.map((a) => a.dateModified));
