@@ -58,7 +58,7 @@ export function newPGlite(dataDir?: string, options: PGliteOptions = {}): PGlite
  * the operating system's file cache anyway. Measured on a 20,000-row table with a trigram index:
  * 332 MB resident after opening and querying with 128 MB, 211 MB with 32 MB.
  */
-const embeddedSharedBuffers = "32MB";
+const embeddedSharedBuffers = "16MB";
 
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite: one Drizzle API for both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -114,7 +114,7 @@ export interface AnswerCacheLimits {
  */
 export function createAnswerCache(
   currentVersion: () => Promise<string>,
-  limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+  limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 },
   /** Told of every `answer` lookup: served from the cache (true) or computed (false). */
   onLookup: (hit: boolean) => void = () => {},
 ): AnswerCache {
