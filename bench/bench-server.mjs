@@ -14,23 +14,27 @@ export const productionNodeFlags = ["--max-old-space-size=384"];
 
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
-  const child = spawn(process.execPath, [...productionNodeFlags, join(root, "server/dist/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      ADMIN_PASSWORD: "bench-admin-password",
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      REDIS_URL: "",
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags, join(root, "server/dist/main.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? "",
+        ADMIN_PASSWORD: "bench-admin-password",
+        LOG_LEVEL: "warn",
+        SMTP_URL: "",
+        REDIS_URL: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((r) => child.once("exit", r));
   for (let i = 0; i < 480; i++) {
