@@ -189,6 +189,36 @@ describe("page views that finish together", () => {
     }
     expect(admission.browseLimit()).toBe(10);
   });
+  it("do not grow the limit within a target period of one that was slow", async () => {
+    const admission = createAdmission({
+      browseLimit: 2,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 30,
+    });
+    const admit = ({ request, response }: ReturnType<typeof exchange>) =>
+      admission.admit(request as never, response as never);
+    const done = ({ response }: ReturnType<typeof exchange>) => {
+      response.emit("finish");
+      response.emit("close");
+    };
+    const slow = [exchange(), exchange()];
+    for (const one of slow) expect(admit(one)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    for (const one of slow) done(one);
+    expect(admission.browseLimit()).toBe(2);
+    // Quick ones at the limit right after: no growth yet...
+    const quick = [exchange(), exchange()];
+    for (const one of quick) expect(admit(one)).toBe(true);
+    for (const one of quick) done(one);
+    expect(admission.browseLimit()).toBe(2);
+    // ...but a period later they grow it again.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const later = [exchange(), exchange()];
+    for (const one of later) expect(admit(one)).toBe(true);
+    for (const one of later) done(one);
+    expect(admission.browseLimit()).toBe(3);
+  });
 });
 
 describe("admission priorities", () => {
