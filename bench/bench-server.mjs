@@ -5,25 +5,36 @@ import { join } from "node:path";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The Node flags the store runs with in production (README's command, `npm start`): a heap limit
+ * under 1 GB makes V8 grow the heap by about 1.3 times what is live after a collection instead of
+ * up to 4 times, so garbage is collected at 100-150 MB instead of 300 (decision 086).
+ */
+export const productionNodeFlags = ["--max-old-space-size=384"];
+
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
-  const child = spawn(process.execPath, [join(root, "server/dist/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      ADMIN_PASSWORD: "bench-admin-password",
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      REDIS_URL: "",
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags, join(root, "server/dist/main.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? "",
+        ADMIN_PASSWORD: "bench-admin-password",
+        LOG_LEVEL: "warn",
+        SMTP_URL: "",
+        REDIS_URL: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((r) => child.once("exit", r));
   for (let i = 0; i < 480; i++) {

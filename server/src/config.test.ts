@@ -12,6 +12,8 @@ describe("readConfig", () => {
     expect(config.stripe).toBeNull();
     expect(config.seed).toBe(true);
     expect(config.aceApproval).toBe("manual");
+    // Cached pages are counted as the brotli bytes kept (decision 086): 32 MB holds 1000 of them.
+    expect(config.pageCacheBytes).toBe(32 * 1024 * 1024);
     expect(config.samples).toEqual({
       pricePerSampleCents: 200,
       parcelRateCents: 495,

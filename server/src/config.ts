@@ -163,7 +163,7 @@ const envSchema = z.object({
     .int({ message: pageCacheMessage })
     .min(0, { message: pageCacheMessage })
     .max(4096, { message: pageCacheMessage })
-    .default(64),
+    .default(32),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",

@@ -57,9 +57,11 @@ export function newPGlite(dataDir?: string, options: PGliteOptions = {}): PGlite
  * PostgreSQL's page cache inside the embedded database's WebAssembly memory. Its default (128 MB)
  * was most of the process's resident size once the pages were touched; the data files stay in
  * the operating system's file cache anyway. Measured on a 20,000-row table with a trigram index:
- * 332 MB resident after opening and querying with 128 MB, 211 MB with 32 MB.
+ * 332 MB resident after opening and querying with 128 MB, 211 MB with 32 MB; 16 MB saved another
+ * 15-25 MB (decision 086). PGlite's WebAssembly memory cannot start below 128 MB (its module asks
+ * for that much), so this setting is what is left to trim.
  */
-const embeddedSharedBuffers = "32MB";
+const embeddedSharedBuffers = "16MB";
 
 /** PostgreSQL through `pg` when a URL is given, else embedded PGlite: one Drizzle API for both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

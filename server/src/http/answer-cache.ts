@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gzipSync,
+  constants as zlibConstants,
+} from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { compressionThresholdBytes } from "../plugins/compression.ts";
@@ -11,14 +16,22 @@ export type CachedEncoding = (typeof cachedEncodings)[number];
 /** A serialised answer (JSON or a page), valid while the version it was made under holds. */
 export interface CachedAnswer {
   version: string;
-  body: Buffer;
+  /** The plain body's length in bytes. */
+  size: number;
   etag: string;
   headers: Record<string, string>;
+  /**
+   * The plain bytes. A small answer keeps them; a larger one keeps only its brotli copy and
+   * decompresses it for each call (a client that takes no compression: rare, browsers all do).
+   */
+  body(): Buffer;
   /**
    * The body compressed with `encoding`, made on first use and then kept with the answer, so a
    * repeat costs neither the work behind the answer nor the compression.
    */
   encoded(encoding: CachedEncoding): Buffer;
+  /** The bytes this answer holds now: its plain body or its compressed copies. */
+  keptBytes(): number;
 }
 
 /** Brotli at quality 5 (as fast as gzip, smaller); gzip at its default level. */
@@ -33,26 +46,43 @@ const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
-/** An answer ready to keep: a weak ETag from its bytes, compressed copies made on demand. */
+/**
+ * An answer ready to keep: a weak ETag from its bytes, compressed copies made on demand. An answer
+ * large enough to be sent compressed is kept as its brotli copy only (decision 086): a page of
+ * 100 cards is about 200 KB as HTML and 20 KB as brotli, and every browser asks for brotli, so
+ * the plain bytes would only hold memory. `onGrow` is told of each copy made later (its bytes).
+ */
 export function cachedAnswer(
   version: string,
-  body: Buffer,
+  plain: Buffer,
   headers: Record<string, string>,
+  onGrow: (bytes: number) => void = () => {},
 ): CachedAnswer {
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const etag = `W/"${createHash("sha1").update(plain).digest("base64url")}"`;
   const copies = new Map<CachedEncoding, Buffer>();
+  const small = plain.length < compressionThresholdBytes;
+  const kept = small ? plain : null;
+  if (!small) copies.set("br", compressors.br(plain));
+  const body = () => kept ?? brotliDecompressSync(copies.get("br") as Buffer);
   return {
     version,
-    body,
+    size: plain.length,
     etag,
     headers,
+    body,
     encoded(encoding) {
       let copy = copies.get(encoding);
       if (!copy) {
-        copy = compressors[encoding](body);
+        copy = compressors[encoding](body());
         copies.set(encoding, copy);
+        onGrow(copy.length);
       }
       return copy;
+    },
+    keptBytes() {
+      let bytes = kept?.length ?? 0;
+      for (const copy of copies.values()) bytes += copy.length;
+      return bytes;
     },
   };
 }
@@ -87,18 +117,26 @@ export interface AnswerCacheLimits {
  */
 export function createAnswerCache(
   currentVersion: () => Promise<string>,
-  limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 },
+  limits: AnswerCacheLimits = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 },
   /** Told of every `answer` lookup: served from the cache (true) or computed (false). */
   onLookup: (hit: boolean) => void = () => {},
 ): AnswerCache {
   const entries = new Map<string, CachedAnswer>();
-  // Counts the plain bodies; the compressed copies add about a tenth more.
+  // The bytes the kept answers hold (plain bodies of small ones, compressed copies of the rest).
   let bytes = 0;
   const forget = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= entry.keptBytes();
     entries.delete(key);
+  };
+  // Oldest first in a Map: drop the least recently made answers past the limits.
+  const trim = () => {
+    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      forget(oldest);
+    }
   };
   const make = async (
     key: string,
@@ -107,20 +145,20 @@ export function createAnswerCache(
   ): Promise<CachedAnswer | null> => {
     const computed = await compute(version);
     if (!computed) return null;
-    const fresh = cachedAnswer(version, computed.body, computed.headers);
-    const { body } = fresh;
+    const fresh: CachedAnswer = cachedAnswer(version, computed.body, computed.headers, (added) => {
+      // A gzip copy made later counts while its answer is still kept.
+      if (entries.get(key) !== fresh) return;
+      bytes += added;
+      trim();
+    });
     forget(key);
     // An answer bigger than half the budget is served but not kept: it would push out
-    // everything else. (Every product of a 20,000-product catalogue is about 18 MB: kept.)
-    if (body.length > limits.maxBytes / 2) return fresh;
+    // everything else. (Every product of a 20,000-product catalogue is about 22 MB as JSON and
+    // 1.5 MB as brotli: kept.)
+    if (fresh.keptBytes() > limits.maxBytes / 2) return fresh;
     entries.set(key, fresh);
-    bytes += body.length;
-    // Oldest first in a Map: drop the least recently made answers past the limits.
-    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      forget(oldest);
-    }
+    bytes += fresh.keptBytes();
+    trim();
     return fresh;
   };
   // Answers being made, by version and key: requests that miss together wait for one computation
@@ -195,7 +233,7 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 /** The coding this client gets the answer in: the best it accepts, none for a small answer. */
 export function encodingFor(request: FastifyRequest, answer: CachedAnswer): CachedEncoding | null {
   const accepted = request.headers["accept-encoding"];
-  if (!accepted || answer.body.length < compressionThresholdBytes) return null;
+  if (!accepted || answer.size < compressionThresholdBytes) return null;
   return negotiate(accepted.toLowerCase(), [...cachedEncodings]) as CachedEncoding | null;
 }
 
@@ -212,6 +250,6 @@ export function sendCachedAnswer(
   reply.headers({ ...answer.headers, etag: answer.etag, vary: "accept-encoding" });
   if (matchesEtag(request, answer.etag)) return reply.status(304).send();
   const encoding = encodingFor(request, answer);
-  if (!encoding) return reply.send(answer.body);
+  if (!encoding) return reply.send(answer.body());
   return reply.header("content-encoding", encoding).send(answer.encoded(encoding));
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../test/factories.ts";
@@ -154,6 +155,69 @@ describe("the browsing limit follows how long page views take", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("page views that finish together", () => {
+  /** A request and response pair the admission can read and listen to, without a socket. */
+  const exchange = (url = "/products") => {
+    const response = Object.assign(new EventEmitter(), {
+      writeHead: () => response,
+      end: () => undefined,
+    });
+    const request = { url, headers: {} };
+    return { request, response };
+  };
+
+  it("each grow the limit while it held page views back (as when they waited on one shared read), by at most a quarter per period", () => {
+    const admission = createAdmission({
+      browseLimit: 8,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 10_000,
+    });
+    const admit = ({ request, response }: ReturnType<typeof exchange>) =>
+      admission.admit(request as never, response as never);
+    const inFlight = Array.from({ length: 8 }, () => exchange());
+    for (const one of inFlight) expect(admit(one)).toBe(true);
+    expect(admit(exchange())).toBe(false);
+    // All eight answered at once (each response finishes, then closes), quickly: the limit grows
+    // by a quarter in this target period, not by one (only the first saw it full) nor by eight.
+    for (const { response } of inFlight) {
+      response.emit("finish");
+      response.emit("close");
+    }
+    expect(admission.browseLimit()).toBe(10);
+  });
+  it("do not grow the limit within a target period of one that was slow", async () => {
+    const admission = createAdmission({
+      browseLimit: 2,
+      checkoutLimit: 10,
+      retryAfterSeconds: 2,
+      browseLatencyTargetMs: 30,
+    });
+    const admit = ({ request, response }: ReturnType<typeof exchange>) =>
+      admission.admit(request as never, response as never);
+    const done = ({ response }: ReturnType<typeof exchange>) => {
+      response.emit("finish");
+      response.emit("close");
+    };
+    const slow = [exchange(), exchange()];
+    for (const one of slow) expect(admit(one)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    for (const one of slow) done(one);
+    expect(admission.browseLimit()).toBe(2);
+    // Quick ones at the limit right after: no growth yet...
+    const quick = [exchange(), exchange()];
+    for (const one of quick) expect(admit(one)).toBe(true);
+    for (const one of quick) done(one);
+    expect(admission.browseLimit()).toBe(2);
+    // ...but a period later they grow it again.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const later = [exchange(), exchange()];
+    for (const one of later) expect(admit(one)).toBe(true);
+    for (const one of later) done(one);
+    expect(admission.browseLimit()).toBe(3);
   });
 });
 

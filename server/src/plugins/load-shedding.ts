@@ -129,8 +129,11 @@ export interface Admission {
 /**
  * Overload is shed by priority, not queued (docs/decisions/071, 076). Page views and catalogue
  * reads are admitted up to a limit that follows how long they take: it grows by one for each
- * that finishes within half of `browseLatencyTargetMs` while the limit is what holds them back,
- * and falls by a fifth (at most once per target period, never below `browseLimit`) when one takes
+ * that finishes within half of `browseLatencyTargetMs` while the limit is what holds them back
+ * (it was reached or turned one away within the last target period: page views that wait on one
+ * shared database read finish together, and only the first of them still sees the limit full;
+ * decision 086), by at most a quarter per target period and not at all within a target period
+ * of one that took longer than the target, and falls by a fifth (at most once per target period, never below `browseLimit`) when one takes
  * longer than the target. Cheap answers (cached pages) are then all admitted, and costly ones
  * (renders) only as many as finish in time; the rest get 503 at once. Checkout calls have their
  * own count and limit, so browsing never takes their places; essential requests are always
@@ -146,6 +149,13 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
   let browsing = 0;
   let checkingOut = 0;
   let lastDecrease = 0;
+  // When the browsing limit last held a page view back or was reached (see `browseDone`).
+  let limitReachedAt = Number.NEGATIVE_INFINITY;
+  // Growth per target period is capped at a quarter of the limit, so it cannot outrun the falls.
+  let growthPeriodStart = Number.NEGATIVE_INFINITY;
+  let growthLeft = 0;
+  // No growth within a target period of a slow page view: the fall must win while some are slow.
+  let lastSlow = Number.NEGATIVE_INFINITY;
   // When the event loop's current turn began handling requests (see `turnAge`).
   let turnStartedAt = 0;
   let turnOpen = false;
@@ -173,10 +183,17 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
     const now = performance.now();
     const took = now - startedAt;
     if (took > target) {
+      lastSlow = now;
       if (now - lastDecrease < target) return;
       lastDecrease = now;
       browseLimit = Math.max(options.browseLimit, Math.floor(browseLimit * 0.8));
-    } else if (took < target / 2 && browsing + 1 >= browseLimit) {
+    } else if (took < target / 2 && now - limitReachedAt <= target && now - lastSlow >= target) {
+      if (now - growthPeriodStart >= target) {
+        growthPeriodStart = now;
+        growthLeft = Math.ceil(browseLimit / 4);
+      }
+      if (growthLeft === 0) return;
+      growthLeft--;
       browseLimit = Math.min(maxBrowseLimit, browseLimit + 1);
     }
   };
@@ -198,12 +215,15 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
         return true;
       }
       const waitedTooLong = target !== undefined && turnAge() > target;
-      if (browsing >= browseLimit || waitedTooLong || options.underPressure?.()) {
+      const full = browsing >= browseLimit;
+      if (full) limitReachedAt = performance.now();
+      if (full || waitedTooLong || options.underPressure?.()) {
         sendBusy(request, response, options.retryAfterSeconds);
         return false;
       }
       browsing++;
       const startedAt = performance.now();
+      if (browsing >= browseLimit) limitReachedAt = startedAt;
       response.once("finish", () => browseDone(startedAt));
       response.once("close", () => {
         browsing--;

@@ -90,7 +90,7 @@ describe("createCatalogCache", () => {
     finish();
     const [first, second] = await Promise.all(answers);
     expect(second).toBe(first);
-    expect(JSON.parse(first?.body.toString() ?? "")).toEqual({ run: 1 });
+    expect(JSON.parse(first?.body().toString() ?? "")).toEqual({ run: 1 });
 
     // Kept: the next request is answered without computing.
     expect(await cache.answer("list", compute)).toBe(first);
@@ -101,7 +101,7 @@ describe("createCatalogCache", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(computed).toBe(2);
     finish();
-    expect(JSON.parse((await afterChange).body.toString())).toEqual({ run: 2 });
+    expect(JSON.parse((await afterChange).body().toString())).toEqual({ run: 2 });
   });
 
   it("a failed computation fails the requests sharing it, and the next request tries again", async () => {
@@ -116,6 +116,6 @@ describe("createCatalogCache", () => {
     ).rejects.toThrow("database unreachable");
     expect(calls).toBe(1);
     const ok = await cache.answer("list", async () => ({ value: [1] }));
-    expect(JSON.parse(ok.body.toString())).toEqual([1]);
+    expect(JSON.parse(ok.body().toString())).toEqual([1]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { products } from "../../db/schema/index.ts";
-import { readCatalogVersion } from "./catalog-cache.ts";
+import { jsonBytes, readCatalogVersion } from "./catalog-cache.ts";
 
 /**
  * The catalogue answers are cached per process (decision 041). These tests run two apps on one
@@ -152,5 +152,17 @@ describe("cached catalogue answers stay current", () => {
       )
       .then((r) => r.rows);
     expect(Number(row?.stock)).toBe(41);
+  });
+});
+
+describe("jsonBytes", () => {
+  it("writes a long array element by element as the same JSON as JSON.stringify", () => {
+    const long = Array.from({ length: 1500 }, (_, i) => ({
+      id: i,
+      name: `Plank — ${i}`,
+      x: undefined,
+    }));
+    for (const value of [long, [1, "two", null], { a: 1 }, []])
+      expect(jsonBytes(value).toString()).toBe(JSON.stringify(value));
   });
 });

@@ -7,12 +7,12 @@ import {
   freightServiceIds,
 } from "@mcf/contracts/delivery";
 import { multiplyCents } from "@mcf/contracts/money";
-import zipcodes from "zipcodes";
 import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { addBusinessDays, storeToday } from "./delivery-dates.ts";
 import { deliveryRates } from "./delivery-rates.ts";
 import { isLocalDeliveryZip } from "./service-area-zips.ts";
+import { lookUpUsZip, milesBetweenZips } from "./zip-table.ts";
 
 /**
  * The delivery prices the owner sets in the back office's Settings tab (cents). Limits, lead
@@ -117,13 +117,12 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** A well-formed ZIP code that no US post office uses is refused: nothing can be quoted for it. */
 function lookUpZip(zip: string): ZipInfo {
   const zip5 = zip.slice(0, 5);
-  const found = zipcodes.lookup(zip5);
-  if (found?.country !== "US")
-    throw invalid(`We could not find ZIP code ${zip5}. Please check it and try again.`);
+  const found = lookUpUsZip(zip5);
+  if (!found) throw invalid(`We could not find ZIP code ${zip5}. Please check it and try again.`);
   return {
     zip5,
     state: found.state,
-    miles: zipcodes.distance(deliveryRates.showroomZip, zip5) ?? Number.POSITIVE_INFINITY,
+    miles: milesBetweenZips(deliveryRates.showroomZip, zip5) ?? Number.POSITIVE_INFINITY,
   };
 }
 

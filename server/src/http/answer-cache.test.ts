@@ -1,0 +1,43 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { cachedAnswer, createAnswerCache } from "./answer-cache.ts";
+
+/** A JSON body of `count` products, as repetitive as a real list. */
+const listBody = (count: number) =>
+  Buffer.from(
+    JSON.stringify(
+      Array.from({ length: count }, (_, i) => ({ id: i, name: `Oak Plank ${i}`, price: 3.99 })),
+    ),
+  );
+
+describe("cached answers", () => {
+  it("keep a large answer as its brotli copy only, and give the plain bytes back on demand", () => {
+    const plain = listBody(2000);
+    const answer = cachedAnswer("1", plain, {});
+    expect(answer.size).toBe(plain.length);
+    expect(answer.keptBytes()).toBe(answer.encoded("br").length);
+    expect(answer.keptBytes()).toBeLessThan(plain.length / 5);
+    expect(answer.body().equals(plain)).toBe(true);
+    expect(brotliDecompressSync(answer.encoded("br")).equals(plain)).toBe(true);
+  });
+
+  it("keep a small answer plain (it is sent uncompressed)", () => {
+    const plain = Buffer.from('{"ok":true}');
+    const answer = cachedAnswer("1", plain, {});
+    expect(answer.body()).toBe(plain);
+    expect(answer.keptBytes()).toBe(plain.length);
+  });
+
+  it("count a gzip copy made later in the budget, dropping the oldest answers past it", async () => {
+    // Each body: about 6 KB as brotli, 15 KB as gzip.
+    const cache = createAnswerCache(async () => "1", { maxEntries: 10, maxBytes: 30_000 });
+    const first = await cache.answer("a", async () => ({ body: listBody(3000), headers: {} }));
+    const second = await cache.answer("b", async () => ({ body: listBody(3001), headers: {} }));
+    first?.encoded("gzip");
+    expect(await cache.fresh("a")).not.toBeNull();
+    expect(gunzipSync(first?.encoded("gzip") as Buffer).length).toBe(first?.size);
+    second?.encoded("gzip");
+    expect(await cache.fresh("a")).toBeNull();
+    expect(await cache.fresh("b")).toBe(second);
+  });
+});
