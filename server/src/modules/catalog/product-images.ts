@@ -8,7 +8,7 @@ import {
 } from "@mcf/contracts/product-image-urls";
 import { type ProductImage, productImageUploadTypes } from "@mcf/contracts/product-images";
 import { eq, sql } from "drizzle-orm";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
 import { invalid, notFound } from "../../errors.ts";
@@ -41,6 +41,16 @@ function fileNamesOf(image: Pick<ProductImage, "id" | "widths">): string[] {
 }
 
 /**
+ * sharp (libvips) is loaded on the first photo staff upload, not at start: it holds about 30 MB
+ * of memory that a store serving pages never needs.
+ */
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+async function loadSharp() {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
+
+/**
  * Checks one upload (size, the type read from its bytes, pixel count) and makes its copies:
  * turned upright by its EXIF orientation, then every width of `productImageWidths` not wider than
  * the photo (the photo's own width when it is narrower than all), in each format. The copies
@@ -58,6 +68,7 @@ async function makeCopies(
   const type = await sniffImageType(file.bytes, productImageUploadTypes);
   if (!type)
     throw invalid(`${name} is not an image we can read. Please upload ${uploadTypeNames} files.`);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file.bytes, { limitInputPixels: false }).metadata();
