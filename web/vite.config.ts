@@ -29,6 +29,8 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: shellChunk, debugName: "shell" }] } },
+    },
   },
 });
