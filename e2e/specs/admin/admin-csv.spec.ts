@@ -67,9 +67,14 @@ test("export the catalogue search as CSV, change two prices and add a row, dry-r
   await expect(dialog.getByText(/our_price: /).first()).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Apply import" })).toBeDisabled();
 
+  // A dismissed file picker (the input's bubbling "cancel") keeps the dialog and its report.
+  await dialog.getByLabel("CSV file to import").dispatchEvent("cancel");
+  await expect(dialog.getByText("1 with errors")).toBeVisible();
+
   added[col("our_price")] = "5.10";
+  const chooser = page.waitForEvent("filechooser");
   await dialog.getByRole("button", { name: "Choose another file" }).click();
-  await page.getByLabel("CSV file to import").setInputFiles({
+  await (await chooser).setFiles({
     name: "catalogue.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(file(added)),

@@ -60,6 +60,9 @@ export function AdminDialog({
       ref={ref}
       aria-label={label}
       onCancel={(event) => {
+        // A file input inside fires a bubbling "cancel" when its file picker is dismissed: that
+        // is not a request to close the dialog (it closed the CSV import and lost its report).
+        if (event.target !== event.currentTarget) return;
         // Escape: the owner closes it (and may keep it open), not the browser.
         event.preventDefault();
         onClose();
