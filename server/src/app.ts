@@ -221,7 +221,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // the event loop here; the admission decides who is turned away, so a blocked loop sheds
     // page views while payments keep going.
     await app.register(fastifyUnderPressure, {
-      maxEventLoopDelay: 500,
+      // Twice the time a page view may take: a loop that late has already failed the ones waiting.
+      maxEventLoopDelay:
+        2 * (options.admission?.browseLatencyTargetMs ?? config.browseLatencyTargetMs),
       retryAfter: admissionRetryAfter.browse,
       pressureHandler: () => undefined,
     });

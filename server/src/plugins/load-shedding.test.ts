@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "../../test/test-app.ts";
 import {
   type Admission,
   admissionPriorityOf,
@@ -223,27 +223,45 @@ describe("page views that finish together", () => {
 
 describe("admission priorities", () => {
   it("ranks money and page-critical paths above checkout, and checkout above browsing", () => {
-    expect(admissionPriorityOf("/api/payments/webhook")).toBe("essential");
-    expect(admissionPriorityOf("/api/payments/test-sessions/test_abc/pay")).toBe("essential");
-    expect(admissionPriorityOf("/assets/root-AbC123.js")).toBe("essential");
-    expect(admissionPriorityOf("/media/products/0123456789abcdef0123456789abcdef-640.webp")).toBe(
+    expect(admissionPriorityOf("POST", "/api/payments/webhook")).toBe("essential");
+    expect(admissionPriorityOf("POST", "/api/payments/test-sessions/test_abc/pay")).toBe(
       "essential",
     );
-    expect(admissionPriorityOf("/img/products/mcf-lm-2004-thumb.webp")).toBe("essential");
-    expect(admissionPriorityOf("/favicon.svg")).toBe("essential");
-    expect(admissionPriorityOf("/api/ready")).toBe("essential");
-    expect(admissionPriorityOf("/api/cart/calculate")).toBe("checkout");
-    expect(admissionPriorityOf("/api/payments/process")).toBe("checkout");
-    expect(admissionPriorityOf("/cart?step=checkout")).toBe("checkout");
-    expect(admissionPriorityOf("/cart.data")).toBe("checkout");
-    expect(admissionPriorityOf("/pay/test_abc")).toBe("checkout");
-    expect(admissionPriorityOf("/api/installation/jobs/tok_123/deposit")).toBe("checkout");
-    expect(admissionPriorityOf("/api/installation/jobs/tok_123/accept")).toBe("checkout");
-    expect(admissionPriorityOf("/api/installation/jobs/tok_123")).toBe("browse");
-    expect(admissionPriorityOf("/products")).toBe("browse");
-    expect(admissionPriorityOf("/closeouts")).toBe("browse");
-    expect(admissionPriorityOf("/api/products?closeout=true")).toBe("browse");
-    expect(admissionPriorityOf("/api/products/12")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/assets/root-AbC123.js")).toBe("essential");
+    expect(
+      admissionPriorityOf("GET", "/media/products/0123456789abcdef0123456789abcdef-640.webp"),
+    ).toBe("essential");
+    expect(admissionPriorityOf("GET", "/img/products/mcf-lm-2004-thumb.webp")).toBe("essential");
+    expect(admissionPriorityOf("GET", "/favicon.svg")).toBe("essential");
+    expect(admissionPriorityOf("GET", "/api/ready")).toBe("essential");
+    expect(admissionPriorityOf("POST", "/api/cart/calculate")).toBe("checkout");
+    expect(admissionPriorityOf("POST", "/api/payments/process")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/cart?step=checkout")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/cart.data")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/pay/test_abc")).toBe("checkout");
+    expect(admissionPriorityOf("POST", "/api/installation/jobs/tok_123/deposit")).toBe("checkout");
+    expect(admissionPriorityOf("POST", "/api/installation/jobs/tok_123/accept")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/api/installation/jobs/tok_123")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/products")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/closeouts")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/api/products?closeout=true")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/api/products/12")).toBe("browse");
+  });
+
+  it("never counts a write, the back office or the partner portal as browsing", () => {
+    // Staff adding stock or a shopper sending an inquiry during the rush that fills the store.
+    expect(admissionPriorityOf("POST", "/api/admin/products")).toBe("checkout");
+    expect(admissionPriorityOf("PATCH", "/api/admin/orders/12")).toBe("checkout");
+    expect(admissionPriorityOf("POST", "/api/inquiries")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/api/admin/orders?status=paid")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/admin")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/admin/orders.data")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/ace/products")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/api/ace/products")).toBe("checkout");
+    // Only those paths: a page whose name merely starts with them is browsing.
+    expect(admissionPriorityOf("GET", "/aceite")).toBe("browse");
+    expect(admissionPriorityOf("GET", "/administration-tips")).toBe("browse");
+    expect(admissionPriorityOf("HEAD", "/products")).toBe("browse");
   });
 });
 
@@ -308,6 +326,24 @@ describe("admission in the whole store, with the pressure signal switched on", (
 
     underPressure = false;
     expect((await send("GET", `/api/products/${product.id}`)).status).toBe(200);
+  });
+
+  it("lets staff add a product and read orders while page views are shed", async () => {
+    underPressure = true;
+    try {
+      expect((await send("GET", "/api/products")).status).toBe(503);
+      const staff = { "admin-password": testAdminPassword };
+      const made = await send(
+        "POST",
+        "/api/admin/products",
+        { name: "Rush Oak", type: "Hardwood", our_price: 3.5, sqft_per_carton: 20 },
+        staff,
+      );
+      expect(made.status).toBe(201);
+      expect((await send("GET", "/api/admin/orders", undefined, staff)).status).toBe(200);
+    } finally {
+      underPressure = false;
+    }
   });
 
   it("never counts or sheds in-process requests (page loaders calling the API)", async () => {

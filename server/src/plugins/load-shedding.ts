@@ -8,9 +8,11 @@ export const busyMessage = "The store is very busy right now. Please try again i
  * - `essential`: money is moving or the process is being checked (payment completions, the
  *   Stripe webhook, health checks) or a page cannot work without it (built scripts and styles):
  *   never turned away.
- * - `checkout`: a shopper is buying (cart totals, starting a payment, the cart, payment and
- *   confirmation pages): turned away only at the higher limit.
- * - `browse`: everything else (page views, catalogue reads): turned away first.
+ * - `checkout`: someone is buying or running the store: every write (cart totals, starting a
+ *   payment, an inquiry, a staff or partner change), the cart, payment and confirmation pages,
+ *   and the back office and partner portal, whose few users act on orders and stock during the
+ *   very rush that fills the store: turned away only at the higher limit.
+ * - `browse`: every other read (page views, catalogue reads): turned away first.
  */
 export type AdmissionPriority = "essential" | "checkout" | "browse";
 
@@ -30,23 +32,24 @@ const essentialPaths = [
   /^\/favicon\.(ico|svg)$/,
 ];
 
+/** Reads that belong to buying or running the store (every write does already). */
 const checkoutPaths = [
-  /^\/api\/cart\/calculate$/,
-  /^\/api\/payments\/process$/,
   /^\/api\/payments\/test-sessions\/[^/]+$/,
   /^\/api\/coupons\/[^/]+$/,
-  // An installation customer accepting the estimate and starting the deposit payment.
-  /^\/api\/installation\/jobs\/[^/]+\/(accept|deposit)$/,
   // Pages (and their React Router data requests, `/cart.data`) on the way to paying.
   /^\/(cart|success)(\.data)?$/,
   /^\/pay\/[^/]+?(\.data)?$/,
+  // The back office and the partner portal, pages and API.
+  /^\/(api\/)?(admin|ace)(\/|\.data$|$)/,
 ];
 
-/** The admission priority of a request path (query string ignored). */
-export function admissionPriorityOf(url: string): AdmissionPriority {
+const reads = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The admission priority of a request: its method and path (query string ignored). */
+export function admissionPriorityOf(method: string, url: string): AdmissionPriority {
   const path = url.split("?")[0] ?? "";
   if (essentialPaths.some((pattern) => pattern.test(path))) return "essential";
-  if (checkoutPaths.some((pattern) => pattern.test(path))) return "checkout";
+  if (!reads.has(method) || checkoutPaths.some((pattern) => pattern.test(path))) return "checkout";
   return "browse";
 }
 
@@ -200,7 +203,7 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
   return {
     browseLimit: () => browseLimit,
     admit(request, response) {
-      const priority = admissionPriorityOf(request.url ?? "/");
+      const priority = admissionPriorityOf(request.method ?? "GET", request.url ?? "/");
       if (priority === "essential") return true;
       if (priority === "checkout") {
         if (checkingOut >= options.checkoutLimit) {
