@@ -1,16 +1,10 @@
-import { type JobStage, jobStageLabels } from "@mcf/contracts/installs-options";
+import { type JobStage, jobStageLabels, jobStages } from "@mcf/contracts/installs-options";
 import { conflict } from "../../errors.ts";
 
 /** Stages a job can still be cancelled from: every stage but the two ends. */
-const openStages = [
-  "new",
-  "measure_scheduled",
-  "estimate_sent",
-  "estimate_accepted",
-  "deposit_paid",
-  "materials_ready",
-  "install_scheduled",
-] as const satisfies readonly JobStage[];
+const openStages: readonly JobStage[] = jobStages.filter(
+  (stage) => stage !== "completed" && stage !== "cancelled",
+);
 
 interface JobMove {
   /** The stages the move starts from; any other stage refuses it (409). */
