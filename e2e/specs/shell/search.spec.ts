@@ -33,6 +33,22 @@ test.describe("search from the header", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(chosen);
   });
 
+  test("an accessory is offered at its price per roll and opens its own page", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPage(page, "/about");
+    const box = page.getByRole("combobox", { name: "Search flooring" });
+    await box.fill("underlayment");
+    const first = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first();
+    await expect(first).toContainText("Underlayment");
+    await expect(first).toContainText(/\$\d+\.\d{2}\/roll/);
+    await expect(first).not.toContainText("sq ft");
+    const chosen = (await first.locator("span.font-medium").textContent()) ?? "";
+    await first.click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(chosen);
+    await expect(page.getByText("per roll").first()).toBeVisible();
+  });
+
   test("Enter without a choice shows every result on /products, typos forgiven", async ({
     page,
   }) => {

@@ -190,9 +190,13 @@ export const searchSuggestionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: nullableText,
-  /** The public price per sq ft; null for "Contact for Price". */
+  /** The public price per sq ft; null for "Contact for Price" and for an accessory. */
   price_per_sqft: nullableMoney,
   url: z.string(),
+  /** An accessory's public price of one unit (null: "Contact for Price"); absent for flooring. */
+  unit_price: nullableMoney.optional(),
+  /** What an accessory is sold by (`unit_price` is for one); absent for flooring. */
+  selling_unit: z.enum(sellingUnits).optional(),
 });
 export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
 

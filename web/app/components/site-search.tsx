@@ -1,9 +1,21 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import type { SearchSuggestion, SearchSuggestResponse } from "@mcf/contracts/product";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api, isAbortError } from "../lib/api.ts";
 import { SearchIcon } from "./icons.tsx";
+
+/** A floor's price per sq ft, an accessory's price per roll, pail or piece. */
+function suggestionPrice(suggestion: SearchSuggestion): string {
+  if (suggestion.selling_unit !== undefined && suggestion.selling_unit !== "box")
+    return suggestion.unit_price == null
+      ? "Contact for price"
+      : `${formatUsd(suggestion.unit_price)}/${unitName(suggestion.selling_unit, 1)}`;
+  return suggestion.price_per_sqft === null
+    ? "Contact for price"
+    : `${formatUsd(suggestion.price_per_sqft)}/sq ft`;
+}
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 const typingPauseMs = 150;
@@ -163,11 +175,7 @@ export function SiteSearch({ className = "" }: { className?: string }) {
                   <span className="ml-2 text-xs text-stone-500 capitalize">{suggestion.type}</span>
                 ) : null}
               </span>
-              <span className="shrink-0 text-xs text-stone-600">
-                {suggestion.price_per_sqft === null
-                  ? "Contact for price"
-                  : `${formatUsd(suggestion.price_per_sqft)}/sq ft`}
-              </span>
+              <span className="shrink-0 text-xs text-stone-600">{suggestionPrice(suggestion)}</span>
             </div>
           ))}
         </div>

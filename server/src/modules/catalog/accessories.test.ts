@@ -120,7 +120,7 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     });
   });
 
-  it("the flooring list, its facets and search suggestions leave accessories out; /api/accessories lists them by kind", async () => {
+  it("the flooring list and its facets leave accessories out; /api/accessories lists them by kind", async () => {
     const list = (await t.app.inject("/api/products?per_page=-1")).json();
     expect(list.map((p: { name: string }) => p.name).sort()).toEqual([
       "Acc Click Laminate",
@@ -129,8 +129,6 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     ]);
     const facets = (await t.app.inject("/api/products/facets")).json();
     expect(facets.types).toEqual(["laminate", "tile", "vinyl"]);
-    const suggest = (await t.app.inject("/api/search/suggest?q=molding")).json();
-    expect(suggest.suggestions).toEqual([]);
 
     const accessories = (await t.app.inject("/api/accessories")).json().products;
     expect(accessories.map((p: { accessory_kind: string }) => p.accessory_kind)).toEqual([
@@ -146,6 +144,43 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     expect(rolls.map((p: { name: string }) => p.name)).toEqual(["Acc Vinyl Adhesive"]);
     const bad = await t.app.inject("/api/accessories?kind=nails");
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("search suggestions offer accessories at their unit price and page, and floors first for a flooring search", async () => {
+    const suggest = async (q: string) =>
+      (await t.app.inject(`/api/search/suggest?q=${encodeURIComponent(q)}`)).json().suggestions;
+    expect(await suggest("molding")).toEqual([
+      {
+        id: ids.estateT,
+        name: "Acc Estate T-Molding",
+        type: "accessory",
+        price_per_sqft: null,
+        url: `/products/${ids.estateT}`,
+        unit_price: 27.99,
+        selling_unit: "piece",
+      },
+      expect.objectContaining({ id: ids.darkT, unit_price: 24.99 }),
+      expect.objectContaining({ id: ids.oakT, unit_price: 24.99 }),
+    ]);
+    // Found by its kind though its name does not say it.
+    expect((await suggest("transition")).map((s: { id: number }) => s.id)).toEqual([
+      ids.estateT,
+      ids.darkT,
+      ids.oakT,
+    ]);
+    expect(await suggest("adhesive")).toEqual([
+      expect.objectContaining({ id: ids.glue, unit_price: 89.99, selling_unit: "pail" }),
+    ]);
+    // A floor's answer has no unit fields; accessories sharing the words come after it.
+    const estate = await suggest("acc estate");
+    expect(estate[0]).toEqual({
+      id: ids.floating,
+      name: "Acc Click Laminate",
+      type: "laminate",
+      price_per_sqft: 2.49,
+      url: `/products/${ids.floating}`,
+    });
+    expect(estate.map((s: { id: number }) => s.id)).toEqual([ids.floating, ids.estateT]);
   });
 
   it("a floating floor gets the underlayment made for its type, and the molding of its own collection", async () => {

@@ -77,6 +77,40 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
     expect(first?.price_per_sqft).toBeGreaterThan(0);
   });
 
+  it("offers the accessory a shopper names, at its unit price and on its own page", async () => {
+    for (const [q, unit] of [
+      ["underlayment", "roll"],
+      ["quarter round", "piece"],
+      ["stair nose", "piece"],
+      ["adhesive", "pail"],
+      ["reducer", "piece"],
+    ] as const) {
+      const [first] = await suggest(q);
+      expect(first, q).toMatchObject({
+        type: "accessory",
+        price_per_sqft: null,
+        selling_unit: unit,
+        url: `/products/${first?.id}`,
+      });
+      expect(first?.name.toLowerCase(), q).toContain(q);
+      expect(first?.unit_price, q).toBeGreaterThan(0);
+      const page = await t.app.inject({ url: `/api/products/${first?.id}` });
+      expect(page.json(), q).toMatchObject({ name: first?.name, selling_unit: unit });
+    }
+  });
+
+  it("keeps floors ahead of accessories whose names share a flooring search's words", async () => {
+    for (const q of ["oak", "lvp", "waterproof", "gray"]) {
+      const found = await suggest(q);
+      expect(found.length, q).toBe(8);
+      expect(found.filter((s) => s.type === "accessory").length, q).toBe(0);
+    }
+    // Fewer than eight floors have both words: the accessories follow them.
+    const natural = (await suggest("natural oak")).map((s) => s.type === "accessory");
+    expect(natural).toContain(true);
+    expect(natural).toEqual([...natural].sort());
+  });
+
   it("answers nonsense and symbols with nothing, and a huge search with a clear message", async () => {
     expect(await suggest("")).toEqual([]);
     expect(await suggest("%%%_\\'\";--")).toEqual([]);

@@ -1,3 +1,4 @@
+import { type AccessoryKind, accessoryKindLabels } from "@mcf/contracts/accessories";
 import { toDollars } from "@mcf/contracts/money";
 import type { SearchSuggestion } from "@mcf/contracts/product";
 import { sql } from "drizzle-orm";
@@ -6,27 +7,76 @@ import { products } from "../../db/schema/index.ts";
 import { type PricedProductRow, publicPriceOf } from "../pricing/pricing.service.ts";
 import {
   buildSuggestionIndex,
+  type StockAndPrices,
   type SuggestableProduct,
   type SuggestionIndex,
   suggestFromIndex,
+  withStockAndPrices,
 } from "./suggestion-index.ts";
 
-/** What `loadSuggestionIndex` reads of a product, in this order. */
-type ProductTuple = [
-  id: number,
-  name: string,
-  brand: string | null,
-  collection: string | null,
-  type: string | null,
-  features: Record<string, unknown>,
-  stockQuantity: number,
+/**
+ * A hash of everything the index reads of a product apart from stock and prices: when no
+ * product's changes, a new catalogue version only needs new stock and prices.
+ */
+const fingerprint = sql`md5(json_build_array(${products.name}, ${products.brand},
+  ${products.collection}, ${products.type}, ${products.features}, ${products}.search_text,
+  ${products.selling_unit}, ${products.accessory_kind})::text)`;
+
+/** What both reads take of a product's price, in this order. */
+type PriceColumns = [
   ourPrice: string | null,
   aceShownPrice: string | null,
   competitorPrice: string | null,
   sqftPerCarton: string | null,
   sellingUnit: PricedProductRow["selling_unit"],
-  searchText: string,
 ];
+const priceColumns = sql`${products.our_price}::text, ${products.ace_shown_price}::text,
+  ${products.competitor_price}::text, ${products.sqft_per_carton}::text, ${products.selling_unit}`;
+
+/** What `readStockAndPrices` reads of a product, in this order. */
+type StockTuple = [id: number, stockQuantity: number, ...PriceColumns, fingerprint: string];
+
+/** What `loadSuggestionIndex` reads of a product, in this order. */
+type ProductTuple = [
+  ...StockTuple,
+  name: string,
+  brand: string | null,
+  collection: string | null,
+  type: string | null,
+  features: Record<string, unknown>,
+  searchText: string,
+  accessoryKind: AccessoryKind | null,
+];
+
+/** Reads one JSON array of tuples: on the embedded database far faster than as many rows. */
+async function readTuples<T>(db: Db, columns: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute<{ products: string }>(
+    sql`select coalesce(json_agg(json_build_array(${columns}))::text, '[]') as products
+    from ${products}`,
+  );
+  return JSON.parse(result.rows[0]?.products ?? "[]") as T[];
+}
+
+const stockColumns = sql`${products.id}, ${products.stock_quantity}, ${priceColumns}, ${fingerprint}`;
+
+function stockAndPricesOf([id, stockQuantity, ...rest]: StockTuple): StockAndPrices {
+  const [our_price, ace_shown_price, competitor_price, sqft_per_carton, selling_unit, hash] = rest;
+  const { perSqftCents, perBoxCents } = publicPriceOf({
+    our_price,
+    ace_shown_price,
+    competitor_price,
+    sqft_per_carton,
+    selling_unit,
+  });
+  return {
+    id,
+    stockQuantity,
+    pricePerSqft: perSqftCents === null ? null : toDollars(perSqftCents),
+    // An accessory's per-box price is the price of one unit (decision 083).
+    unitPrice: perBoxCents === null ? null : toDollars(perBoxCents),
+    fingerprint: hash,
+  };
+}
 
 /**
  * Reads every product once and indexes it for suggestions. The rows come as one JSON array:
@@ -34,64 +84,85 @@ type ProductTuple = [
  * of 13 columns took 0.5-0.8 s, and the process does nothing else meanwhile.
  */
 export async function loadSuggestionIndex(db: Db): Promise<SuggestionIndex> {
-  const result = await db.execute<{ products: string }>(
-    sql`select coalesce(json_agg(json_build_array(${products.id}, ${products.name}, ${products.brand},
-      ${products.collection}, ${products.type}, ${products.features}, ${products.stock_quantity},
-      ${products.our_price}::text, ${products.ace_shown_price}::text,
-      ${products.competitor_price}::text, ${products.sqft_per_carton}::text,
-      ${products.selling_unit}, ${products}.search_text))::text, '[]') as products
-    from ${products}`,
+  const tuples = await readTuples<ProductTuple>(
+    db,
+    sql`${stockColumns}, ${products.name}, ${products.brand}, ${products.collection},
+      ${products.type}, ${products.features}, ${products}.search_text, ${products.accessory_kind}`,
   );
-  const tuples = JSON.parse(result.rows[0]?.products ?? "[]") as ProductTuple[];
-  const catalogue = tuples.map(
-    ([id, name, brand, collection, type, features, stockQuantity, ...rest]): SuggestableProduct => {
-      const [our_price, ace_shown_price, competitor_price, sqft_per_carton, selling_unit, text] =
-        rest;
-      const { perSqftCents } = publicPriceOf({
-        our_price,
-        ace_shown_price,
-        competitor_price,
-        sqft_per_carton,
-        selling_unit,
-      });
-      return {
-        id,
-        name,
-        brand,
-        collection,
-        type,
-        features,
-        stockQuantity,
-        searchText: text,
-        // Suggestions are floors with their price per sq ft; accessories have their own page.
-        flooring: selling_unit === "box",
-        pricePerSqft: perSqftCents === null ? null : toDollars(perSqftCents),
-      };
-    },
-  );
+  const catalogue = tuples.map((tuple): SuggestableProduct => {
+    const [name, brand, collection, type, features, searchText, accessoryKind] = tuple.slice(8) as [
+      string,
+      string | null,
+      string | null,
+      string | null,
+      Record<string, unknown>,
+      string,
+      AccessoryKind | null,
+    ];
+    const stockAndPrices = stockAndPricesOf(tuple.slice(0, 8) as StockTuple);
+    const sellingUnit = tuple[6];
+    return {
+      ...stockAndPrices,
+      name,
+      brand,
+      collection,
+      type,
+      features,
+      // An accessory is also found by its kind ("transition" finds the T-moldings).
+      searchText:
+        accessoryKind === null
+          ? searchText
+          : `${searchText} ${accessoryKindLabels[accessoryKind].toLowerCase()}`,
+      flooring: sellingUnit === "box",
+      sellingUnit,
+    };
+  });
   return buildSuggestionIndex(catalogue, searchWordLikeness);
+}
+
+/**
+ * The index with the catalogue's current stock and prices, or null when a product was added,
+ * deleted, or changed anything else (its words, type, features, selling unit): then only a full
+ * load will do. Reads ids, stock, prices and a hash per product, not the words.
+ */
+export async function refreshSuggestionIndex(
+  db: Db,
+  index: SuggestionIndex,
+): Promise<SuggestionIndex | null> {
+  const tuples = await readTuples<StockTuple>(db, stockColumns);
+  return withStockAndPrices(index, tuples.map(stockAndPricesOf));
 }
 
 /** Suggestions for a search under the catalogue version the caller has just read. */
 export type ProductSuggester = (version: string, text: string) => Promise<SearchSuggestion[]>;
 
 /**
- * Search suggestions from an in-memory index of the catalogue (decision 085), built on first use
- * and again when the catalogue version moves. Requests that need the same version wait for one
- * build; the index of the version before is kept until the new one is ready, for requests that
- * read the version just before it moved.
+ * Search suggestions from an in-memory index of the catalogue (decision 085), built on first use.
+ * When the catalogue version moves, the last index is refreshed with the new stock and prices if
+ * no product's words changed, and built again otherwise (decision 088). Requests that need the
+ * same version wait for one build; the index of the version before is kept until the new one is
+ * ready, for requests that read the version just before it moved.
  */
 export function createProductSuggester(
   db: Db,
   load: (db: Db) => Promise<SuggestionIndex> = loadSuggestionIndex,
+  refresh: (
+    db: Db,
+    index: SuggestionIndex,
+  ) => Promise<SuggestionIndex | null> = refreshSuggestionIndex,
 ): ProductSuggester {
   type Build = { version: string; index: Promise<SuggestionIndex> };
   let latest: Build | null = null;
   let previous: Build | null = null;
+  const rebuild = async (before: Build | null) => {
+    const prior = before ? await before.index.catch(() => null) : null;
+    // Read after this request learned its version, so the refresh is at least as new.
+    return (prior && (await refresh(db, prior))) || load(db);
+  };
   const indexAt = (version: string) => {
     if (latest?.version === version) return latest.index;
     if (previous?.version === version) return previous.index;
-    const building = { version, index: load(db) };
+    const building = { version, index: rebuild(latest) };
     previous = latest;
     latest = building;
     building.index.then(

@@ -98,6 +98,39 @@ const stopWords = new Set([
   "flooring",
 ]);
 
+/**
+ * Words that ask for an accessory rather than a floor, as `parseSearch` leaves them (a flooring
+ * phrase such as "attached underlayment" is read first, so it is not one). "Glue" is not here:
+ * "glue down vinyl" asks for floors. A search with one of them shows accessories ahead of floors.
+ */
+const accessoryWords = new Set([
+  "underlayment",
+  "underlay",
+  "pad",
+  "padding",
+  "adhesive",
+  "transition",
+  "transitions",
+  "molding",
+  "moldings",
+  "moulding",
+  "t-molding",
+  "reducer",
+  "reducers",
+  "stair",
+  "stairs",
+  "nose",
+  "nosing",
+  "quarter",
+  "round",
+  "trim",
+]);
+
+/** Whether a search's words (`ParsedSearch.words`) ask for an accessory. */
+export function asksForAccessory(words: string[]): boolean {
+  return words.some((word) => accessoryWords.has(word));
+}
+
 /** The shortest typed word that may match by likeness rather than by its letters. */
 export const minFuzzyWordLength = 4;
 

@@ -1,37 +1,56 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import type { SearchSuggestion } from "@mcf/contracts/product";
-import { minFuzzyWordLength, parseSearch, trigramsOf } from "./search-words.ts";
+import { asksForAccessory, minFuzzyWordLength, parseSearch, trigramsOf } from "./search-words.ts";
 
 /** At most this many suggestions under the search box. */
 export const maxSuggestions = 8;
 
-/** What the index needs of one product (every product: accessories lend their words to typos). */
-export interface SuggestableProduct {
+/** A product's stock and public prices: what changes without a change of its words. */
+export interface StockAndPrices {
   id: number;
+  stockQuantity: number;
+  /** The public price per sq ft in dollars, or null (always null for an accessory). */
+  pricePerSqft: number | null;
+  /** An accessory's public price of one unit in dollars, or null (ignored for flooring). */
+  unitPrice: number | null;
+  /**
+   * What everything the index reads of the product apart from stock and prices was (a hash of
+   * its words, type, features, selling unit): an update with the same is applied in place.
+   */
+  fingerprint: string;
+}
+
+/** What the index needs of one product: floors and accessories. */
+export interface SuggestableProduct extends StockAndPrices {
   name: string;
   brand: string | null;
   collection: string | null;
   type: string | null;
   features: Record<string, unknown>;
-  stockQuantity: number;
-  /** The lowercased searchable words (the `search_text` column, migration 0008). */
+  /** The lowercased searchable words (the `search_text` column, migration 0008, and more). */
   searchText: string;
-  /** Flooring is suggested; accessories have their own page. */
+  /** A floor (sold by the box); false for an accessory. */
   flooring: boolean;
-  /** The public price per sq ft in dollars, or null. */
-  pricePerSqft: number | null;
+  /** How an accessory is sold ("box" for flooring). */
+  sellingUnit: SellingUnit;
 }
 
 interface IndexedProduct {
   lowerName: string;
   brandCollection: string;
   searchText: string;
+  flooring: boolean;
+  sellingUnit: SellingUnit;
+  fingerprint: string;
+  inStock: boolean;
   suggestion: SearchSuggestion;
 }
 
 /**
- * The flooring products of one catalogue version, ready for a search being typed. Products are
- * numbered in the order that breaks equal ranks (in stock first, then lower(name), then id), and
- * every set of products is a sorted array of those numbers, so the first found is the first shown.
+ * The products of one catalogue version, ready for a search being typed. Products are numbered
+ * by lower(name), then id, and every set of products is a sorted array of those numbers, so the
+ * first found breaks a tie of rank and stock. Stock is kept out of the numbering: a stock or
+ * price change replaces `products` and shares everything else (`withStockAndPrices`).
  */
 export interface SuggestionIndex {
   products: IndexedProduct[];
@@ -69,6 +88,27 @@ function frozen<K>(map: Map<K, number[]>): Map<K, Int32Array> {
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const slice = 1000;
 
+/** What a product answers as a suggestion: accessories with their unit price and unit. */
+function suggestionOf(
+  product: Pick<SuggestableProduct, "id" | "name" | "type" | "pricePerSqft" | "unitPrice">,
+  flooring: boolean,
+  sellingUnit: SellingUnit,
+): SearchSuggestion {
+  const suggestion: SearchSuggestion = {
+    id: product.id,
+    name: product.name,
+    type: product.type,
+    price_per_sqft: flooring ? product.pricePerSqft : null,
+    // Accessories have their page at /products/{id} like any product (decision 083).
+    url: `/products/${product.id}`,
+  };
+  if (!flooring) {
+    suggestion.unit_price = product.unitPrice;
+    suggestion.selling_unit = sellingUnit;
+  }
+  return suggestion;
+}
+
 /**
  * Builds the index of a catalogue (any order of products); `likeness` as the database sets it.
  * 20,000 products take about 0.2 s of CPU, given up every thousand items so that the process
@@ -78,12 +118,10 @@ export async function buildSuggestionIndex(
   catalogue: SuggestableProduct[],
   likeness: number,
 ): Promise<SuggestionIndex> {
-  const flooring = catalogue
-    .filter((product) => product.flooring)
+  const ordered = catalogue
     .map((product) => ({ product, lowerName: product.name.toLowerCase() }))
     .sort(
       (a, b) =>
-        Number(a.product.stockQuantity === 0) - Number(b.product.stockQuantity === 0) ||
         (a.lowerName < b.lowerName ? -1 : a.lowerName > b.lowerName ? 1 : 0) ||
         a.product.id - b.product.id,
     );
@@ -93,7 +131,7 @@ export async function buildSuggestionIndex(
   const typeProducts = new Map<string, number[]>();
   const featureProducts = new Map<string, number[]>();
   const products: IndexedProduct[] = [];
-  for (const [position, { product, lowerName }] of flooring.entries()) {
+  for (const [position, { product, lowerName }] of ordered.entries()) {
     if (position % slice === slice - 1) await breathe();
     for (const token of product.searchText.split(" ")) {
       if (!token) continue;
@@ -116,13 +154,11 @@ export async function buildSuggestionIndex(
       lowerName,
       brandCollection: `${product.brand ?? ""} ${product.collection ?? ""}`.toLowerCase(),
       searchText: product.searchText,
-      suggestion: {
-        id: product.id,
-        name: product.name,
-        type: product.type,
-        price_per_sqft: product.pricePerSqft,
-        url: `/products/${product.id}`,
-      },
+      flooring: product.flooring,
+      sellingUnit: product.sellingUnit,
+      fingerprint: product.fingerprint,
+      inStock: product.stockQuantity > 0,
+      suggestion: suggestionOf(product, product.flooring, product.sellingUnit),
     });
   }
   const tokenPieces = new Map<string, number[]>();
@@ -134,14 +170,10 @@ export async function buildSuggestionIndex(
     for (const piece of pieces) push(tokenPieces, piece, id);
   }
   // As migration 0020 made the vocabulary: words between non-alphanumerics, 3+ long, a letter in.
-  // Spaces are among those, so the distinct tokens (accessories' too) hold every such word.
-  const allTokens = new Set(tokens);
-  for (const product of catalogue)
-    if (!product.flooring) for (const token of product.searchText.split(" ")) allTokens.add(token);
+  // Spaces are among those, so the distinct tokens hold every such word.
   const words = new Set<string>();
-  let count = 0;
-  for (const token of allTokens) {
-    if (++count % slice === 0) await breathe();
+  for (const [id, token] of tokens.entries()) {
+    if (id % slice === slice - 1) await breathe();
     for (const word of token.split(/[^\p{L}\p{N}]+/u))
       if (word.length >= 3 && /\p{L}/u.test(word)) words.add(word);
   }
@@ -165,6 +197,41 @@ export async function buildSuggestionIndex(
     vocabularyPieces: frozen(vocabularyPieces),
     likeness,
   };
+}
+
+/**
+ * The index with the stock and prices of `current` (every product of the catalogue, any order),
+ * sharing its words, numbering and lists with `index`, which is left as it was; null when
+ * `current` is not the same products with the same fingerprints, which takes a full build.
+ */
+export function withStockAndPrices(
+  index: SuggestionIndex,
+  current: StockAndPrices[],
+): SuggestionIndex | null {
+  if (current.length !== index.products.length) return null;
+  const positions = new Map<number, number>();
+  for (const [n, product] of index.products.entries()) positions.set(product.suggestion.id, n);
+  const products = index.products.slice();
+  for (const update of current) {
+    const n = positions.get(update.id);
+    const product = n === undefined ? undefined : index.products[n];
+    if (n === undefined || !product || product.fingerprint !== update.fingerprint) return null;
+    // One id twice can only mean a different catalogue.
+    positions.delete(update.id);
+    const suggestion = suggestionOf(
+      { ...product.suggestion, pricePerSqft: update.pricePerSqft, unitPrice: update.unitPrice },
+      product.flooring,
+      product.sellingUnit,
+    );
+    const inStock = update.stockQuantity > 0;
+    if (
+      inStock !== product.inStock ||
+      suggestion.price_per_sqft !== product.suggestion.price_per_sqft ||
+      suggestion.unit_price !== product.suggestion.unit_price
+    )
+      products[n] = { ...product, inStock, suggestion };
+  }
+  return { ...index, products };
 }
 
 /** The tokens that contain `text` (which has no space). */
@@ -349,35 +416,60 @@ function rankOf(product: IndexedProduct, whole: string, words: string[]): number
   return rank;
 }
 
-/** The best `maxSuggestions` of the found products: highest rank first, then in index order. */
-function best(index: SuggestionIndex, found: Int32Array, whole: string, words: string[]) {
-  const top: Array<{ n: number; rank: number }> = [];
+/** Above any rank a search can reach (it is at most 200 characters). */
+const groupWeight = 1_000_000;
+
+/** How many of the found products are floors (`flooring`) or accessories. */
+function countOf(index: SuggestionIndex, found: Int32Array, flooring: boolean): number {
+  let count = 0;
+  for (const n of found) if (index.products[n]?.flooring === flooring) count++;
+  return count;
+}
+
+/**
+ * The best `maxSuggestions` of the found products: the group the search asks for first (floors,
+ * or accessories when `flooring` is false), then highest rank, then in stock, then in index order.
+ */
+function best(
+  index: SuggestionIndex,
+  found: Int32Array,
+  whole: string,
+  words: string[],
+  flooring: boolean,
+) {
+  const top: Array<{ n: number; score: number }> = [];
   for (const n of found) {
-    const rank = rankOf(index.products[n] as IndexedProduct, whole, words);
-    if (top.length === maxSuggestions && rank <= (top.at(-1)?.rank ?? 0)) continue;
-    // Found in index order: an equal rank already kept stays ahead.
+    const product = index.products[n] as IndexedProduct;
+    const score =
+      (product.flooring === flooring ? groupWeight : 0) +
+      rankOf(product, whole, words) * 2 +
+      (product.inStock ? 1 : 0);
+    if (top.length === maxSuggestions && score <= (top.at(-1)?.score ?? 0)) continue;
+    // Found in index order: an equal score already kept stays ahead.
     let at = top.length;
-    while (at > 0 && (top[at - 1]?.rank ?? 0) < rank) at--;
-    top.splice(at, 0, { n, rank });
+    while (at > 0 && (top[at - 1]?.score ?? 0) < score) at--;
+    top.splice(at, 0, { n, score });
     if (top.length > maxSuggestions) top.pop();
   }
   return top.map(({ n }) => (index.products[n] as IndexedProduct).suggestion);
 }
 
 /**
- * The best few flooring products for a search box that is still being typed: those with the
- * whole text in their words, or with everything the shopper's words mean (parseSearch). Typos
- * ("hikory") are forgiven only when the letters as typed find too few products, through the
- * catalogue's words like each typed word.
+ * The best few products for a search box that is still being typed: those with the whole text in
+ * their words, or with everything the shopper's words mean (parseSearch). Floors come first, and
+ * accessories after them, unless the search names an accessory ("underlayment", "stair nose"):
+ * then accessories come first. Typos ("hikory") are forgiven only when the letters as typed find
+ * too few of the group asked for, through the catalogue's words like each typed word.
  */
 export function suggestFromIndex(index: SuggestionIndex, text: string): SearchSuggestion[] {
   const whole = text.trim().toLowerCase();
   const parsed = parseSearch(text);
+  const flooring = !asksForAccessory(parsed.words);
   const withWhole = whole ? productsWithText(index, whole) : none;
   let found = matching(index, withWhole, parsed, null);
-  if (found.length < maxSuggestions) {
+  if (countOf(index, found, flooring) < maxSuggestions) {
     const like = wordsLike(index, parsed.words);
     if (like.size > 0) found = matching(index, withWhole, parsed, like);
   }
-  return best(index, found, whole, parsed.words);
+  return best(index, found, whole, parsed.words, flooring);
 }
