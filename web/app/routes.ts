@@ -17,6 +17,7 @@ export default [
   route("closeouts", "routes/closeouts.tsx"),
   route("accessories", "routes/accessories.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("cart/add", "routes/cart-add.tsx"),
   route("pay/:sessionId", "routes/pay.tsx"),
   route("success", "routes/success.tsx"),
   route("track", "routes/track-lookup.tsx"),

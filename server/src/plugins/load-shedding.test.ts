@@ -238,6 +238,7 @@ describe("admission priorities", () => {
     expect(admissionPriorityOf("POST", "/api/payments/process")).toBe("checkout");
     expect(admissionPriorityOf("GET", "/cart?step=checkout")).toBe("checkout");
     expect(admissionPriorityOf("GET", "/cart.data")).toBe("checkout");
+    expect(admissionPriorityOf("GET", "/cart/add?product=12&quantity=3")).toBe("checkout");
     expect(admissionPriorityOf("GET", "/pay/test_abc")).toBe("checkout");
     expect(admissionPriorityOf("POST", "/api/installation/jobs/tok_123/deposit")).toBe("checkout");
     expect(admissionPriorityOf("POST", "/api/installation/jobs/tok_123/accept")).toBe("checkout");

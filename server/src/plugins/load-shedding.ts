@@ -36,8 +36,9 @@ const essentialPaths = [
 const checkoutPaths = [
   /^\/api\/payments\/test-sessions\/[^/]+$/,
   /^\/api\/coupons\/[^/]+$/,
-  // Pages (and their React Router data requests, `/cart.data`) on the way to paying.
-  /^\/(cart|success)(\.data)?$/,
+  // Pages (and their React Router data requests, `/cart.data`) on the way to paying, and the
+  // page an early "Add to Cart" tap lands on.
+  /^\/(cart(\/add)?|success)(\.data)?$/,
   /^\/pay\/[^/]+?(\.data)?$/,
   // The back office and the partner portal, pages and API.
   /^\/(api\/)?(admin|ace)(\/|\.data$|$)/,

@@ -32,6 +32,7 @@ export const pageTitles = {
   adminResetPassword: "Reset Back-Office Password",
   payment: "Test Payment",
   sampleReorder: "Order From Your Samples",
+  cartAdd: "Adding to Your Cart",
 } as const;
 
 export type PageKey = keyof typeof pageTitles;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { CartAddForm } from "../../lib/cart/cart-add-form.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
 import { notForSaleOnlineMessage, priceRequestHref } from "../../lib/price-request.ts";
@@ -25,7 +26,8 @@ export interface AddToCartButtonProps {
 }
 
 /**
- * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds. A product without
+ * Adds boxes to the cart, then shows "Added!" and stays disabled for 2 seconds; a tap before the
+ * page's scripts run opens /cart/add instead, which adds them there (public prices only). A product without
  * a price cannot be added: unless disabled, the button says it is not sold online, and an "Ask for
  * a price" link beneath it opens /contact with the product named.
  */
@@ -82,15 +84,22 @@ export function AddToCartButton({
     onAdded?.();
   };
 
-  return (
+  const button = (
     <button
-      type="button"
+      type={partnerPrice ? "button" : "submit"}
       className={className}
-      onClick={add}
+      onClick={partnerPrice ? add : undefined}
       disabled={disabled || added}
       aria-live="polite"
     >
       {added ? addedLabel : label}
     </button>
+  );
+  // A partner's price is known only on the partner's pages: their button waits for the scripts.
+  if (partnerPrice) return button;
+  return (
+    <CartAddForm productId={product.id} kind="box" quantity={quantity} onAdd={add}>
+      {button}
+    </CartAddForm>
   );
 }

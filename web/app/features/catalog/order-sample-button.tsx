@@ -1,4 +1,5 @@
 import { sampleRules } from "@mcf/contracts/cart-kinds";
+import { CartAddForm } from "../../lib/cart/cart-add-form.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { type CartableProduct, hasSample } from "../../lib/cart/cart-lines.ts";
 
@@ -9,7 +10,8 @@ export interface OrderSampleButtonProps {
 
 /**
  * "Order a free sample": puts one sample of the product in the cart (samples never take boxes
- * from stock). Once it is there the button says so; a product without samples shows nothing.
+ * from stock). Once it is there the button says so; a product without samples shows nothing. A
+ * tap before the page's scripts run opens /cart/add, which adds the sample there.
  */
 export function OrderSampleButton({
   product,
@@ -19,19 +21,20 @@ export function OrderSampleButton({
   if (!product.samples_available) return null;
   const inCart = restored && hasSample(items, product.id);
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => addSample(product)}
-      disabled={inCart}
-      aria-label={
-        inCart
-          ? `Sample of ${product.name} is in your cart`
-          : `Order a free sample of ${product.name}`
-      }
-      title={`The first ${sampleRules.freePerOrder} samples of an order are free`}
-    >
-      {inCart ? "✓ Sample in your cart" : "Order a free sample"}
-    </button>
+    <CartAddForm productId={product.id} kind="sample" onAdd={() => addSample(product)}>
+      <button
+        type="submit"
+        className={className}
+        disabled={inCart}
+        aria-label={
+          inCart
+            ? `Sample of ${product.name} is in your cart`
+            : `Order a free sample of ${product.name}`
+        }
+        title={`The first ${sampleRules.freePerOrder} samples of an order are free`}
+      >
+        {inCart ? "✓ Sample in your cart" : "Order a free sample"}
+      </button>
+    </CartAddForm>
   );
 }
