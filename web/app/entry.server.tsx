@@ -3,18 +3,21 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferredIslandsLoaded } from "./lib/deferred-island.tsx";
 import { NonceContext } from "./lib/nonce.ts";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The parts whose browser code comes after hydration render in the HTML like the rest (089).
+  await deferredIslandsLoaded();
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -23,6 +23,7 @@ import { CartSlideOver } from "./features/cart/cart-slide-over.tsx";
 import { api } from "./lib/api.ts";
 import { CartProvider } from "./lib/cart/cart-context.tsx";
 import { CartDrawerProvider } from "./lib/cart/cart-drawer.tsx";
+import { deferredIslandsHydrated } from "./lib/deferred-island.tsx";
 import { useNonce } from "./lib/nonce.ts";
 import { formatTitle } from "./lib/page-titles.ts";
 import { breadcrumbJsonLd } from "./lib/seo.ts";
@@ -84,8 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isBareScreen = pathname.startsWith("/pay/") || pathname === "/admin";
 
   useEffect(() => {
-    // Marks the page interactive (end-to-end tests wait for it before clicking).
-    document.documentElement.dataset.hydrated = "true";
+    // Marks the page interactive (end-to-end tests wait for it before clicking), once the parts
+    // whose code comes after hydration (decision 089) have hydrated too.
+    void deferredIslandsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
     // A stored service worker registration from an older site version is removed on load.
     navigator.serviceWorker?.getRegistrations?.().then((registrations) => {
       for (const registration of registrations) void registration.unregister();
