@@ -1,5 +1,6 @@
 import type { ProductFacets } from "@mcf/contracts/product";
 import { Link } from "react-router";
+import { deferredIsland } from "../../lib/deferred-island.tsx";
 import type { CatalogProduct } from "./catalog-product.ts";
 import { productListErrorMessage } from "./list-messages.ts";
 import {
@@ -14,8 +15,15 @@ import {
 import { Pagination } from "./pagination.tsx";
 import type { PriceSource } from "./price-source.ts";
 import { ProductCard } from "./product-card.tsx";
-import { ProductFilters } from "./product-filters.tsx";
 import { Spinner } from "./spinner.tsx";
+
+/**
+ * The filters are a plain GET form (it works before any script runs); what their code adds (a
+ * dropdown applies at once, the phone's toggle label) can follow hydration (decision 089).
+ */
+const ProductFilters = deferredIsland(() =>
+  import("./product-filters.tsx").then((m) => m.ProductFilters),
+);
 
 export type ProductListState<P extends CatalogProduct = CatalogProduct> =
   | { status: "loading" }
