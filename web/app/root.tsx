@@ -17,17 +17,24 @@ import "./app.css";
 import { InterruptedNavigationNotice } from "./components/interrupted-navigation-notice.tsx";
 import { JsonLd } from "./components/json-ld.tsx";
 import { NotFoundView } from "./components/not-found-view.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { CartSlideOver } from "./features/cart/cart-slide-over.tsx";
 import { api } from "./lib/api.ts";
 import { CartProvider } from "./lib/cart/cart-context.tsx";
 import { CartDrawerProvider } from "./lib/cart/cart-drawer.tsx";
-import { deferredIslandsHydrated } from "./lib/deferred-island.tsx";
+import { deferredIsland, deferredIslandsHydrated } from "./lib/deferred-island.tsx";
 import { useNonce } from "./lib/nonce.ts";
 import { formatTitle } from "./lib/page-titles.ts";
 import { breadcrumbJsonLd } from "./lib/seo.ts";
 import { openingHoursOf, shippedStoreDetails, useStoreDetails } from "./lib/store-details.ts";
+
+/**
+ * The footer is links and the store's details: nothing in it needs code before a shopper scrolls
+ * down to it, so its code follows hydration (decision 089).
+ */
+const SiteFooter = deferredIsland(() =>
+  import("./components/site-footer.tsx").then((m) => m.SiteFooter),
+);
 
 /**
  * The public URL, and the store's details from the owner's settings (name, phone, address,

@@ -9,13 +9,19 @@ import {
   publicPriceSource,
 } from "../features/catalog/price-source.ts";
 import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
-import { ProductStrip } from "../features/catalog/product-strip.tsx";
+import type { ProductStripProps } from "../features/catalog/product-strip.tsx";
 import { ApiError, api } from "../lib/api.ts";
+import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/product-detail";
 
 const stripSize = 12;
+
+/** Links at the foot of the page: their code follows hydration (decision 089). */
+const ProductStrip = deferredIsland<ProductStripProps<PublicListedProduct>>(() =>
+  import("../features/catalog/product-strip.tsx").then((m) => m.ProductStrip<PublicListedProduct>),
+);
 
 /** Other products for the strip: the same type first, topped up from the whole catalogue. */
 async function otherProducts(
