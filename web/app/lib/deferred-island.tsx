@@ -48,6 +48,7 @@ export function deferredIsland<P extends object>(
 
   if (import.meta.env.SSR) serverLoads.push(start());
   else if (pageHydrated()) void start().catch(() => undefined);
+  else declared.push(start);
 
   return function DeferredIsland(props: P) {
     // Fixed per instance: switching from the lazy wrapper to the loaded component would remount it.
@@ -62,6 +63,8 @@ export function deferredIsland<P extends object>(
 
 const serverLoads: Promise<unknown>[] = [];
 const hydrations: Promise<void>[] = [];
+/** Browser: the islands declared before the first page hydrated. */
+const declared: (() => Promise<unknown>)[] = [];
 
 /** Server: resolves once every island's module is loaded, so pages render them in their HTML. */
 export function deferredIslandsLoaded(): Promise<void> {
@@ -74,6 +77,17 @@ export function deferredIslandsLoaded(): Promise<void> {
  */
 export function deferredIslandsHydrated(): Promise<void> {
   return Promise.all(hydrations).then(() => undefined);
+}
+
+/**
+ * Browser, once the first page is interactive: fetches, when idle, the islands declared so far
+ * that it did not show (a 404's message, the footer of a page without one), so that a later
+ * client navigation shows them at once.
+ */
+export function prefetchDeferredIslands(): void {
+  whenIdle(() => {
+    for (const start of declared.splice(0)) void start().catch(() => undefined);
+  });
 }
 
 function pageHydrated(): boolean {

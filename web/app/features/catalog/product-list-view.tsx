@@ -12,7 +12,6 @@ import {
   listHref,
   pageCount,
 } from "./list-params.ts";
-import { Pagination } from "./pagination.tsx";
 import type { PriceSource } from "./price-source.ts";
 import { ProductCard } from "./product-card.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -24,6 +23,8 @@ import { Spinner } from "./spinner.tsx";
 const ProductFilters = deferredIsland(() =>
   import("./product-filters.tsx").then((m) => m.ProductFilters),
 );
+/** Page links: plain links until their code follows hydration. */
+const Pagination = deferredIsland(() => import("./pagination.tsx").then((m) => m.Pagination));
 
 export type ProductListState<P extends CatalogProduct = CatalogProduct> =
   | { status: "loading" }
