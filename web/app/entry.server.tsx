@@ -32,6 +32,11 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React moves a finished Suspense boundary out of line (a hidden block that its inline
+        // script puts in place) once the document passes this many bytes; without JavaScript
+        // that part would stay hidden. Deferred islands are such boundaries (decision 089): keep
+        // every finished one in line, so the HTML reads whole without scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = scriptsAfterPaint(nonce);
