@@ -1,4 +1,14 @@
-import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from "react";
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactElement,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 /**
  * A part of a page whose code is needed neither for the page's first paint nor for hydrating
@@ -27,21 +37,27 @@ export function deferredIsland<P extends object>(
     return loading;
   };
 
+  // Browser, first page: settles once the island's first instance has hydrated.
+  let hydrated: (() => void) | undefined;
+  const awaitHydration = () => {
+    if (import.meta.env.SSR || hydrated || pageHydrated()) return;
+    hydrations.push(
+      new Promise<void>((resolve) => {
+        hydrated = resolve;
+      }),
+    );
+  };
+
   const Lazy = lazy(async () => {
-    let hydrated: () => void = () => undefined;
-    if (!import.meta.env.SSR && !pageHydrated()) {
-      // Met while hydrating the server's HTML: the page counts as hydrated once this part is.
-      hydrations.push(
-        new Promise<void>((resolve) => {
-          hydrated = resolve;
-        }),
-      );
-      await new Promise<void>((resolve) => whenIdle(resolve));
-    }
+    // Met while hydrating the server's HTML: the chunk waits until the browser is idle.
+    if (!import.meta.env.SSR && !pageHydrated()) await new Promise<void>(whenIdle);
     const Component = await start();
-    function HydratedIsland(props: P) {
-      useEffect(() => hydrated(), []);
-      return createElement(Component, props);
+    function HydratedIsland({ [hydratedProp]: onHydrated, ...props }: P & HydratedProps) {
+      useEffect(() => {
+        hydrated?.();
+        onHydrated?.();
+      }, [onHydrated]);
+      return createElement(Component, props as P);
     }
     return { default: HydratedIsland };
   });
@@ -51,15 +67,33 @@ export function deferredIsland<P extends object>(
   else declared.push(start);
 
   return function DeferredIsland(props: P) {
-    // Fixed per instance: switching from the lazy wrapper to the loaded component would remount it.
-    const [ready] = useState(() => loaded);
-    return (
+    // Fixed per instance: switching from the lazy wrapper to the loaded component would remount
+    // it. The wrapper renders with the page (React hydrates the boundary inside it later), so it
+    // is where the page learns that it has an island still to hydrate.
+    const [ready] = useState(() => {
+      if (!loaded) awaitHydration();
+      return loaded;
+    });
+    const [live, setLive] = useState(false);
+    const markLive = useCallback(() => setLive(true), []);
+    const frozen = useRef<ReactElement | null>(null);
+    if (ready) return <Suspense fallback={null}>{createElement(ready, props)}</Suspense>;
+    const element = (
       <Suspense fallback={null}>
-        {ready ? createElement(ready, props) : createElement(Lazy, props)}
+        {createElement(Lazy, { ...props, [hydratedProp]: markLive } as P & HydratedProps)}
       </Suspense>
     );
+    if (live) return element;
+    // Until its boundary has hydrated, new props would make React drop the server's HTML and
+    // render the fallback: the same element makes React skip it; once it has hydrated, the
+    // state change above renders it with the latest props.
+    frozen.current ??= element;
+    return frozen.current;
   };
 }
+
+const hydratedProp = "data-deferred-island-hydrated";
+type HydratedProps = { [hydratedProp]?: () => void };
 
 const serverLoads: Promise<unknown>[] = [];
 const hydrations: Promise<void>[] = [];
@@ -94,7 +128,20 @@ function pageHydrated(): boolean {
   return document.documentElement.dataset.hydrated === "true";
 }
 
+/**
+ * Runs `run` once the browser is idle (at most 1 s), or at once when the shopper first presses,
+ * types or focuses something, since that is when they may need the island.
+ */
 function whenIdle(run: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 50);
+  let done = false;
+  const events = ["pointerdown", "keydown", "focusin"] as const;
+  const once = () => {
+    if (done) return;
+    done = true;
+    for (const type of events) document.removeEventListener(type, once, true);
+    run();
+  };
+  for (const type of events) document.addEventListener(type, once, true);
+  if ("requestIdleCallback" in window) window.requestIdleCallback(once, { timeout: 1000 });
+  else setTimeout(once, 50);
 }
