@@ -3,18 +3,21 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferredIslandsLoaded } from "./lib/deferred-island.tsx";
 import { NonceContext } from "./lib/nonce.ts";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The parts whose browser code comes after hydration render in the HTML like the rest (089).
+  await deferredIslandsLoaded();
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -29,6 +32,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React moves a finished Suspense boundary out of line (a hidden block that its inline
+        // script puts in place) once the document passes this many bytes; without JavaScript
+        // that part would stay hidden. Deferred islands are such boundaries (decision 089): keep
+        // every finished one in line, so the HTML reads whole without scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = scriptsAfterPaint(nonce);

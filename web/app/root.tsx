@@ -14,19 +14,38 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { InterruptedNavigationNotice } from "./components/interrupted-navigation-notice.tsx";
 import { JsonLd } from "./components/json-ld.tsx";
-import { NotFoundView } from "./components/not-found-view.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { CartSlideOver } from "./features/cart/cart-slide-over.tsx";
 import { api } from "./lib/api.ts";
 import { CartProvider } from "./lib/cart/cart-context.tsx";
 import { CartDrawerProvider } from "./lib/cart/cart-drawer.tsx";
+import {
+  deferredIsland,
+  deferredIslandsHydrated,
+  prefetchDeferredIslands,
+} from "./lib/deferred-island.tsx";
 import { useNonce } from "./lib/nonce.ts";
 import { formatTitle } from "./lib/page-titles.ts";
 import { breadcrumbJsonLd } from "./lib/seo.ts";
 import { openingHoursOf, shippedStoreDetails, useStoreDetails } from "./lib/store-details.ts";
+
+/**
+ * Code that follows hydration (decision 089): the footer is links and the store's details,
+ * needed by no one before they scroll to it; the interrupted-navigation notice shows only after
+ * a failed navigation and a reload; the 404 message only on a missing page.
+ */
+const SiteFooter = deferredIsland(() =>
+  import("./components/site-footer.tsx").then((m) => m.SiteFooter),
+);
+const InterruptedNavigationNotice = deferredIsland(() =>
+  import("./components/interrupted-navigation-notice.tsx").then(
+    (m) => m.InterruptedNavigationNotice,
+  ),
+);
+const NotFoundView = deferredIsland(() =>
+  import("./components/not-found-view.tsx").then((m) => m.NotFoundView),
+);
 
 /**
  * The public URL, and the store's details from the owner's settings (name, phone, address,
@@ -84,8 +103,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isBareScreen = pathname.startsWith("/pay/") || pathname === "/admin";
 
   useEffect(() => {
-    // Marks the page interactive (end-to-end tests wait for it before clicking).
-    document.documentElement.dataset.hydrated = "true";
+    // Marks the page interactive (end-to-end tests wait for it before clicking), once the parts
+    // whose code comes after hydration (decision 089) have hydrated too.
+    void deferredIslandsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+      prefetchDeferredIslands();
+    });
     // A stored service worker registration from an older site version is removed on load.
     navigator.serviceWorker?.getRegistrations?.().then((registrations) => {
       for (const registration of registrations) void registration.unregister();

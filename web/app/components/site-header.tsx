@@ -1,10 +1,16 @@
 import { Link, NavLink } from "react-router";
 import { CartButton } from "../features/cart/cart-button.tsx";
+import { deferredIsland } from "../lib/deferred-island.tsx";
 import { useStoreDetails } from "../lib/store-details.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { PhoneIcon } from "./icons.tsx";
 import { MobileMenuButton, useMobileMenu } from "./mobile-menu.tsx";
-import { SiteSearch } from "./site-search.tsx";
+
+/**
+ * The search box is a plain GET form until its code arrives after hydration (decision 089); the
+ * suggestions it adds are needed only once a shopper types, and every page carried their code.
+ */
+const SiteSearch = deferredIsland(() => import("./site-search.tsx").then((m) => m.SiteSearch));
 
 export const mainNav = [
   { to: "/", label: "Home" },

@@ -1,7 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contracts/product";
 import { data, Link } from "react-router";
-import { JsonLd } from "../components/json-ld.tsx";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
 import {
   listedProduct,
@@ -9,13 +8,28 @@ import {
   publicPriceSource,
 } from "../features/catalog/price-source.ts";
 import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
-import { ProductStrip } from "../features/catalog/product-strip.tsx";
+import type { ProductStripProps } from "../features/catalog/product-strip.tsx";
 import { ApiError, api } from "../lib/api.ts";
+import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/product-detail";
 
 const stripSize = 12;
+
+/**
+ * Code that follows hydration (decision 089): the structured data for search engines, the
+ * breadcrumb links, and the links at the foot of the page.
+ */
+const ProductJsonLd = deferredIsland(() =>
+  import("../features/catalog/product-json-ld.tsx").then((m) => m.ProductJsonLd),
+);
+const ProductBreadcrumbs = deferredIsland(() =>
+  import("../features/catalog/product-breadcrumbs.tsx").then((m) => m.ProductBreadcrumbs),
+);
+const ProductStrip = deferredIsland<ProductStripProps<PublicListedProduct>>(() =>
+  import("../features/catalog/product-strip.tsx").then((m) => m.ProductStrip<PublicListedProduct>),
+);
 
 /** Other products for the strip: the same type first, topped up from the whole catalogue. */
 async function otherProducts(
@@ -91,86 +105,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   );
 };
 
-function productJsonLd(product: PublicProduct, publicUrl: string) {
-  const image = product.main_image_url || product.image_url || product.thumbnail_image_url;
-  const url = `${publicUrl}/products/${product.id}`;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    ...(product.description ? { description: product.description } : {}),
-    ...(product.sku ? { sku: product.sku } : {}),
-    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
-    ...(product.type ? { category: `${displayType(product.type)} flooring` } : {}),
-    ...(image ? { image: `${publicUrl}${image}` } : {}),
-    url,
-    ...(product.price_per_box !== null
-      ? {
-          offers: {
-            "@type": "Offer",
-            url,
-            priceCurrency: "USD",
-            price: product.price_per_box.toFixed(2),
-            availability:
-              product.stock_quantity > 0
-                ? "https://schema.org/InStock"
-                : "https://schema.org/OutOfStock",
-            itemCondition: "https://schema.org/NewCondition",
-            priceSpecification: {
-              "@type": "UnitPriceSpecification",
-              price: product.price_per_box.toFixed(2),
-              priceCurrency: "USD",
-              unitText: product.selling_unit,
-            },
-          },
-        }
-      : {}),
-  };
-}
-
-function Breadcrumbs({ product }: { product: PublicProduct }) {
-  return (
-    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <Link to="/" className="hover:text-oak-700 hover:underline">
-            Home
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          {product.accessory_kind ? (
-            <Link to="/accessories" className="hover:text-oak-700 hover:underline">
-              Accessories
-            </Link>
-          ) : (
-            <Link to="/products" className="hover:text-oak-700 hover:underline">
-              Products
-            </Link>
-          )}
-        </li>
-        {product.type && !product.accessory_kind ? (
-          <>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link
-                to={`/products?type=${encodeURIComponent(product.type)}`}
-                className="hover:text-oak-700 hover:underline"
-              >
-                {displayType(product.type)}
-              </Link>
-            </li>
-          </>
-        ) : null}
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="font-medium text-stone-800">
-          {product.name}
-        </li>
-      </ol>
-    </nav>
-  );
-}
-
 function ProductMessage({ title, text }: { title: string; text: string }) {
   return (
     <div className="container-page py-20 text-center">
@@ -198,8 +132,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, related, companions, publicUrl } = loaderData;
   return (
     <div className="container-page py-8 sm:py-10">
-      <JsonLd data={productJsonLd(product, publicUrl)} />
-      <Breadcrumbs product={product} />
+      <ProductJsonLd product={product} publicUrl={publicUrl} />
+      <ProductBreadcrumbs product={product} />
       <ProductDetailView product={product} source={publicPriceSource} companions={companions} />
       <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>

@@ -2,12 +2,23 @@ import { accessoryKindLabels } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, PublicProduct } from "@mcf/contracts/product";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
+import { deferredIsland } from "../../lib/deferred-island.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";
-import { ProductGallery } from "./product-gallery.tsx";
 import { ProductPurchasePanel } from "./product-purchase-panel.tsx";
-import { ProductSpecs } from "./product-specs.tsx";
+
+/**
+ * The gallery (its thumbnails switch the large image) and the specification tables render on
+ * the server like the rest; their code follows hydration (decision 089), so the purchase panel
+ * is interactive sooner.
+ */
+const ProductGallery = deferredIsland(() =>
+  import("./product-gallery.tsx").then((m) => m.ProductGallery),
+);
+const ProductSpecs = deferredIsland(() =>
+  import("./product-specs.tsx").then((m) => m.ProductSpecs),
+);
 
 export interface ProductDetailViewProps<P extends PublicProduct> {
   product: P;

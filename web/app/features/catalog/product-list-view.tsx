@@ -1,5 +1,6 @@
 import type { ProductFacets } from "@mcf/contracts/product";
 import { Link } from "react-router";
+import { deferredIsland } from "../../lib/deferred-island.tsx";
 import type { CatalogProduct } from "./catalog-product.ts";
 import { productListErrorMessage } from "./list-messages.ts";
 import {
@@ -11,11 +12,24 @@ import {
   listHref,
   pageCount,
 } from "./list-params.ts";
-import { Pagination } from "./pagination.tsx";
 import type { PriceSource } from "./price-source.ts";
-import { ProductCard } from "./product-card.tsx";
-import { ProductFilters } from "./product-filters.tsx";
 import { Spinner } from "./spinner.tsx";
+
+/**
+ * The filters are a plain GET form (it works before any script runs); what their code adds (a
+ * dropdown applies at once, the phone's toggle label) can follow hydration (decision 089).
+ */
+const ProductFilters = deferredIsland(() =>
+  import("./product-filters.tsx").then((m) => m.ProductFilters),
+);
+/**
+ * The cards (image, price, stock, Add to Cart, Order Sample) render on the server like the rest;
+ * their code (about 4 KB gzip with the price, stock and image parts) follows hydration, so the
+ * list's page is interactive sooner and its cards' buttons a moment after.
+ */
+const ProductGrid = deferredIsland(() => import("./product-grid.tsx").then((m) => m.ProductGrid));
+/** Page links: plain links until their code follows hydration. */
+const Pagination = deferredIsland(() => import("./pagination.tsx").then((m) => m.Pagination));
 
 export type ProductListState<P extends CatalogProduct = CatalogProduct> =
   | { status: "loading" }
@@ -126,19 +140,15 @@ function ProductListBody<P extends CatalogProduct>({
           </Link>
         ) : null}
       </div>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
-        {products.map((product, index) => (
-          <li key={product.id} className="flex">
-            <ProductCard
-              product={product}
-              price={source.priceOf(product)}
-              href={source.detailHref(product)}
-              partnerPrice={source.partnerLines}
-              eager={index < 4}
-            />
-          </li>
-        ))}
-      </ul>
+      <ProductGrid
+        cards={products.map((product, index) => ({
+          product,
+          price: source.priceOf(product),
+          href: source.detailHref(product),
+          partnerPrice: source.partnerLines,
+          eager: index < 4,
+        }))}
+      />
       <Pagination
         page={params.page}
         totalPages={totalPages}

@@ -6,13 +6,21 @@ import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
+import { deferredIsland } from "../../lib/deferred-island.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import type { ShownPrice } from "./catalog-product.ts";
-import { CoverageCalculator } from "./coverage-calculator.tsx";
 import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
 import { normalizeQuantity, theirBoxPrice } from "./product-pricing.ts";
 import { StockLine } from "./stock-line.tsx";
+
+/**
+ * The calculator (with its project accessories, about 2.5 KB gzip) is needed only when a shopper
+ * measures a room: its code follows hydration (decision 089); the server renders it as before.
+ */
+const CoverageCalculator = deferredIsland(() =>
+  import("./coverage-calculator.tsx").then((m) => m.CoverageCalculator),
+);
 
 export interface ProductPurchasePanelProps {
   product: Omit<CartableProduct, "price_per_box"> & {

@@ -4,6 +4,7 @@ import type { CartItemKind } from "@mcf/contracts/cart-kinds";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -56,8 +57,13 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const skipSave = useRef(true);
 
   useEffect(() => {
-    setItems(readSavedCart(localStorage));
-    setRestored(true);
+    // A transition: a change of this context reaches every part of the page, and parts whose
+    // code is still on its way (deferred islands, decision 089) would otherwise drop their
+    // server HTML for an empty fallback; in a transition React waits for them to hydrate.
+    startTransition(() => {
+      setItems(readSavedCart(localStorage));
+      setRestored(true);
+    });
   }, []);
 
   useEffect(() => {

@@ -1,0 +1,147 @@
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactElement,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+
+/**
+ * A part of a page whose code is needed neither for the page's first paint nor for hydrating
+ * the rest of it (docs/decisions/089). The server renders it with the page, as always. In the
+ * browser its code is a chunk of its own, fetched once the browser is idle after hydration
+ * starts; until it arrives React keeps the server's HTML of the part untouched (a Suspense
+ * boundary that suspends while hydrating stays dehydrated), so nothing moves or flashes; then the
+ * part hydrates. After the first page is interactive (client navigations) the chunk is fetched
+ * as soon as the module declaring the island runs, usually while the next page's data loads.
+ *
+ *     const Widget = deferredIsland(() => import("./widget.tsx").then((m) => m.Widget));
+ *
+ * Declare islands at module level. On the server every island's module is loaded before the
+ * first render (`deferredIslandsLoaded`, awaited by entry.server), so the HTML is always whole.
+ */
+export function deferredIsland<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+
+  // Browser, first page: settles once the island's first instance has hydrated.
+  let hydrated: (() => void) | undefined;
+  const awaitHydration = () => {
+    if (import.meta.env.SSR || hydrated || pageHydrated()) return;
+    hydrations.push(
+      new Promise<void>((resolve) => {
+        hydrated = resolve;
+      }),
+    );
+  };
+
+  const Lazy = lazy(async () => {
+    // Met while hydrating the server's HTML: the chunk waits until the browser is idle.
+    if (!import.meta.env.SSR && !pageHydrated()) await new Promise<void>(whenIdle);
+    const Component = await start();
+    function HydratedIsland({ [hydratedProp]: onHydrated, ...props }: P & HydratedProps) {
+      useEffect(() => {
+        hydrated?.();
+        onHydrated?.();
+      }, [onHydrated]);
+      return createElement(Component, props as P);
+    }
+    return { default: HydratedIsland };
+  });
+
+  if (import.meta.env.SSR) serverLoads.push(start());
+  else if (pageHydrated()) void start().catch(() => undefined);
+  else declared.push(start);
+
+  return function DeferredIsland(props: P) {
+    // Fixed per instance: switching from the lazy wrapper to the loaded component would remount
+    // it. The wrapper renders with the page (React hydrates the boundary inside it later), so it
+    // is where the page learns that it has an island still to hydrate.
+    const [ready] = useState(() => {
+      if (!loaded) awaitHydration();
+      return loaded;
+    });
+    const [live, setLive] = useState(false);
+    const markLive = useCallback(() => setLive(true), []);
+    const frozen = useRef<ReactElement | null>(null);
+    if (ready) return <Suspense fallback={null}>{createElement(ready, props)}</Suspense>;
+    const element = (
+      <Suspense fallback={null}>
+        {createElement(Lazy, { ...props, [hydratedProp]: markLive } as P & HydratedProps)}
+      </Suspense>
+    );
+    if (live) return element;
+    // Until its boundary has hydrated, new props would make React drop the server's HTML and
+    // render the fallback: the same element makes React skip it; once it has hydrated, the
+    // state change above renders it with the latest props.
+    frozen.current ??= element;
+    return frozen.current;
+  };
+}
+
+const hydratedProp = "data-deferred-island-hydrated";
+type HydratedProps = { [hydratedProp]?: () => void };
+
+const serverLoads: Promise<unknown>[] = [];
+const hydrations: Promise<void>[] = [];
+/** Browser: the islands declared before the first page hydrated. */
+const declared: (() => Promise<unknown>)[] = [];
+
+/** Server: resolves once every island's module is loaded, so pages render them in their HTML. */
+export function deferredIslandsLoaded(): Promise<void> {
+  return Promise.all(serverLoads).then(() => undefined);
+}
+
+/**
+ * Browser: resolves once every island the first render met has hydrated. The root marks the page
+ * interactive (`data-hydrated`, which end-to-end tests wait for) only then.
+ */
+export function deferredIslandsHydrated(): Promise<void> {
+  return Promise.all(hydrations).then(() => undefined);
+}
+
+/**
+ * Browser, once the first page is interactive: fetches, when idle, the islands declared so far
+ * that it did not show (a 404's message, the footer of a page without one), so that a later
+ * client navigation shows them at once.
+ */
+export function prefetchDeferredIslands(): void {
+  whenIdle(() => {
+    for (const start of declared.splice(0)) void start().catch(() => undefined);
+  });
+}
+
+function pageHydrated(): boolean {
+  return document.documentElement.dataset.hydrated === "true";
+}
+
+/**
+ * Runs `run` once the browser is idle (at most 1 s), or at once when the shopper first presses,
+ * types or focuses something, since that is when they may need the island.
+ */
+function whenIdle(run: () => void) {
+  let done = false;
+  const events = ["pointerdown", "keydown", "focusin"] as const;
+  const once = () => {
+    if (done) return;
+    done = true;
+    for (const type of events) document.removeEventListener(type, once, true);
+    run();
+  };
+  for (const type of events) document.addEventListener(type, once, true);
+  if ("requestIdleCallback" in window) window.requestIdleCallback(once, { timeout: 1000 });
+  else setTimeout(once, 50);
+}
