@@ -153,7 +153,7 @@ describe("floors and accessories in one index", () => {
       oak(4.49),
       { ...nose, unitPrice: 41.5 },
     ]);
-    expect(sold?.tokens).toBe(index.tokens);
+    expect(sold?.text).toBe(index.text);
     expect(
       suggestFromIndex(sold ?? index, "hardwood").map((s) => [s.id, s.price_per_sqft]),
     ).toEqual([

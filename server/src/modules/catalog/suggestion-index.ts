@@ -37,13 +37,33 @@ export interface SuggestableProduct extends StockAndPrices {
 
 interface IndexedProduct {
   lowerName: string;
-  brandCollection: string;
   searchText: string;
   flooring: boolean;
   sellingUnit: SellingUnit;
   fingerprint: string;
   inStock: boolean;
   suggestion: SearchSuggestion;
+}
+
+/**
+ * The space-separated words of one text per product, for finding the products whose text contains
+ * a piece of a word: each distinct word (token) lists its products, and each piece of one, two or
+ * three characters lists the tokens that contain it.
+ */
+interface WordIndex {
+  tokens: string[];
+  /** For each token, the products whose text has it. */
+  tokenProducts: Int32Array[];
+  /** Every piece of one, two or three characters of a token → the tokens that contain it. */
+  tokenPieces: Map<string, Int32Array>;
+  /**
+   * Every piece of one or two characters → the products with a token that contains it, merged
+   * once at build: a search of one or two letters would otherwise merge thousands of lists.
+   */
+  shortPieceProducts: Map<string, Int32Array>;
+  /** Pieces up to `shortPrefixLength` characters → the products with a token that starts so. */
+  shortPrefixProducts: Map<string, Int32Array>;
+  shortPrefixLength: number;
 }
 
 /**
@@ -54,12 +74,12 @@ interface IndexedProduct {
  */
 export interface SuggestionIndex {
   products: IndexedProduct[];
-  /** The distinct space-separated words of the products' search texts. */
-  tokens: string[];
-  /** For each token, the products whose search text has it. */
-  tokenProducts: Int32Array[];
-  /** Every piece of one, two or three characters of a token → the tokens that contain it. */
-  tokenPieces: Map<string, Int32Array>;
+  /** The products' search texts (the `search_text` column, migration 0008, and more). */
+  text: WordIndex;
+  /** The products' lowercased names, for ranking. */
+  names: WordIndex;
+  /** Each distinct lowercased "brand collection" of the products, with its products. */
+  brandCollections: Array<{ text: string; products: Int32Array }>;
   typeProducts: Map<string, Int32Array>;
   /** Products whose `features[name]` is true. */
   featureProducts: Map<string, Int32Array>;
@@ -110,8 +130,70 @@ function suggestionOf(
 }
 
 /**
+ * Indexes one text per product (product n's text is `texts[n]`), giving up the loop now and then.
+ * Products with a token starting with each piece of up to `shortPrefixLength` characters are
+ * listed too (a search being typed ends with a word of a letter or two).
+ */
+async function buildWordIndex(texts: string[], shortPrefixLength: number): Promise<WordIndex> {
+  const tokenIds = new Map<string, number>();
+  const tokens: string[] = [];
+  const tokenProducts: number[][] = [];
+  for (const [n, text] of texts.entries()) {
+    if (n % slice === slice - 1) await breathe();
+    for (const token of text.split(" ")) {
+      if (!token) continue;
+      let id = tokenIds.get(token);
+      if (id === undefined) {
+        id = tokens.length;
+        tokenIds.set(token, id);
+        tokens.push(token);
+        tokenProducts.push([]);
+      }
+      const list = tokenProducts[id] as number[];
+      // A word twice in one product's text is listed once.
+      if (list[list.length - 1] !== n) list.push(n);
+    }
+  }
+  const tokenPieces = new Map<string, number[]>();
+  for (const [id, token] of tokens.entries()) {
+    if (id % slice === slice - 1) await breathe();
+    const pieces = new Set<string>();
+    for (let length = 1; length <= 3; length++)
+      for (let i = 0; i + length <= token.length; i++) pieces.add(token.slice(i, i + length));
+    for (const piece of pieces) push(tokenPieces, piece, id);
+  }
+  const index: WordIndex = {
+    tokens,
+    tokenProducts: tokenProducts.map((list) => Int32Array.from(list)),
+    tokenPieces: frozen(tokenPieces),
+    shortPieceProducts: new Map(),
+    shortPrefixProducts: new Map(),
+    shortPrefixLength,
+  };
+  let merged = 0;
+  const prefixTokens = new Map<string, number[]>();
+  for (const [id, token] of tokens.entries())
+    for (let length = 1; length <= Math.min(shortPrefixLength, token.length); length++)
+      push(prefixTokens, token.slice(0, length), id);
+  for (const [lists, pieces] of [
+    [index.shortPieceProducts, index.tokenPieces],
+    [index.shortPrefixProducts, frozen(prefixTokens)],
+  ] as const)
+    for (const [piece, ids] of pieces) {
+      if (piece.length > 2) continue;
+      lists.set(piece, productsWithTokens(index, ids, texts.length));
+      merged += ids.length;
+      if (merged > 20 * slice) {
+        merged = 0;
+        await breathe();
+      }
+    }
+  return index;
+}
+
+/**
  * Builds the index of a catalogue (any order of products); `likeness` as the database sets it.
- * 20,000 products take about 0.2 s of CPU, given up every thousand items so that the process
+ * 20,000 products take about 0.3 s of CPU, given up every thousand items so that the process
  * keeps answering meanwhile.
  */
 export async function buildSuggestionIndex(
@@ -125,34 +207,19 @@ export async function buildSuggestionIndex(
         (a.lowerName < b.lowerName ? -1 : a.lowerName > b.lowerName ? 1 : 0) ||
         a.product.id - b.product.id,
     );
-  const tokenIds = new Map<string, number>();
-  const tokens: string[] = [];
-  const tokenProducts: number[][] = [];
   const typeProducts = new Map<string, number[]>();
   const featureProducts = new Map<string, number[]>();
+  const brandCollections = new Map<string, number[]>();
   const products: IndexedProduct[] = [];
   for (const [position, { product, lowerName }] of ordered.entries()) {
-    if (position % slice === slice - 1) await breathe();
-    for (const token of product.searchText.split(" ")) {
-      if (!token) continue;
-      let id = tokenIds.get(token);
-      if (id === undefined) {
-        id = tokens.length;
-        tokenIds.set(token, id);
-        tokens.push(token);
-        tokenProducts.push([]);
-      }
-      const list = tokenProducts[id] as number[];
-      // A word twice in one product's text is listed once.
-      if (list[list.length - 1] !== position) list.push(position);
-    }
     if (product.type !== null) push(typeProducts, product.type, position);
     // As SQL's `(features ->> name) = 'true'` reads it.
     for (const [feature, value] of Object.entries(product.features))
       if (value === true || value === "true") push(featureProducts, feature, position);
+    const brandCollection = `${product.brand ?? ""} ${product.collection ?? ""}`.toLowerCase();
+    push(brandCollections, brandCollection, position);
     products.push({
       lowerName,
-      brandCollection: `${product.brand ?? ""} ${product.collection ?? ""}`.toLowerCase(),
       searchText: product.searchText,
       flooring: product.flooring,
       sellingUnit: product.sellingUnit,
@@ -161,18 +228,19 @@ export async function buildSuggestionIndex(
       suggestion: suggestionOf(product, product.flooring, product.sellingUnit),
     });
   }
-  const tokenPieces = new Map<string, number[]>();
-  for (const [id, token] of tokens.entries()) {
-    if (id % slice === slice - 1) await breathe();
-    const pieces = new Set<string>();
-    for (let length = 1; length <= 3; length++)
-      for (let i = 0; i + length <= token.length; i++) pieces.add(token.slice(i, i + length));
-    for (const piece of pieces) push(tokenPieces, piece, id);
-  }
+  // Only names are searched for a word's start (ranking).
+  const text = await buildWordIndex(
+    products.map((product) => product.searchText),
+    0,
+  );
+  const names = await buildWordIndex(
+    products.map((product) => product.lowerName),
+    2,
+  );
   // As migration 0020 made the vocabulary: words between non-alphanumerics, 3+ long, a letter in.
   // Spaces are among those, so the distinct tokens hold every such word.
   const words = new Set<string>();
-  for (const [id, token] of tokens.entries()) {
+  for (const [id, token] of text.tokens.entries()) {
     if (id % slice === slice - 1) await breathe();
     for (const word of token.split(/[^\p{L}\p{N}]+/u))
       if (word.length >= 3 && /\p{L}/u.test(word)) words.add(word);
@@ -187,9 +255,12 @@ export async function buildSuggestionIndex(
   });
   return {
     products,
-    tokens,
-    tokenProducts: tokenProducts.map((list) => Int32Array.from(list)),
-    tokenPieces: frozen(tokenPieces),
+    text,
+    names,
+    brandCollections: [...brandCollections].map(([text, list]) => ({
+      text,
+      products: Int32Array.from(list),
+    })),
     typeProducts: frozen(typeProducts),
     featureProducts: frozen(featureProducts),
     vocabulary,
@@ -235,40 +306,69 @@ export function withStockAndPrices(
 }
 
 /** The tokens that contain `text` (which has no space). */
-function tokensContaining(index: SuggestionIndex, text: string): Int32Array {
-  if (text.length <= 3) return index.tokenPieces.get(text) ?? none;
+function tokensContaining(words: WordIndex, text: string): Int32Array {
+  if (text.length <= 3) return words.tokenPieces.get(text) ?? none;
   let fewest: Int32Array | undefined;
   for (let i = 0; i + 3 <= text.length; i++) {
-    const list = index.tokenPieces.get(text.slice(i, i + 3));
+    const list = words.tokenPieces.get(text.slice(i, i + 3));
     if (!list) return none;
     if (!fewest || list.length < fewest.length) fewest = list;
   }
-  return (fewest ?? none).filter((id) => index.tokens[id]?.includes(text));
+  return (fewest ?? none).filter((id) => words.tokens[id]?.includes(text));
+}
+
+/**
+ * A marker per product, reused by every search (they run one at a time, synchronously): a product
+ * is marked when its slot holds the current stamp, so nothing needs clearing between uses.
+ */
+let stamps = new Uint32Array(0);
+let stamp = 0;
+function nextStamp(size: number): number {
+  if (stamps.length < size || stamp === 0xffffffff) {
+    stamps = new Uint32Array(Math.max(size, stamps.length));
+    stamp = 0;
+  }
+  return ++stamp;
+}
+
+/** The ranks of one search (`Search.ranks`), reused by the next: cleared, not allocated. */
+let rankSlots = new Uint16Array(0);
+function clearedRanks(size: number): Uint16Array {
+  if (rankSlots.length < size) rankSlots = new Uint16Array(size);
+  rankSlots.fill(0, 0, size);
+  return rankSlots;
 }
 
 /** Every number in any of the sorted lists, once, in order. */
 function unionOf(lists: Int32Array[], size: number): Int32Array {
-  const nonEmpty = lists.filter((list) => list.length > 0);
+  // The same list twice (a word that is also the whole search) is one list.
+  const nonEmpty = [...new Set(lists.filter((list) => list.length > 0))];
   if (nonEmpty.length === 0) return none;
   if (nonEmpty.length === 1) return nonEmpty[0] as Int32Array;
-  const marks = new Uint8Array(size);
+  const mark = nextStamp(size);
   let count = 0;
-  for (const list of nonEmpty)
+  let least = size;
+  let most = 0;
+  for (const list of nonEmpty) {
+    least = Math.min(least, list[0] as number);
+    most = Math.max(most, list[list.length - 1] as number);
     for (const n of list)
-      if (!marks[n]) {
-        marks[n] = 1;
+      if (stamps[n] !== mark) {
+        stamps[n] = mark;
         count++;
       }
+  }
   const union = new Int32Array(count);
   let k = 0;
-  for (let n = 0; k < count; n++) if (marks[n]) union[k++] = n;
+  for (let n = least; n <= most && k < count; n++) if (stamps[n] === mark) union[k++] = n;
   return union;
 }
 
 /** The numbers in both sorted lists, in order. */
 function intersectionOf(a: Int32Array, b: Int32Array): Int32Array {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
-  const both: number[] = [];
+  const both = new Int32Array(small.length);
+  let count = 0;
   if (small.length * 16 < large.length) {
     let low = 0;
     for (const n of small) {
@@ -278,16 +378,16 @@ function intersectionOf(a: Int32Array, b: Int32Array): Int32Array {
         if ((large[mid] as number) < n) low = mid + 1;
         else high = mid;
       }
-      if (large[low] === n) both.push(n);
+      if (large[low] === n) both[count++] = n;
     }
   } else {
     let j = 0;
     for (const n of small) {
       while (j < large.length && (large[j] as number) < n) j++;
-      if (large[j] === n) both.push(n);
+      if (large[j] === n) both[count++] = n;
     }
   }
-  return Int32Array.from(both);
+  return count === small.length ? small : both.subarray(0, count);
 }
 
 function allOf(lists: Int32Array[]): Int32Array {
@@ -301,25 +401,25 @@ function allOf(lists: Int32Array[]): Int32Array {
 }
 
 /** The products that have one of these tokens. */
-function productsWithTokens(index: SuggestionIndex, ids: Int32Array): Int32Array {
-  if (ids.length === 1) return index.tokenProducts[ids[0] as number] ?? none;
+function productsWithTokens(words: WordIndex, ids: Int32Array, size: number): Int32Array {
+  if (ids.length === 1) return words.tokenProducts[ids[0] as number] ?? none;
   return unionOf(
-    Array.from(ids, (id) => index.tokenProducts[id] ?? none),
-    index.products.length,
+    Array.from(ids, (id) => words.tokenProducts[id] ?? none),
+    size,
   );
 }
 
-/** Products whose search text contains `text` (SQL's `search_text like '%text%'`). */
-function productsWithText(index: SuggestionIndex, text: string): Int32Array {
-  const parts = text.split(" ").filter(Boolean);
-  // A part no token has ends the search before any list is merged.
-  const partTokens = parts.map((part) => tokensContaining(index, part));
-  if (partTokens.some((ids) => ids.length === 0)) return none;
-  const [only] = partTokens;
-  if (only && parts.length === 1 && parts[0] === text) return productsWithTokens(index, only);
-  // Across words: products with every part, then the whole checked.
-  const candidates = allOf(partTokens.map((ids) => productsWithTokens(index, ids)));
-  return candidates.filter((n) => index.products[n]?.searchText.includes(text) === true);
+/** The products with a token that contains `part` (which has no space). */
+function productsContaining(words: WordIndex, part: string, size: number): Int32Array {
+  if (part.length <= 2) return words.shortPieceProducts.get(part) ?? none;
+  return productsWithTokens(words, tokensContaining(words, part), size);
+}
+
+/** The products whose text has a token that starts with `word` (which has no space). */
+function productsWithTokenStarting(words: WordIndex, word: string, size: number): Int32Array {
+  if (word.length <= words.shortPrefixLength) return words.shortPrefixProducts.get(word) ?? none;
+  const ids = tokensContaining(words, word).filter((id) => words.tokens[id]?.startsWith(word));
+  return ids.length === 0 ? none : productsWithTokens(words, ids, size);
 }
 
 /**
@@ -348,72 +448,198 @@ function wordsLike(index: SuggestionIndex, words: string[]): Map<string, string[
 }
 
 /**
- * The products a suggestion may show: the whole text in their words, or everything the words
- * mean (type, features, and each word in their words, or a word it is like when `like` is given).
+ * One search against one index: the products whose search text contains a word, merged once per
+ * search however often the search asks (the whole text is often its one word).
  */
-function matching(
-  index: SuggestionIndex,
-  withWhole: Int32Array,
-  parsed: ReturnType<typeof parseSearch>,
-  like: Map<string, string[]> | null,
-): Int32Array {
-  const size = index.products.length;
-  if (parsed.words.length + parsed.types.length + parsed.features.length === 0) return withWhole;
-  const lists: Int32Array[] = [];
-  if (parsed.types.length > 0)
-    lists.push(
-      unionOf(
-        parsed.types.map((type) => index.typeProducts.get(type) ?? none),
-        size,
-      ),
+class Search {
+  /**
+   * The words every product of the last `matching` has in its search text (found through the
+   * word itself, not a word it is like).
+   */
+  private readonly inEveryFound = new Set<string>();
+  /** Lists already found in this search, by what and for which text. */
+  private readonly lists = new Map<string, Int32Array>();
+  readonly size: number;
+
+  constructor(readonly index: SuggestionIndex) {
+    this.size = index.products.length;
+  }
+
+  /** Products whose search text contains `text` (SQL's `search_text like '%text%'`). */
+  withText(text: string): Int32Array {
+    const { index } = this;
+    return this.containing(
+      "t",
+      index.text,
+      text,
+      (n) => (index.products[n] as IndexedProduct).searchText,
     );
-  for (const feature of parsed.features) lists.push(index.featureProducts.get(feature) ?? none);
-  // Cheapest first: a word no product has ends the search before any list is merged.
-  const wordTokens = parsed.words.map((word) => [
-    tokensContaining(index, word),
-    ...(like?.get(word) ?? []).map((known) => tokensContaining(index, known)),
-  ]);
-  const meaning =
-    lists.some((list) => list.length === 0) ||
-    wordTokens.some((alternatives) => alternatives.every((ids) => ids.length === 0))
-      ? none
-      : allOf([
-          ...lists,
-          ...wordTokens.map((alternatives) =>
-            alternatives.length === 1
-              ? productsWithTokens(index, alternatives[0] as Int32Array)
-              : unionOf(
-                  alternatives.map((ids) => productsWithTokens(index, ids)),
-                  size,
-                ),
-          ),
-        ]);
-  return unionOf([withWhole, meaning], size);
-}
-
-/** SQL's `' ' || name like '% text%'`: at the name's start or after a space in it. */
-const atWordStart = (name: string, text: string) =>
-  name.startsWith(text) || name.includes(` ${text}`);
-
-/**
- * How well a product answers a search: the whole text in the name 7, the name starting with it
- * 2, at a word's start in the name 1, in the brand or collection 6; each word at a word's start in
- * the name 3, else in the name 2, else in the product's words 1.
- */
-function rankOf(product: IndexedProduct, whole: string, words: string[]): number {
-  let rank = 0;
-  if (product.lowerName.includes(whole)) {
-    rank += 7;
-    if (atWordStart(product.lowerName, whole)) rank += 1;
-    if (product.lowerName.startsWith(whole)) rank += 2;
   }
-  if (product.brandCollection.includes(whole)) rank += 6;
-  for (const word of words) {
-    if (atWordStart(product.lowerName, word)) rank += 3;
-    else if (product.lowerName.includes(word)) rank += 2;
-    else if (product.searchText.includes(word)) rank += 1;
+
+  /** Products whose lowercased name contains `text`. */
+  inName(text: string): Int32Array {
+    const { index } = this;
+    return this.containing(
+      "n",
+      index.names,
+      text,
+      (n) => (index.products[n] as IndexedProduct).lowerName,
+    );
   }
-  return rank;
+
+  /**
+   * The products whose text (`textOf`, indexed as `words`) contains `text`. Of one word: those
+   * with a token that contains it. Across words: the text is looked for in each product of the
+   * fewest that may have it, taken from a word already searched, or from a piece of a word (lists
+   * made when the index was built), so no list is merged for it.
+   */
+  private containing(
+    kind: string,
+    words: WordIndex,
+    text: string,
+    textOf: (n: number) => string,
+  ): Int32Array {
+    return this.remembered(`${kind} ${text}`, () => {
+      const parts = text.split(" ").filter(Boolean);
+      if (parts.length === 1 && parts[0] === text)
+        return productsContaining(words, text, this.size);
+      let fewest: Int32Array | undefined;
+      for (const part of parts) {
+        const known = this.lists.get(`${kind} ${part}`);
+        const candidates: Int32Array[] = known ? [known] : [];
+        for (let i = 0; i + 2 <= Math.max(part.length, 2); i++)
+          candidates.push(words.shortPieceProducts.get(part.slice(i, i + 2)) ?? none);
+        for (const found of candidates) if (!fewest || found.length < fewest.length) fewest = found;
+        if (fewest?.length === 0) return none;
+      }
+      return (fewest ?? none).filter((n) => textOf(n).includes(text));
+    });
+  }
+
+  /** Products with a word of their name that starts with `word` (which has no space). */
+  atNameWordStart(word: string): Int32Array {
+    return this.remembered(`s ${word}`, () =>
+      productsWithTokenStarting(this.index.names, word, this.size),
+    );
+  }
+
+  private remembered(key: string, find: () => Int32Array): Int32Array {
+    let found = this.lists.get(key);
+    if (!found) {
+      found = find();
+      this.lists.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * The products a suggestion may show: the whole text in their words, or everything the words
+   * mean (type, features, and each word in their words, or a word it is like when `like` is
+   * given).
+   */
+  matching(
+    whole: string,
+    parsed: ReturnType<typeof parseSearch>,
+    like: Map<string, string[]> | null,
+  ): Int32Array {
+    this.inEveryFound.clear();
+    if (parsed.words.length + parsed.types.length + parsed.features.length === 0)
+      return whole ? this.withText(whole) : none;
+    const { index, size } = this;
+    const lists: Int32Array[] = [];
+    if (parsed.types.length > 0)
+      lists.push(
+        unionOf(
+          parsed.types.map((type) => index.typeProducts.get(type) ?? none),
+          size,
+        ),
+      );
+    for (const feature of parsed.features) lists.push(index.featureProducts.get(feature) ?? none);
+    for (const word of parsed.words) {
+      const alternatives = [word, ...(like?.get(word) ?? [])].map((text) => this.withText(text));
+      lists.push(
+        alternatives.length === 1 ? (alternatives[0] as Int32Array) : unionOf(alternatives, size),
+      );
+    }
+    // A list with nothing in it (a word no product has) leaves nothing to merge.
+    const meaning = lists.some((list) => list.length === 0) ? none : allOf(lists);
+    // A text that holds every word and means nothing more finds only products the words find.
+    const wordsCoverWhole =
+      parsed.types.length + parsed.features.length === 0 &&
+      parsed.words.every((word) => whole.includes(word));
+    if (wordsCoverWhole || !whole) {
+      for (const word of parsed.words) if (!like?.has(word)) this.inEveryFound.add(word);
+      return meaning;
+    }
+    return unionOf([this.withText(whole), meaning], size);
+  }
+
+  /**
+   * How well each product answers a search, by product number: the whole text in the name 7, the
+   * name starting with it 2, at a word's start in the name 1, in the brand or collection 6; each
+   * word at a word's start in the name 3, else in the name 2, else in the product's words 1.
+   * Computed from the sets of products with each, not product by product.
+   */
+  ranks(whole: string, words: string[]): Uint16Array {
+    const { index, size } = this;
+    const ranks = clearedRanks(size);
+    const add = (list: Int32Array, points: number) => {
+      for (const n of list) ranks[n] = (ranks[n] as number) + points;
+    };
+    if (whole && !whole.includes(" ")) {
+      // 7 for the whole in the name, 1 more at a word's start, 2 more at the name's start.
+      add(this.inName(whole), 7);
+      add(this.atNameWordStart(whole), 1);
+      const { products } = index;
+      // Products are numbered by name: those whose name starts with the text are one run.
+      let low = 0;
+      let high = size;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((products[mid] as IndexedProduct).lowerName < whole) low = mid + 1;
+        else high = mid;
+      }
+      for (
+        let n = low;
+        n < size && (products[n] as IndexedProduct).lowerName.startsWith(whole);
+        n++
+      )
+        ranks[n] = (ranks[n] as number) + 2;
+    } else if (whole) {
+      for (const n of this.inName(whole)) {
+        const name = (index.products[n] as IndexedProduct).lowerName;
+        let points = 7;
+        if (name.startsWith(whole)) points += 3;
+        else if (name.includes(` ${whole}`)) points += 1;
+        ranks[n] = (ranks[n] as number) + points;
+      }
+    }
+    if (whole)
+      for (const { text, products } of index.brandCollections)
+        if (text.includes(whole)) add(products, 6);
+    for (const word of words) {
+      // A product gets its best for the word: in its words 1, in its name 2, at a name word's
+      // start 3. The lists are merged before the stamp is taken: merging takes stamps too.
+      const inName = this.inName(word);
+      const atNameWordStart = this.atNameWordStart(word);
+      if (this.inEveryFound.has(word)) {
+        // Every product found has the word in its text: the point for that is the same for all
+        // and changes no order, so only the name's points are counted.
+        for (const n of inName) ranks[n] = (ranks[n] as number) + 1;
+      } else {
+        const inText = this.withText(word);
+        const textStamp = nextStamp(size);
+        for (const n of inText) {
+          ranks[n] = (ranks[n] as number) + 1;
+          stamps[n] = textStamp;
+        }
+        for (const n of inName) ranks[n] = (ranks[n] as number) + (stamps[n] === textStamp ? 1 : 2);
+      }
+      // These have the word in their name too, so they have 2 already.
+      for (const n of atNameWordStart) ranks[n] = (ranks[n] as number) + 1;
+    }
+    return ranks;
+  }
 }
 
 /** Above any rank a search can reach (it is at most 200 characters). */
@@ -433,8 +659,7 @@ function countOf(index: SuggestionIndex, found: Int32Array, flooring: boolean): 
 function best(
   index: SuggestionIndex,
   found: Int32Array,
-  whole: string,
-  words: string[],
+  ranks: Uint16Array,
   flooring: boolean,
 ) {
   const top: Array<{ n: number; score: number }> = [];
@@ -442,7 +667,7 @@ function best(
     const product = index.products[n] as IndexedProduct;
     const score =
       (product.flooring === flooring ? groupWeight : 0) +
-      rankOf(product, whole, words) * 2 +
+      (ranks[n] as number) * 2 +
       (product.inStock ? 1 : 0);
     if (top.length === maxSuggestions && score <= (top.at(-1)?.score ?? 0)) continue;
     // Found in index order: an equal score already kept stays ahead.
@@ -465,11 +690,12 @@ export function suggestFromIndex(index: SuggestionIndex, text: string): SearchSu
   const whole = text.trim().toLowerCase();
   const parsed = parseSearch(text);
   const flooring = !asksForAccessory(parsed.words);
-  const withWhole = whole ? productsWithText(index, whole) : none;
-  let found = matching(index, withWhole, parsed, null);
+  const search = new Search(index);
+  let found = search.matching(whole, parsed, null);
   if (countOf(index, found, flooring) < maxSuggestions) {
     const like = wordsLike(index, parsed.words);
-    if (like.size > 0) found = matching(index, withWhole, parsed, like);
+    if (like.size > 0) found = search.matching(whole, parsed, like);
   }
-  return best(index, found, whole, parsed.words, flooring);
+  if (found.length === 0) return [];
+  return best(index, found, search.ranks(whole, parsed.words), flooring);
 }

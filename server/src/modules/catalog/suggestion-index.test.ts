@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildSuggestionIndex,
+  type SuggestableProduct,
+  suggestFromIndex,
+} from "./suggestion-index.ts";
+
+let nextId = 1;
+const floor = (name: string, words: string, brand: string | null = null): SuggestableProduct => ({
+  id: nextId++,
+  name,
+  brand,
+  collection: null,
+  type: "hardwood",
+  features: {},
+  stockQuantity: 10,
+  searchText: `${name.toLowerCase()} ${brand?.toLowerCase() ?? ""} ${words}`,
+  flooring: true,
+  sellingUnit: "box",
+  pricePerSqft: 4.99,
+  unitPrice: 99.8,
+  fingerprint: name,
+});
+
+// Listed so that the order of names (the index's order) is the reverse of the ranks for "oak".
+const oakFirst = floor("Oak Harbor", "hardwood");
+const oakLater = floor("Harbor Oak", "hardwood");
+const oakInside = floor("Cloak Gray", "hardwood");
+const oakBrand = floor("Maple Classic", "hardwood", "Oakridge");
+const oakInWords = floor("Birch Natural", "hardwood oak-look grain");
+
+describe("ranking suggestions", () => {
+  const names = (search: string, catalogue: SuggestableProduct[]) =>
+    buildSuggestionIndex(catalogue, 0.5).then((index) =>
+      suggestFromIndex(index, search).map((suggestion) => suggestion.name),
+    );
+  const catalogue = [oakInWords, oakInside, oakLater, oakBrand, oakFirst];
+
+  it("puts a name that starts with the search first, then a name word, a part of one, the brand, the words", async () => {
+    expect(await names("oak", catalogue)).toEqual([
+      "Oak Harbor",
+      "Harbor Oak",
+      "Cloak Gray",
+      "Maple Classic",
+      "Birch Natural",
+    ]);
+    expect(await names("OAK ", catalogue)).toEqual(await names("oak", catalogue));
+  });
+
+  it("ranks the whole of a search of several words in a name above its words apart", async () => {
+    expect(await names("harbor oak", catalogue)).toEqual(["Harbor Oak", "Oak Harbor"]);
+    expect(await names("oak harbor", catalogue)).toEqual(["Oak Harbor", "Harbor Oak"]);
+    // "ha" is a name word's start in both, "harbor o" only in one name.
+    expect(await names("harbor o", catalogue)).toEqual(["Harbor Oak", "Oak Harbor"]);
+  });
+
+  it("keeps the order of names between equal ranks, and ignores words that say nothing", async () => {
+    // "the" asks for nothing: the two names with "oak" at a word's start tie, as do the two
+    // with it only in their words (the brand does not hold "the oak").
+    expect(await names("the oak", catalogue)).toEqual([
+      "Harbor Oak",
+      "Oak Harbor",
+      "Cloak Gray",
+      "Birch Natural",
+      "Maple Classic",
+    ]);
+  });
+
+  it("finds one or two letters anywhere in a word, best names first, at most eight", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => floor(`Plank ${i + 10}`, "wood"));
+    const found = await names("o", [...many, ...catalogue]);
+    expect(found).toEqual([
+      "Oak Harbor",
+      "Harbor Oak",
+      "Cloak Gray",
+      "Maple Classic",
+      // Only in their words ("hardwood", "wood"): in the order of names.
+      "Birch Natural",
+      "Plank 10",
+      "Plank 11",
+      "Plank 12",
+    ]);
+    expect(await names("ak", catalogue)).toEqual([
+      "Cloak Gray",
+      "Harbor Oak",
+      "Oak Harbor",
+      // The brand "Oakridge" has it.
+      "Maple Classic",
+      "Birch Natural",
+    ]);
+  });
+});
