@@ -41,6 +41,28 @@ test.describe("a tap before the page's scripts have run", () => {
     await expect(page).toHaveURL(/\/products\?q=/);
   });
 
+  test("Add to Cart on the product page adds the quantity typed before the scripts ran", async ({
+    page,
+    store,
+  }) => {
+    const maple = await store.product({
+      name: "Early Tap Maple",
+      our_price: 5,
+      sqft_per_carton: 20,
+    });
+    const release = await holdScripts(page);
+    await page.goto(`/products/${maple.id}`, { waitUntil: "commit" });
+    await page.getByLabel("Quantity (boxes)").fill("3");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page).toHaveURL(/\/cart\/add\?/);
+    const asked = new URL(page.url()).searchParams;
+    expect([asked.get("product"), asked.get("quantity")]).toEqual([String(maple.id), "3"]);
+    release();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId("cart-summary-line")).toHaveText("3 boxes · 60 sq ft total");
+  });
+
   test("Order a free sample on the product page puts one sample in the cart", async ({
     page,
     store,

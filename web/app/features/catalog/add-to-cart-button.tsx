@@ -14,6 +14,11 @@ export interface AddToCartButtonProps {
   /** Price per box to charge; null means the product cannot be bought online. */
   unitPrice: number | null;
   quantity?: number;
+  /**
+   * The id of the button's form when the page's own quantity field sends the quantity of a tap
+   * made before the scripts run (that field has `form={formId}` and `name="quantity"`).
+   */
+  formId?: string;
   /** The line is priced for a signed-in partner (ACE). */
   partnerPrice?: boolean;
   label?: string;
@@ -35,6 +40,7 @@ export function AddToCartButton({
   product,
   unitPrice,
   quantity = 1,
+  formId,
   partnerPrice = false,
   label = "Add to Cart",
   addedLabel = "Added!",
@@ -98,7 +104,7 @@ export function AddToCartButton({
   // A partner's price is known only on the partner's pages: their button waits for the scripts.
   if (partnerPrice) return button;
   return (
-    <CartAddForm productId={product.id} kind="box" quantity={quantity} onAdd={add}>
+    <CartAddForm productId={product.id} kind="box" quantity={quantity} id={formId} onAdd={add}>
       {button}
     </CartAddForm>
   );

@@ -81,6 +81,9 @@ export function ProductPurchasePanel({
             </label>
             <input
               id={`${id}-qty`}
+              // A quantity typed before the scripts run goes with an early Add to Cart tap.
+              form={partnerPrice ? undefined : `${id}-add`}
+              name="quantity"
               type="number"
               inputMode="numeric"
               min={1}
@@ -97,6 +100,7 @@ export function ProductPurchasePanel({
             product={product}
             unitPrice={price.perBox}
             quantity={quantity}
+            formId={partnerPrice ? undefined : `${id}-add`}
             partnerPrice={partnerPrice}
             addedLabel="✓ Added to Cart"
             disabled={outOfStock || price.perBox === null}

@@ -8,6 +8,11 @@ export interface CartAddFormProps {
   productId: number;
   kind: CartItemKind;
   quantity?: number;
+  /**
+   * The form's id when a quantity field of the page (`form={id}`, `name="quantity"`) sends the
+   * quantity, so a number typed before the scripts run is the one added.
+   */
+  id?: string;
   /** What the tap does once the page is interactive. */
   onAdd: () => void;
   /** The submit button. */
@@ -20,15 +25,22 @@ export interface CartAddFormProps {
  * the tap calls `onAdd` and stays on the page. The form takes no box of its own (`contents`),
  * so the button sits in its layout as if the form were not there.
  */
-export function CartAddForm({ productId, kind, quantity = 1, onAdd, children }: CartAddFormProps) {
+export function CartAddForm({
+  productId,
+  kind,
+  quantity = 1,
+  id,
+  onAdd,
+  children,
+}: CartAddFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onAdd();
   };
   return (
-    <form method="get" action={cartAddPath} className="contents" onSubmit={submit}>
+    <form id={id} method="get" action={cartAddPath} className="contents" onSubmit={submit}>
       <input type="hidden" name="product" value={productId} />
-      <input type="hidden" name="quantity" value={quantity} />
+      {id === undefined ? <input type="hidden" name="quantity" value={quantity} /> : null}
       {kind === "sample" ? <input type="hidden" name="kind" value="sample" /> : null}
       {children}
     </form>
