@@ -489,9 +489,9 @@ class Search {
 
   /**
    * The products whose text (`textOf`, indexed as `words`) contains `text`. Of one word: those
-   * with a token that contains it. Across words: the text is looked for in each product of the
-   * fewest that may have it, taken from a word already searched, or from a piece of a word (lists
-   * made when the index was built), so no list is merged for it.
+   * with a token that contains it. Across words: the text is looked for in the products that may
+   * have every part, each part's from a list already made for it or from one of its pieces (made
+   * when the index was built), so no list of tokens is merged for it.
    */
   private containing(
     kind: string,
@@ -503,16 +503,20 @@ class Search {
       const parts = text.split(" ").filter(Boolean);
       if (parts.length === 1 && parts[0] === text)
         return productsContaining(words, text, this.size);
-      let fewest: Int32Array | undefined;
+      // For each part, the fewest products that may have it; only products in all of those are
+      // looked at.
+      const mayHave: Int32Array[] = [];
       for (const part of parts) {
         const known = this.lists.get(`${kind} ${part}`);
-        const candidates: Int32Array[] = known ? [known] : [];
-        for (let i = 0; i + 2 <= Math.max(part.length, 2); i++)
-          candidates.push(words.shortPieceProducts.get(part.slice(i, i + 2)) ?? none);
-        for (const found of candidates) if (!fewest || found.length < fewest.length) fewest = found;
-        if (fewest?.length === 0) return none;
+        let fewest = known;
+        for (let i = 0; i + 2 <= Math.max(part.length, 2); i++) {
+          const found = words.shortPieceProducts.get(part.slice(i, i + 2)) ?? none;
+          if (!fewest || found.length < fewest.length) fewest = found;
+        }
+        if (!fewest || fewest.length === 0) return none;
+        mayHave.push(fewest);
       }
-      return (fewest ?? none).filter((n) => textOf(n).includes(text));
+      return allOf(mayHave).filter((n) => textOf(n).includes(text));
     });
   }
 
@@ -582,6 +586,8 @@ class Search {
    */
   ranks(whole: string, words: string[]): Uint16Array {
     const { index, size } = this;
+    // The words' lists first: the whole text's parts are looked for among them.
+    for (const word of words) this.inName(word);
     const ranks = clearedRanks(size);
     const add = (list: Int32Array, points: number) => {
       for (const n of list) ranks[n] = (ranks[n] as number) + points;
@@ -656,12 +662,7 @@ function countOf(index: SuggestionIndex, found: Int32Array, flooring: boolean): 
  * The best `maxSuggestions` of the found products: the group the search asks for first (floors,
  * or accessories when `flooring` is false), then highest rank, then in stock, then in index order.
  */
-function best(
-  index: SuggestionIndex,
-  found: Int32Array,
-  ranks: Uint16Array,
-  flooring: boolean,
-) {
+function best(index: SuggestionIndex, found: Int32Array, ranks: Uint16Array, flooring: boolean) {
   const top: Array<{ n: number; score: number }> = [];
   for (const n of found) {
     const product = index.products[n] as IndexedProduct;
