@@ -1,6 +1,7 @@
 import { business, productTypes } from "@mcf/contracts/business";
 import type { AreaGuide } from "@mcf/contracts/content";
 import { Link } from "react-router";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
 import { loadOrRedirectToBlog } from "../features/content/content-api.server.ts";
 import { RichText } from "../features/content/rich-text.tsx";
@@ -27,19 +28,14 @@ export default function BlogAreaGuide({ loaderData: guide }: Route.ComponentProp
       <header className="bg-cream">
         <div className="container-page grid max-w-6xl gap-8 py-10 lg:grid-cols-2 lg:items-center">
           <div>
-            <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
-              <Link to="/blog/areas" className="hover:text-oak-700 hover:underline">
-                Areas
-              </Link>{" "}
-              /{" "}
-              <Link
-                to={`/blog/areas/${guide.city.slug}`}
-                className="hover:text-oak-700 hover:underline"
-              >
-                {guide.city.name}
-              </Link>{" "}
-              / <span>{guide.name}</span>
-            </nav>
+            <Breadcrumbs
+              className="mb-4"
+              trail={[
+                { label: "Areas", to: "/blog/areas" },
+                { label: guide.city.name, to: `/blog/areas/${guide.city.slug}` },
+                { label: guide.name },
+              ]}
+            />
             <p className="mb-2 text-sm font-semibold tracking-widest text-oak-700 uppercase">
               {guide.category}
             </p>

@@ -1,5 +1,6 @@
 import type { BlogPost } from "@mcf/contracts/content";
 import { Link } from "react-router";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
 import { JsonLd } from "../components/json-ld.tsx";
 import { loadOrRedirectToBlog } from "../features/content/content-api.server.ts";
@@ -52,12 +53,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={articleJsonLd(post, publicUrl, store.business_name)} />
       <header className="bg-cream">
         <div className="container-page max-w-4xl py-10">
-          <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
-            <Link to="/blog" className="hover:text-oak-700 hover:underline">
-              Blog
-            </Link>{" "}
-            / <span>{post.title}</span>
-          </nav>
+          <Breadcrumbs
+            className="mb-4"
+            trail={[{ label: "Blog", to: "/blog" }, { label: post.title }]}
+          />
           <h1 className="mb-4 text-3xl leading-tight font-bold sm:text-5xl">{post.title}</h1>
           <p className="mb-4 text-lg text-stone-700">{post.description}</p>
           <p className="text-sm text-stone-600">

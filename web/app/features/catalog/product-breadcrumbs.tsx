@@ -1,47 +1,19 @@
 import { displayType } from "@mcf/contracts/business";
 import type { PublicProduct } from "@mcf/contracts/product";
-import { Link } from "react-router";
+import { Breadcrumbs, type Crumb } from "../../components/breadcrumbs.tsx";
 
 /** Home / Products (or Accessories) / the floor's type / the product. */
 export function ProductBreadcrumbs({ product }: { product: PublicProduct }) {
-  return (
-    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <Link to="/" className="hover:text-oak-700 hover:underline">
-            Home
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          {product.accessory_kind ? (
-            <Link to="/accessories" className="hover:text-oak-700 hover:underline">
-              Accessories
-            </Link>
-          ) : (
-            <Link to="/products" className="hover:text-oak-700 hover:underline">
-              Products
-            </Link>
-          )}
-        </li>
-        {product.type && !product.accessory_kind ? (
-          <>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link
-                to={`/products?type=${encodeURIComponent(product.type)}`}
-                className="hover:text-oak-700 hover:underline"
-              >
-                {displayType(product.type)}
-              </Link>
-            </li>
-          </>
-        ) : null}
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="font-medium text-stone-800">
-          {product.name}
-        </li>
-      </ol>
-    </nav>
-  );
+  const trail: Crumb[] = [{ label: "Home", to: "/" }];
+  if (product.accessory_kind) trail.push({ label: "Accessories", to: "/accessories" });
+  else {
+    trail.push({ label: "Products", to: "/products" });
+    if (product.type)
+      trail.push({
+        label: displayType(product.type),
+        to: `/products?type=${encodeURIComponent(product.type)}`,
+      });
+  }
+  trail.push({ label: product.name });
+  return <Breadcrumbs trail={trail} />;
 }

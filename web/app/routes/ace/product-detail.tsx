@@ -1,5 +1,6 @@
 import type { AceProduct } from "@mcf/contracts/partners";
 import { Link, type MetaArgs, useParams } from "react-router";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
@@ -63,19 +64,9 @@ export default function AceProductDetail() {
   const product = resource.data;
   return (
     <div className="container-page py-8 sm:py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to={backLink.to} className="hover:text-oak-700 hover:underline">
-              Partner Products
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-stone-800">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[{ label: "Partner Products", to: backLink.to }, { label: product.name }]}
+      />
       <ProductDetailView product={product} source={partnerPriceSource} />
       <Link
         to={backLink.to}
