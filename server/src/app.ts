@@ -144,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           browseLatencyTargetMs: config.browseLatencyTargetMs,
           retryAfterSeconds: admissionRetryAfter.browse,
           checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
+          // As long as an admitted page view may take, and never more than a second.
+          browseShedHoldMs: Math.min(config.browseLatencyTargetMs, 1000),
           underPressure: () => underPressure(),
           ...options.admission,
         })

@@ -48,6 +48,7 @@ async function admittingApp(options: LoadSheddingOptions) {
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     admission,
+    base,
     get: (path: string, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { headers }),
     post: (path: string) =>
@@ -124,6 +125,47 @@ describe("load shedding before Fastify", () => {
     server.release();
     expect((await calculation).status).toBe(200);
     for (const res of await Promise.all(browsing)) expect(res.status).toBe(200);
+  });
+});
+
+describe("a turned-away page view's answer is held", () => {
+  const holdMs = 300;
+  let server: Awaited<ReturnType<typeof admittingApp>>;
+  beforeAll(async () => {
+    server = await admittingApp({
+      browseLimit: 1,
+      checkoutLimit: 4,
+      retryAfterSeconds: 2,
+      browseShedHoldMs: holdMs,
+    });
+  });
+  afterEach(() => server.release());
+  afterAll(() => server.close());
+
+  it("sends its 503 only after the hold, so a client that asks again at once cannot flood the store", async () => {
+    const admitted = server.get("/slow");
+    await expect.poll(() => server.inside()).toBe(1);
+
+    const asked = performance.now();
+    const shed = await server.get("/slow");
+    // Timers never fire early: the answer cannot come sooner than the hold.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(holdMs - 5);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get("retry-after")).toBe("2");
+    expect(await shed.json()).toEqual({ detail: busyMessage });
+
+    // A client that gives up while its answer is held leaves the store answering.
+    const gaveUp = new AbortController();
+    const abandoned = fetch(`${server.base}/slow`, { signal: gaveUp.signal }).catch(
+      (error: Error) => error.name,
+    );
+    setTimeout(() => gaveUp.abort(), 50);
+    expect(await abandoned).toBe("AbortError");
+    await new Promise((resolve) => setTimeout(resolve, holdMs + 50));
+
+    server.release();
+    expect((await admitted).status).toBe(200);
+    expect((await server.get("/quick")).status).toBe(200);
   });
 });
 

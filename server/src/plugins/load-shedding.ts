@@ -72,6 +72,12 @@ export interface LoadSheddingOptions {
   /** Seconds a shed checkout call is told to wait: shorter, a buyer's client retries it. */
   checkoutRetryAfterSeconds?: number;
   /**
+   * Milliseconds a turned-away page view's 503 waits before it is sent: a client that asks again
+   * the moment it is refused then comes back no faster than a page view that was admitted. Unset
+   * or 0: at once.
+   */
+  browseShedHoldMs?: number;
+  /**
    * True while the process is under pressure some other way (event-loop delay from
    * under-pressure): `browse` requests are then turned away whatever the count.
    */
@@ -104,19 +110,29 @@ export function busyAnswer(
   };
 }
 
-/** 503 with Retry-After, written straight to the socket. */
-function sendBusy(request: IncomingMessage, response: ServerResponse, retryAfterSeconds: number) {
+/** 503 with Retry-After, written straight to the socket, at once or after `holdMs`. */
+function sendBusy(
+  request: IncomingMessage,
+  response: ServerResponse,
+  retryAfterSeconds: number,
+  holdMs = 0,
+) {
   const { headers, body } = busyAnswer(
     request.url ?? "/",
     request.headers.accept,
     retryAfterSeconds,
   );
-  response.writeHead(503, {
-    ...headers,
-    "content-length": Buffer.byteLength(body),
-    "x-content-type-options": "nosniff",
-  });
-  response.end(body);
+  const send = () => {
+    if (response.destroyed) return;
+    response.writeHead(503, {
+      ...headers,
+      "content-length": Buffer.byteLength(body),
+      "x-content-type-options": "nosniff",
+    });
+    response.end(body);
+  };
+  if (holdMs > 0) setTimeout(send, holdMs);
+  else send();
 }
 
 export interface Admission {
@@ -143,11 +159,16 @@ export interface Admission {
  * own count and limit, so browsing never takes their places; essential requests are always
  * admitted. A page view read after the event loop has already been busy for longer than the
  * target in the same turn (`turnAge`) is turned away too: it has waited that long already.
+ * A turned-away page view's 503 is held for `browseShedHoldMs` (a timer, no work): under a flood
+ * of clients that ask again the moment they are refused, answering at once made the refusals
+ * themselves the load, and on PostgreSQL the store served half the renders it serves at 50
+ * connections (decision 091). Checkout calls are refused at once: their clients wait 1 s.
  * Most waiting happens off the event loop (database connections) or before a request is read
  * at all, so an event-loop-delay limit alone never fires while p99 climbs to seconds.
  */
 export function createAdmission(options: LoadSheddingOptions): Admission {
   const checkoutRetryAfter = options.checkoutRetryAfterSeconds ?? options.retryAfterSeconds;
+  const holdMs = options.browseShedHoldMs ?? 0;
   const target = options.browseLatencyTargetMs;
   let browseLimit = options.browseLimit;
   let browsing = 0;
@@ -222,7 +243,7 @@ export function createAdmission(options: LoadSheddingOptions): Admission {
       const full = browsing >= browseLimit;
       if (full) limitReachedAt = performance.now();
       if (full || waitedTooLong || options.underPressure?.()) {
-        sendBusy(request, response, options.retryAfterSeconds);
+        sendBusy(request, response, options.retryAfterSeconds, holdMs);
         return false;
       }
       browsing++;
