@@ -53,11 +53,25 @@ export function federalHolidays(year: number): string[] {
   ];
 }
 
+/**
+ * The days a holiday of `year` is observed, worked out once per year: every cart total and
+ * delivery quote asks about each day it counts.
+ */
+const observedDays = new Map<number, Set<string>>();
+function holidaysOf(year: number): Set<string> {
+  let days = observedDays.get(year);
+  if (!days) {
+    days = new Set(federalHolidays(year));
+    observedDays.set(year, days);
+  }
+  return days;
+}
+
 function isFederalHoliday(date: Date): boolean {
   const day = date.toISOString().slice(0, 10);
   const year = date.getUTCFullYear();
   // Next year's New Year's Day may be observed on this year's December 31.
-  return federalHolidays(year).includes(day) || federalHolidays(year + 1).includes(day);
+  return holidaysOf(year).has(day) || holidaysOf(year + 1).has(day);
 }
 
 /**
