@@ -4,7 +4,11 @@ import { createAccessory, createProduct } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
-import { createProductSuggester, loadSuggestionIndex } from "./product-suggestions.ts";
+import {
+  createProductSuggester,
+  loadSuggestionIndex,
+  refreshSuggestionIndex,
+} from "./product-suggestions.ts";
 import {
   buildSuggestionIndex,
   type SuggestableProduct,
@@ -177,6 +181,20 @@ describe("floors and accessories in one index", () => {
 
 describe("a suggester on the database after stock, price and name changes", () => {
   const t = useTestApp();
+
+  it("reads the catalogue in parts and misses no product, the first or the last", async () => {
+    const db = t.database.db;
+    await createProduct(db, { name: "Partwise Oak" });
+    const whole = await loadSuggestionIndex(db);
+    // Three products a read: the sample catalogue and the new floor take many reads.
+    const inParts = await loadSuggestionIndex(db, 3);
+    const ids = (index: typeof whole) => index.products.map((p) => p.suggestion.id);
+    expect(ids(inParts)).toEqual(ids(whole));
+    expect(new Set(ids(inParts)).size).toBe(ids(whole).length);
+    expect(suggestFromIndex(inParts, "partwise").map((s) => s.name)).toEqual(["Partwise Oak"]);
+    // The refresh reads in parts too, and finds the same products.
+    expect(await refreshSuggestionIndex(db, inParts, 3)).not.toBeNull();
+  });
 
   it("follows a sell-out and a price change without a new build, and a rename with one", async () => {
     const db = t.database.db;
