@@ -54,24 +54,26 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
   const [restored, setRestored] = useState(false);
-  const skipSave = useRef(true);
+  // The lines as last read from or written to storage: a render with these needs no save. A
+  // line added while the restore is still pending is applied on top of the saved ones, which
+  // makes new lines, so it is saved.
+  const stored = useRef<CartItem[] | null>(null);
 
   useEffect(() => {
     // A transition: a change of this context reaches every part of the page, and parts whose
     // code is still on its way (deferred islands, decision 089) would otherwise drop their
     // server HTML for an empty fallback; in a transition React waits for them to hydrate.
     startTransition(() => {
-      setItems(readSavedCart(localStorage));
+      const saved = readSavedCart(localStorage);
+      stored.current = saved;
+      setItems(saved);
       setRestored(true);
     });
   }, []);
 
   useEffect(() => {
-    if (!restored) return;
-    if (skipSave.current) {
-      skipSave.current = false;
-      return;
-    }
+    if (!restored || items === stored.current) return;
+    stored.current = items;
     saveCart(localStorage, items);
   }, [items, restored]);
 
@@ -93,8 +95,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     setItems((current) => setLineQuantity(current, productId, 0, kind));
   }, []);
   const clear = useCallback(() => {
-    skipSave.current = true;
-    setItems([]);
+    const empty: CartItem[] = [];
+    stored.current = empty;
+    setItems(empty);
     localStorage.removeItem(storageKeys.cart);
   }, []);
   const load = useCallback((next: CartItem[]) => setItems(next), []);
