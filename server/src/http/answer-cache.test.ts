@@ -24,8 +24,21 @@ describe("cached answers", () => {
   it("keep a small answer plain (it is sent uncompressed)", () => {
     const plain = Buffer.from('{"ok":true}');
     const answer = cachedAnswer("1", plain, {});
-    expect(answer.body()).toBe(plain);
+    expect(answer.body().equals(plain)).toBe(true);
     expect(answer.keptBytes()).toBe(plain.length);
+  });
+
+  it("hold no more memory than the bytes they keep", () => {
+    // Compressed, a list of 40 products is a few hundred bytes: zlib hands it back as a view of
+    // a 16 KB chunk, and a small body made from a string is a view of an 8 KB pool.
+    const answer = cachedAnswer("1", listBody(40), {});
+    const compressed = [answer.encoded("br"), answer.encoded("gzip")];
+    for (const copy of compressed) {
+      expect(copy.length).toBeLessThan(1024);
+      expect(copy.buffer.byteLength).toBe(copy.length);
+    }
+    const small = cachedAnswer("1", Buffer.from('{"ok":true}'), {}).body();
+    expect(small.buffer.byteLength).toBe(small.length);
   });
 
   it("count a gzip copy made later in the budget, dropping the oldest answers past it", async () => {
