@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { busyAnswer } from "../plugins/load-shedding.ts";
-import { contentSecurityPolicy } from "../plugins/security-headers.ts";
+import { noncePolicy } from "../plugins/security-headers.ts";
 import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
 import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
@@ -83,7 +83,7 @@ export async function registerSsr(
           if (reply.hasHeader("content-security-policy"))
             reply.header(
               "content-security-policy",
-              contentSecurityPolicy({ nonce: reply.scriptNonce }, app.settings.latest()),
+              noncePolicy(reply.scriptNonce, app.settings.latest()),
             );
           return response;
         };
