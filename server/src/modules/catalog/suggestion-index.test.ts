@@ -89,4 +89,19 @@ describe("ranking suggestions", () => {
       "Birch Natural",
     ]);
   });
+
+  it("answers a search the same after earlier searches kept the lists they merged", async () => {
+    // "oak", "har" and "hard" are in several words each, so their lists are merged and kept.
+    const words = ["hardwood", "hardy", "harbor", "soaked", "cloaked", "oakley"];
+    const catalogue = Array.from({ length: 60 }, (_, i) =>
+      floor(`${words[i % 6]} ${words[(i * 7) % 6]} ${i}`, `${words[(i * 5) % 6]} oak`),
+    );
+    const searches = ["oak", "har", "hard", "oake", "the hardw", "cloak oak", "harb", "oak"];
+    const warm = await buildSuggestionIndex(catalogue, 0.5);
+    for (const search of [...searches, ...searches]) {
+      const fresh = await buildSuggestionIndex(catalogue, 0.5);
+      expect(suggestFromIndex(warm, search)).toEqual(suggestFromIndex(fresh, search));
+    }
+    expect(suggestFromIndex(warm, "har").length).toBe(8);
+  });
 });
