@@ -8,9 +8,10 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * The Node flags the store runs with in production (README's command, `npm start`): a heap limit
  * under 1 GB makes V8 grow the heap by about 1.3 times what is live after a collection instead of
- * up to 4 times, so garbage is collected at 100-150 MB instead of 300 (decision 086).
+ * up to 4 times, so garbage is collected at 100-150 MB instead of 300 (decision 086); an 8 MB
+ * young generation instead of 16 keeps less short-lived garbage resident (decision 092).
  */
-export const productionNodeFlags = ["--max-old-space-size=384"];
+export const productionNodeFlags = ["--max-old-space-size=384", "--max-semi-space-size=8"];
 
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
