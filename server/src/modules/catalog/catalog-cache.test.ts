@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { products } from "../../db/schema/index.ts";
-import { jsonBytes, readCatalogVersion } from "./catalog-cache.ts";
+import { cachedAnswer } from "../../http/answer-cache.ts";
+import { jsonBody, readCatalogVersion } from "./catalog-cache.ts";
 
 /**
  * The catalogue answers are cached per process (decision 041). These tests run two apps on one
@@ -155,14 +156,27 @@ describe("cached catalogue answers stay current", () => {
   });
 });
 
-describe("jsonBytes", () => {
-  it("writes a long array element by element as the same JSON as JSON.stringify", () => {
+describe("jsonBody", () => {
+  it("writes a long array element by element, compressed, as the same JSON as JSON.stringify", async () => {
     const long = Array.from({ length: 1500 }, (_, i) => ({
       id: i,
-      name: `Plank — ${i}`,
+      name: `Plank — ${i} ${"oak ".repeat(i % 40)}`,
       x: undefined,
     }));
-    for (const value of [long, [1, "two", null], { a: 1 }, []])
-      expect(jsonBytes(value).toString()).toBe(JSON.stringify(value));
+    const streamed = await jsonBody([...long, undefined]);
+    if (Buffer.isBuffer(streamed)) throw new Error("a long list is compressed as it is written");
+    const plain = Buffer.from(JSON.stringify([...long, undefined]));
+    expect(brotliDecompressSync(streamed.br).equals(plain)).toBe(true);
+    expect(streamed.size).toBe(plain.length);
+    // The same answer as the whole bytes would make: the same ETag, the same plain body.
+    const whole = cachedAnswer("1", plain, {});
+    const kept = cachedAnswer("1", streamed, {});
+    expect(kept.etag).toBe(whole.etag);
+    expect(kept.size).toBe(whole.size);
+    expect(kept.keptBytes()).toBe(streamed.br.length);
+    expect(kept.body().equals(plain)).toBe(true);
+    expect(gunzipSync(kept.encoded("gzip")).equals(plain)).toBe(true);
+    for (const value of [[1, "two", null], { a: 1 }, []])
+      expect((await jsonBody(value)).toString()).toBe(JSON.stringify(value));
   });
 });
