@@ -48,17 +48,17 @@ export function ownBytes(view: Buffer): Buffer {
   return own;
 }
 
-/** Brotli at quality 5 (as fast as gzip, smaller); gzip at its default level. */
-const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
-  br: (body) => ownBytes(brotliCompressSync(body, { params: brotliParams(body.length) })),
-  gzip: (body) => ownBytes(gzipSync(body)),
-};
-
 /** Brotli's settings for a kept copy. */
 const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
 });
+
+/** Brotli at quality 5 (as fast as gzip, smaller); gzip at its default level. */
+const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
+  br: (body) => ownBytes(brotliCompressSync(body, { params: brotliParams(body.length) })),
+  gzip: (body) => ownBytes(gzipSync(body)),
+};
 
 /** The weak ETag of a body, from the SHA-1 of its bytes. */
 const etagOf = (hash: Hash) => `W/"${hash.digest("base64url")}"`;

@@ -201,7 +201,7 @@ async function buildWordIndex(texts: string[], shortPrefixLength: number): Promi
     merged: new Map(),
     mergedInts: 0,
   };
-  let merged = 0;
+  let mergedSinceBreath = 0;
   const prefixTokens = new Map<string, number[]>();
   for (const [id, token] of tokens.entries())
     for (let length = 1; length <= Math.min(shortPrefixLength, token.length); length++)
@@ -213,9 +213,9 @@ async function buildWordIndex(texts: string[], shortPrefixLength: number): Promi
     for (const [piece, ids] of pieces) {
       if (piece.length > 2) continue;
       lists.set(piece, productsWithTokens(index, ids, texts.length));
-      merged += ids.length;
-      if (merged > 20 * slice) {
-        merged = 0;
+      mergedSinceBreath += ids.length;
+      if (mergedSinceBreath > 20 * slice) {
+        mergedSinceBreath = 0;
         await breathe();
       }
     }
