@@ -13,6 +13,16 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 export const productionNodeFlags = ["--max-old-space-size=384", "--max-semi-space-size=8"];
 
+/**
+ * The C library's malloc settings the store runs with in production (README's command, `npm
+ * start`): two malloc arenas instead of up to 16 (one per thread that ever allocated: the
+ * WebAssembly compiler's and the garbage collector's threads each kept their own, never given
+ * back), and blocks of 128 KB and more always from `mmap`, returned when freed (glibc otherwise
+ * raises that threshold to the largest block freed so far, up to 32 MB, and the heap keeps what
+ * it served). Decision 093.
+ */
+export const productionMallocEnv = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
   const child = spawn(
@@ -22,6 +32,7 @@ export async function startProductionServer(root, { port, dataDir, databaseUrl }
       cwd: root,
       env: {
         ...process.env,
+        ...productionMallocEnv,
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -13,6 +13,7 @@
 //   --no-large             skip the larger catalogue (by default each database is then filled
 //                          to 20,000 products and the product-list scenarios repeat)
 //   --large-count=20000    size of the larger catalogue
+//   --large-only           only the larger catalogue's runs and the memory reading after them
 //   --no-lighthouse        skip Lighthouse      --lighthouse-runs=5   runs per page (median)
 //   --no-load              skip the autocannon scenarios (Lighthouse and JS weights only)
 //   --no-overload          skip the 500-connection scenario   --overload-connections=500
@@ -373,7 +374,7 @@ async function benchDatabase(kind, port, databaseUrl) {
     log(
       `  [${label}] search: ${result.search.found} of ${result.search.total} shopper queries find an expected product in the top 3`,
     );
-    if (!args["no-load"]) {
+    if (!args["no-load"] && !args["large-only"]) {
       result.rows = await runScenarios(server.base, list, label);
       if (!args["no-overload"]) {
         const rateOf = (name) => result.rows.find((row) => row.name === name)?.rps ?? null;
@@ -389,7 +390,7 @@ async function benchDatabase(kind, port, databaseUrl) {
         ];
       }
     }
-    if (kind === "PGlite") {
+    if (kind === "PGlite" && !args["large-only"]) {
       await waitCalm(server.base);
       result.js = [];
       for (const path of await publicPages(server.base))
