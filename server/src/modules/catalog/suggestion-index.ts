@@ -52,8 +52,14 @@ interface IndexedProduct {
  */
 interface WordIndex {
   tokens: string[];
-  /** For each token, the products whose text has it. */
-  tokenProducts: Int32Array[];
+  /**
+   * For each token, the products whose text has it: token t's are
+   * `tokenPostings[tokenStarts[t]..tokenStarts[t + 1]]` (`productsOfToken`). One array for all,
+   * not one per token: a catalogue of 20,000 products has tens of thousands of tokens (a SKU,
+   * a number in a name), and an array each took 9 MB of heap for their headers alone.
+   */
+  tokenStarts: Int32Array;
+  tokenPostings: Int32Array;
   /** Every piece of one, two or three characters of a token → the tokens that contain it. */
   tokenPieces: Map<string, Int32Array>;
   /**
@@ -191,9 +197,16 @@ async function buildWordIndex(texts: string[], shortPrefixLength: number): Promi
       for (let i = 0; i + length <= token.length; i++) pieces.add(token.slice(i, i + length));
     for (const piece of pieces) push(tokenPieces, piece, id);
   }
+  const tokenStarts = new Int32Array(tokens.length + 1);
+  for (const [id, list] of tokenProducts.entries())
+    tokenStarts[id + 1] = (tokenStarts[id] as number) + list.length;
+  const tokenPostings = new Int32Array(tokenStarts[tokens.length] as number);
+  for (const [id, list] of tokenProducts.entries())
+    tokenPostings.set(list, tokenStarts[id] as number);
   const index: WordIndex = {
     tokens,
-    tokenProducts: tokenProducts.map((list) => Int32Array.from(list)),
+    tokenStarts,
+    tokenPostings,
     tokenPieces: frozen(tokenPieces),
     shortPieceProducts: new Map(),
     shortPrefixProducts: new Map(),
@@ -431,11 +444,16 @@ function allOf(lists: Int32Array[]): Int32Array {
   return result;
 }
 
+/** The products whose text has token `id` (a view of the index's one array). */
+function productsOfToken(words: WordIndex, id: number): Int32Array {
+  return words.tokenPostings.subarray(words.tokenStarts[id], words.tokenStarts[id + 1]);
+}
+
 /** The products that have one of these tokens. */
 function productsWithTokens(words: WordIndex, ids: Int32Array, size: number): Int32Array {
-  if (ids.length === 1) return words.tokenProducts[ids[0] as number] ?? none;
+  if (ids.length === 1) return productsOfToken(words, ids[0] as number);
   return unionOf(
-    Array.from(ids, (id) => words.tokenProducts[id] ?? none),
+    Array.from(ids, (id) => productsOfToken(words, id)),
     size,
   );
 }
