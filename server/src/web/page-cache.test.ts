@@ -31,11 +31,12 @@ function fakeBuild(version: string): ServerBuild {
           const data = routerContext.staticHandlerContext.loaderData.root as {
             name?: string;
             our_price?: number;
+            query?: string;
           };
           const nonce = loadContext.cspNonce;
           headers.set("content-type", "text/html; charset=utf-8");
           headers.set("cache-control", "no-cache");
-          const html = `<!DOCTYPE html><html><head><script nonce="${nonce}">window.started = true;</script><script type="application/ld+json">{"@type":"Product"}</script></head><body><p>Build ${version}</p><p>${"Oak, hickory and maple floors for Birmingham homes. ".repeat(40)}</p><p>${data.name ?? "home"}: $${data.our_price ?? "-"}</p><script type="text/plain" data-after-paint="" nonce="${nonce}">import("/assets/entry.js");</script><script src="/assets/x.js"></script></body></html>`;
+          const html = `<!DOCTYPE html><html><head><script nonce="${nonce}">window.started = true;</script><script type="application/ld+json">{"@type":"Product"}</script></head><body><p>Build ${version}</p><p>${"Oak, hickory and maple floors for Birmingham homes. ".repeat(40)}</p><p>${data.name ?? "home"}: $${data.our_price ?? "-"}</p><p>Query: ${data.query ?? ""}</p><script type="text/plain" data-after-paint="" nonce="${nonce}">import("/assets/entry.js");</script><script src="/assets/x.js"></script></body></html>`;
           return new Response(html, { status, headers });
         },
       },
@@ -53,8 +54,9 @@ function fakeBuild(version: string): ServerBuild {
             request: Request;
             context: { apiFetch: (path: string) => Promise<Response> };
           }) => {
-            const id = new URL(request.url).searchParams.get("product");
-            if (!id) return {};
+            const url = new URL(request.url);
+            const id = url.searchParams.get("product");
+            if (!id) return { query: url.search };
             return (await context.apiFetch(`/api/products/${id}`)).json();
           },
         },
@@ -129,6 +131,23 @@ describe("the page cache", () => {
     expect(reordered.res.headers["content-encoding"]).toBe("br");
     expect(reordered.res.headers.vary).toBe("accept-encoding");
     expect(brotliDecompressSync(reordered.res.rawPayload).toString()).toBe(first.res.body);
+  });
+
+  it("renders a shared link once whatever campaign tags and click ids its visitors bring", async () => {
+    const fromPost = await rendersFor(shop, "/blog/shared?type=lvp&fbclid=first-visitor");
+    const fromAd = await rendersFor(
+      shop,
+      "/blog/shared/?utm_source=news&utm_campaign=fall&gclid=second&type=lvp",
+    );
+    expect(fromPost.renders + fromAd.renders).toBe(1);
+    // The page was rendered for the address without them: no visitor's click id in the bytes.
+    expect(fromAd.res.body).toContain("Query: ?type=lvp</p>");
+    expect(fromAd.res.body).not.toContain("first-visitor");
+    expect(fromAd.res.headers.etag).toBe(fromPost.res.headers.etag);
+    // Any other parameter may change the page: it is another page.
+    const other = await rendersFor(shop, "/blog/shared?type=lvp&page=2");
+    expect(other.renders).toBe(1);
+    expect(other.res.body).toContain("Query: ?page=2&type=lvp</p>");
   });
 
   it("shows a price change on the next request, made through another process", async () => {

@@ -31,14 +31,31 @@ export function isCacheablePageRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The cache key of a page: the build, the origin it was asked on, and the address with a trailing
- * slash dropped and the query's parameters sorted (the same filters in any order are one page).
+ * Query parameters that only tell analytics where a visitor came from: campaign tags and the
+ * click ids ad networks and social sites add. No page reads them, and a shared link carries a new
+ * click id for every visitor (Facebook's `fbclid`): kept in the address, every visitor from a post
+ * or an ad would have the page rendered anew, just when a link draws a crowd.
  */
-export function pageCacheKey(request: FastifyRequest, origin: string, build: string): string {
-  const url = new URL(request.url, origin);
-  url.searchParams.sort();
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  return `${build}\u0000${origin}${path}${url.search}`;
+const trackingParameter =
+  /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|igshid|yclid|ttclid|twclid|li_fat_id|_ga|_gl)$/i;
+
+/**
+ * The address a public page is rendered and kept for: the request's, with a trailing slash and
+ * tracking parameters dropped and the query's parameters sorted (the same filters in any order
+ * are one page).
+ */
+export function pageAddress(url: string, origin: string): URL {
+  const address = new URL(url, origin);
+  for (const name of [...address.searchParams.keys()])
+    if (trackingParameter.test(name)) address.searchParams.delete(name);
+  address.searchParams.sort();
+  if (address.pathname.length > 1) address.pathname = address.pathname.replace(/\/+$/, "");
+  return address;
+}
+
+/** The cache key of a page: the build and its address (`pageAddress`, with the origin). */
+export function pageCacheKey(address: URL, build: string): string {
+  return `${build}\u0000${address.href}`;
 }
 
 /** Headers a kept page does not carry over: per response, or re-made when it is sent. */

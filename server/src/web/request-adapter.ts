@@ -1,8 +1,15 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** Builds a Web Request from Fastify's raw request, leaving the body as a stream. */
-export function toWebRequest(request: FastifyRequest, origin: string): Request {
+/**
+ * Builds a Web Request from Fastify's raw request, leaving the body as a stream; for `url`, the
+ * request's own address unless another is given (a kept page's, `pageAddress`).
+ */
+export function toWebRequest(
+  request: FastifyRequest,
+  origin: string,
+  url: URL = new URL(request.url, origin),
+): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -14,7 +21,7 @@ export function toWebRequest(request: FastifyRequest, origin: string): Request {
     if (!request.raw.complete) controller.abort();
   });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(new URL(request.url, origin), {
+  return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,

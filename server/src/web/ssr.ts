@@ -6,7 +6,13 @@ import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
 import { busyAnswer } from "../plugins/load-shedding.ts";
 import { noncePolicy } from "../plugins/security-headers.ts";
-import { isCacheablePageRequest, type PageCache, pageCacheKey, toKeptPage } from "./page-cache.ts";
+import {
+  isCacheablePageRequest,
+  type PageCache,
+  pageAddress,
+  pageCacheKey,
+  toKeptPage,
+} from "./page-cache.ts";
 import type { RenderGate } from "./render-gate.ts";
 import { sendWebResponse, toWebRequest } from "./request-adapter.ts";
 
@@ -78,8 +84,8 @@ export async function registerSsr(
         // A page's CSP names the visualizer and logo origins of the settings it was rendered
         // with: its root loader read them (GET /api/settings/public), so this process's latest
         // settings are the page's, even just after another process saved new ones.
-        const render = async () => {
-          const response = await handler(toWebRequest(request, origin), context as never);
+        const render = async (address?: URL) => {
+          const response = await handler(toWebRequest(request, origin, address), context as never);
           if (reply.hasHeader("content-security-policy"))
             reply.header(
               "content-security-policy",
@@ -88,12 +94,10 @@ export async function registerSsr(
           return response;
         };
         if (pages && isCacheablePageRequest(request)) {
-          // A new day re-renders too: the footer's year, anything dated.
-          const key = pageCacheKey(
-            request,
-            origin,
-            `${build.assets.version}/${new Date().toDateString()}`,
-          );
+          // Rendered for its address without tracking parameters, so the kept bytes are the
+          // same whoever asked first. A new day re-renders too: the footer's year, anything dated.
+          const address = pageAddress(request.url, origin);
+          const key = pageCacheKey(address, `${build.assets.version}/${new Date().toDateString()}`);
           const kept = await pages.cache.fresh(key);
           if (kept) return pages.cache.send(request, reply, kept);
           // A page the cache cannot answer takes its turn to be made (render-gate.ts): rendered,
@@ -104,7 +108,7 @@ export async function registerSsr(
           let rendered = null as Response | null;
           const turn = await pages.renderGate.run(async () => {
             const page = await pages.cache.page(key, async () => {
-              rendered = await render();
+              rendered = await render(address);
               return toKeptPage(rendered, reply.scriptNonce, app.settings.latest());
             });
             const encoding = page && encodingFor(request, page);
