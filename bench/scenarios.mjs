@@ -67,6 +67,13 @@ export const cacheMiss = (path) => (request) => ({
   path: `${path}?miss=${++missCount}`,
 });
 
+let clickCount = 0;
+/** A request for `path` as a visitor from a shared post asks for it (`?fbclid=…`, new each time). */
+const withClickId = (path) => (request) => ({
+  ...request,
+  path: `${path}?utm_source=facebook&fbclid=bench${++clickCount}`,
+});
+
 /** The filtered list query: one type, a price range, sorted by price. */
 export const filteredQuery = "type=hardwood&min_price=2&max_price=8&sort=price_asc&per_page=25";
 
@@ -129,6 +136,13 @@ export const scenarios = [
     path: "/products",
     connections: 1,
     requests: [{ setupRequest: cacheMiss("/products") }],
+  },
+  // A link shared on social media: every visitor brings a new click id, which the page cache
+  // leaves out of the address (decision 094), so each is served the kept page.
+  {
+    name: "SSR /products (shared link, a new click id each)",
+    path: "/products",
+    requests: [{ setupRequest: withClickId("/products") }],
   },
   { name: "SSR /products (filtered)", path: `/products?${filteredQuery}`, list: true },
   {
