@@ -6,22 +6,22 @@ import { join } from "node:path";
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The Node flags the store runs with in production (README's command, `npm start`): a heap limit
- * under 1 GB makes V8 grow the heap by about 1.3 times what is live after a collection instead of
- * up to 4 times, so garbage is collected at 100-150 MB instead of 300 (decision 086); an 8 MB
- * young generation instead of 16 keeps less short-lived garbage resident (decision 092).
+ * The environment variables and Node flags `npm start` runs the store with, read from its script
+ * in package.json so the bench never runs a different process than the README's:
+ * - a heap limit under 1 GB makes V8 grow the heap by about 1.3 times what is live after a
+ *   collection instead of up to 4 times (decision 086), and an 8 MB young generation instead of
+ *   16 keeps less short-lived garbage resident (decision 092);
+ * - glibc's malloc keeps two arenas instead of one per thread that ever allocated, and serves
+ *   blocks of 128 KB and more from `mmap`, returned when freed, instead of raising that threshold
+ *   to the largest block freed so far and keeping what its heap served (decision 093).
  */
-export const productionNodeFlags = ["--max-old-space-size=384", "--max-semi-space-size=8"];
-
-/**
- * The C library's malloc settings the store runs with in production (README's command, `npm
- * start`): two malloc arenas instead of up to 16 (one per thread that ever allocated: the
- * WebAssembly compiler's and the garbage collector's threads each kept their own, never given
- * back), and blocks of 128 KB and more always from `mmap`, returned when freed (glibc otherwise
- * raises that threshold to the largest block freed so far, up to 32 MB, and the heap keeps what
- * it served). Decision 093.
- */
-export const productionMallocEnv = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+const startWords = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+).scripts.start.split(/\s+/);
+const productionNodeFlags = startWords.filter((word) => word.startsWith("--"));
+const productionMallocEnv = Object.fromEntries(
+  startWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split("=")),
+);
 
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
