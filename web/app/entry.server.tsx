@@ -1,13 +1,18 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferredIslandsLoaded } from "./lib/deferred-island.tsx";
 import { NonceContext } from "./lib/nonce.ts";
+import { shouldLogRenderError } from "./lib/render-errors.ts";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
 
 export const streamTimeout = 5_000;
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (shouldLogRenderError(error, request)) console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,
