@@ -42,4 +42,12 @@ describe("delivery dates", () => {
     expect(storeToday(new Date("2026-11-25T01:00:00Z"))).toBe("2026-11-24");
     expect(storeToday(new Date("2026-11-25T18:00:00Z"))).toBe("2026-11-25");
   });
+
+  it("turns the day at Birmingham's midnight to the millisecond, asked one after the other", () => {
+    // Central Standard Time: midnight in Birmingham is 06:00 UTC.
+    expect(storeToday(new Date("2026-11-26T05:59:00.000Z"))).toBe("2026-11-25");
+    expect(storeToday(new Date("2026-11-26T05:59:59.999Z"))).toBe("2026-11-25");
+    expect(storeToday(new Date("2026-11-26T06:00:00.000Z"))).toBe("2026-11-26");
+    expect(storeToday(new Date("2026-11-26T05:59:59.999Z"))).toBe("2026-11-25");
+  });
 });

@@ -8,9 +8,20 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** Today's date in Birmingham as YYYY-MM-DD. */
+/**
+ * Today's date in Birmingham as YYYY-MM-DD. Its days change at a whole minute (the zone's offsets
+ * are whole hours), so the date read for one minute is the date for all of it: every cart total
+ * asks, and formatting in a time zone is one of the costlier steps of pricing a cart.
+ */
+let lastMinute = Number.NaN;
+let lastDay = "";
 export function storeToday(now: Date): string {
-  return dayFormat.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = dayFormat.format(now);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 const iso = (year: number, month: number, day: number) =>
@@ -80,6 +91,19 @@ function isFederalHoliday(date: Date): boolean {
  * delivered on a weekend or a federal holiday.
  */
 export function addBusinessDays(isoDate: string, days: number): string {
+  // Every cart total counts the same few days from today: each answer is worked out once.
+  const key = `${isoDate}+${days}`;
+  let answer = businessDaysAfter.get(key);
+  if (answer === undefined) {
+    if (businessDaysAfter.size >= 512) businessDaysAfter.clear();
+    answer = countBusinessDays(isoDate, days);
+    businessDaysAfter.set(key, answer);
+  }
+  return answer;
+}
+const businessDaysAfter = new Map<string, string>();
+
+function countBusinessDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T12:00:00Z`);
   const isDayOff = () => date.getUTCDay() === 0 || date.getUTCDay() === 6 || isFederalHoliday(date);
   let left = days;
