@@ -54,6 +54,13 @@ describe("ranking suggestions", () => {
     expect(await names("harbor o", catalogue)).toEqual(["Harbor Oak", "Oak Harbor"]);
   });
 
+  it("finds the whole of a search that begins inside a word and ends at the start of one", async () => {
+    // Only "Sand Harbor Oak" holds "and harbor oa" ("and" alone asks for nothing); without the
+    // whole, "Harbor Oak" would come first by name.
+    const pair = [floor("Harbor Oak", "hardwood"), floor("Sand Harbor Oak", "hardwood")];
+    expect(await names("and harbor oa", pair)).toEqual(["Sand Harbor Oak", "Harbor Oak"]);
+  });
+
   it("keeps the order of names between equal ranks, and ignores words that say nothing", async () => {
     // "the" asks for nothing: the two names with "oak" at a word's start tie, as do the two
     // with it only in their words (the brand does not hold "the oak").
