@@ -83,6 +83,37 @@ test.describe("site shell behaviour", () => {
     await expect(page.getByText("500 Internal Server Error")).toBeVisible();
     await expect(page).toHaveTitle("Magic City Floors");
   });
+
+  test("a mangled link or a stray form post gets a page or a plain refusal, never a server error", async ({
+    page,
+    request,
+  }) => {
+    // A NUL in a link's address (a scanner's favourite) reaches the API, which refuses it.
+    for (const path of [
+      "/track/%00",
+      "/installation/jobs/%00",
+      "/blog/%00",
+      "/blog/areas/%00",
+      "/blog/areas/birmingham/%00",
+      "/pay/%00",
+      "/samples/reorder?token=%00",
+      "/products?brand=%00",
+      "/products?q=%00&construction=%00",
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBeLessThan(500);
+    }
+    const listed = await openPage(page, "/products?brand=%00");
+    expect(listed?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Shop Flooring", level: 1 })).toBeVisible();
+    await expect(page.locator("article").first()).toBeVisible();
+
+    // A form posted to a page that takes none is refused without a stack trace in the log.
+    const logged = readFileSync(serverLogPath, "utf8").length;
+    const posted = await request.post("/about", { form: { name: "x" } });
+    expect(posted.status()).toBe(405);
+    expect(readFileSync(serverLogPath, "utf8").slice(logged)).not.toContain("`action`");
+  });
 });
 
 test("content pages hydrate under the Content-Security-Policy without console errors", async ({

@@ -32,6 +32,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True when the API says the address names nothing: not found (404), or not a valid key at all
+ * (422, or 400 for one holding a NUL). A page shows its "not found" state for these, never an
+ * error: they are the visitor's link, not our failure.
+ */
+export function namesNothing(error: unknown): boolean {
+  return error instanceof ApiError && [400, 404, 422].includes(error.status);
+}
+
 /** The server's `detail` as one line of text (a string, or a list of {msg}). */
 export function detailText(detail: unknown): string | null {
   if (typeof detail === "string") return detail;

@@ -3,7 +3,7 @@ import type { PublicProduct } from "@mcf/contracts/product";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { publicPriceSource } from "../features/catalog/price-source.ts";
-import { ApiError, api } from "../lib/api.ts";
+import { api, namesNothing } from "../lib/api.ts";
 import { useCart } from "../lib/cart/cart-context.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -33,8 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const product = await api<PublicProduct>(`/api/products/${id}`, { fetch: context.apiFetch });
     return { product, kind, quantity };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422))
-      return { product: null, kind, quantity };
+    if (namesNothing(error)) return { product: null, kind, quantity };
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
   PayDepositButton,
 } from "../features/installs/job-actions.tsx";
 import { JobSteps } from "../features/installs/job-steps.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { api, namesNothing } from "../lib/api.ts";
 import { visitLabels, visitWhen } from "../lib/install-visits.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
@@ -27,8 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
     return { job, token: params.token };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404)
-      return { job: null, token: params.token };
+    if (namesNothing(error)) return { job: null, token: params.token };
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { Link, useRevalidator } from "react-router";
 import { BrandMark } from "../components/brand-mark.tsx";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { testCards } from "../features/payments/test-payment-session.ts";
-import { ApiError, api } from "../lib/api.ts";
+import { ApiError, api, namesNothing } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
     return { session, problem: null };
   } catch (error) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 422);
+    const missing = namesNothing(error);
     return {
       session: null,
       problem: missing

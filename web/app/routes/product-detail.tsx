@@ -9,7 +9,7 @@ import {
 } from "../features/catalog/price-source.ts";
 import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
 import type { ProductStripProps } from "../features/catalog/product-strip.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { api, namesNothing } from "../lib/api.ts";
 import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -82,7 +82,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     product = await api<PublicProduct>(`${publicPriceSource.api}/${params.id}`, options);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+    if (namesNothing(error)) {
       return data({ status: "missing" as const }, { status: 404 });
     }
     return data({ status: "error" as const }, { status: 503 });

@@ -1,7 +1,7 @@
 import type { SampleReorderResult } from "@mcf/contracts/orders";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { ApiError, api } from "../lib/api.ts";
+import { api, namesNothing } from "../lib/api.ts";
 import { useCart } from "../lib/cart/cart-context.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -26,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     return { products: result.products };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422))
-      return { products: null };
+    if (namesNothing(error)) return { products: null };
     throw error;
   }
 }

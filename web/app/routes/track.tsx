@@ -12,7 +12,7 @@ import {
 import progressCss from "../features/orders/tracking-progress.css?url";
 import { TrackingProgress } from "../features/orders/tracking-progress.tsx";
 import { isCancelledStatus, statusLabel } from "../features/orders/tracking-steps.ts";
-import { ApiError, api } from "../lib/api.ts";
+import { api, namesNothing } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
@@ -38,8 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ]);
     return { tracking, returns };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422))
-      return { tracking: null, returns: null };
+    if (namesNothing(error)) return { tracking: null, returns: null };
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, apiCall, isAbortError } from "../../lib/api.ts";
+import { apiCall, isAbortError, namesNothing } from "../../lib/api.ts";
 
 export type PartnerResource<T> =
   | { status: "loading" }
@@ -29,7 +29,7 @@ export function usePartnerResource<T>(
       .then(({ data, headers }) => setResource({ status: "ready", data, headers }))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 422);
+        const missing = namesNothing(error);
         setResource({ status: missing ? "missing" : "error" });
       });
     return () => controller.abort();

@@ -29,6 +29,13 @@ describe("product list URL state", () => {
     });
   });
 
+  it("drops control characters from a filter, so a link holding a NUL still lists products", () => {
+    const params = parseListParams(
+      new URLSearchParams("brand=Oak%00ridge&q=%00&construction=%01x"),
+    );
+    expect(params).toMatchObject({ brand: "Oakridge", q: "", construction: "x" });
+  });
+
   it("reads features from a link and from the filter form, each once, dropping malformed ones", () => {
     const params = parseListParams(
       new URLSearchParams(

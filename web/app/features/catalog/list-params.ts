@@ -70,7 +70,13 @@ function featuresOf(search: URLSearchParams): string[] {
  * to its default instead of failing the page (the API itself rejects bad input with 422).
  */
 export function parseListParams(search: URLSearchParams): ListParams {
-  const text = (key: string) => (search.get(key) ?? "").trim().slice(0, 200);
+  // Control characters mean nothing in a filter, and the API refuses a NUL anywhere: a link
+  // holding one would show the page as if the catalogue could not be read.
+  const text = (key: string) =>
+    (search.get(key) ?? "")
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, 200);
   const sort = text("sort") as ProductSort;
   const perPage = Number(search.get("per_page"));
   const page = Number(search.get("page"));

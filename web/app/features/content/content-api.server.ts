@@ -1,12 +1,15 @@
 import { redirect } from "react-router";
-import { ApiError, api, type FetchLike } from "../../lib/api.ts";
+import { api, type FetchLike, namesNothing } from "../../lib/api.ts";
 
-/** Loads one post or guide; an unknown slug (404) sends the visitor to the blog index. */
+/**
+ * Loads one post or guide; an address that names none (an unknown slug, or one the API refuses
+ * to read, such as one holding a NUL) sends the visitor to the blog index.
+ */
 export async function loadOrRedirectToBlog<T>(path: string, fetch: FetchLike): Promise<T> {
   try {
     return await api<T>(path, { fetch });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw redirect("/blog");
+    if (namesNothing(error)) throw redirect("/blog");
     throw error;
   }
 }
