@@ -288,8 +288,15 @@ export const productFieldsSchema = z.object({
       })
       .nullable(),
   ),
-  /** Sq ft one roll or pail covers. */
-  unit_coverage_sqft: decimal,
+  /** Sq ft one roll or pail covers: a roll that covers nothing would make every quantity infinite. */
+  unit_coverage_sqft: z.preprocess(
+    emptyToNull,
+    z.coerce
+      .number({ message: "Must be a number" })
+      .gt(0, "Must be more than 0")
+      .max(99_999_999)
+      .nullable(),
+  ),
   /** Flooring types the accessory suits; empty: every type. */
   fits_types: z.array(z.string().trim().toLowerCase().min(1).max(50)).max(10).nullable(),
 });

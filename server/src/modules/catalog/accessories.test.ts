@@ -344,6 +344,14 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
       accessory_kind: "nails",
     });
     expect(badKind.statusCode).toBe(422);
+    // A roll that covers nothing would make every suggested quantity infinite.
+    for (const coverage of [0, -5]) {
+      const none = await callAdmin(t, "PATCH", `/api/admin/products/${id}`, {
+        unit_coverage_sqft: coverage,
+      });
+      expect(none.statusCode).toBe(422);
+      expect(JSON.stringify(none.json())).toContain("unit_coverage_sqft");
+    }
     const after = (await t.app.inject(`/api/products/${id}`)).json();
     expect(after).toMatchObject({ selling_unit: "piece", accessory_kind: "reducer" });
     // The editor's own PATCH (fields it knows) leaves the accessory an accessory.
