@@ -2,6 +2,7 @@ import { accessoryKinds, sellingUnits } from "./accessories.ts";
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { cartItemKinds } from "./cart-kinds.ts";
+import { rowIdParam } from "./ids.ts";
 import { orderLineLotSchema } from "./lots.ts";
 import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
@@ -410,7 +411,7 @@ export const couponPatchSchema = couponFields.partial().refine(percentRule, perc
 export type CouponPatch = z.input<typeof couponPatchSchema>;
 export const couponListSchema = z.object({ coupons: z.array(adminCouponSchema) });
 export const numericIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: rowIdParam(),
 });
 
 // ---------------------------------------------------------------- inbox

@@ -9,6 +9,7 @@ import {
   freightServicesSchema,
   zipCodeSchema,
 } from "./delivery.ts";
+import { rowId } from "./ids.ts";
 import { priceSourceValues } from "./pricing.ts";
 
 const kindSchema = z.enum(cartItemKinds, { message: 'Item kind must be "box" or "sample"' });
@@ -39,7 +40,7 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** What the server needs of a cart line: it prices everything itself. */
 export const cartLineInputSchema = z.object({
-  product_id: z.number().int().positive().max(2147483647),
+  product_id: rowId(),
   quantity: z
     .number()
     .int()
@@ -48,7 +49,7 @@ export const cartLineInputSchema = z.object({
   /** "box" when absent. Samples are priced and shipped by the sample rules. */
   kind: kindSchema.default("box"),
   /** Boxes from this dye lot only (a box line; optional). */
-  lot_id: z.number().int().positive().max(2147483647).nullish(),
+  lot_id: rowId().nullish(),
 });
 
 const stateCode = z

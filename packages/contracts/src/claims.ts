@@ -2,6 +2,7 @@ import "./zod-without-eval.ts";
 import { z } from "zod";
 import { leadStatusValues } from "./admin.ts";
 import { claimKinds, maxClaimPhotos } from "./claims-options.ts";
+import { rowIdParam } from "./ids.ts";
 
 /** Claims one network may send per hour. */
 export const claimsPerHour = 5;
@@ -52,7 +53,7 @@ export type AdminClaim = z.infer<typeof adminClaimSchema>;
 export const claimListSchema = z.object({ claims: z.array(adminClaimSchema) });
 
 export const claimPhotoParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: rowIdParam(),
   index: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { adminInquirySchema, adminOrderSchema, outboxMessageSchema } from "./admin.ts";
+import { rowId, rowIdParam } from "./ids.ts";
 import { type JobFlooringType, jobFlooringTypes, jobStages } from "./installs-options.ts";
 
 // ---------------------------------------------------------------- installation jobs
@@ -35,7 +36,7 @@ const flooringType = z.enum(jobFlooringTypes, {
 
 /** A job from an inquiry (one click) or typed in by staff. */
 export const jobCreateSchema = z.union([
-  z.object({ inquiry_id: z.number().int().positive(), flooring_type: flooringType.optional() }),
+  z.object({ inquiry_id: rowId(), flooring_type: flooringType.optional() }),
   z.object({
     customer_name: text("Name", 200),
     customer_email: z.string().trim().email({ message: "must be an email address" }).max(254),
@@ -56,7 +57,7 @@ export const jobListQuerySchema = z.object({
 /** When a crew visits: an ISO date-time start and end on the same day. */
 export const appointmentRequestSchema = z
   .object({
-    crew_id: z.number().int().positive(),
+    crew_id: rowId(),
     starts_at: z.coerce.date({ message: "must be a date and time" }),
     ends_at: z.coerce.date({ message: "must be a date and time" }),
   })
@@ -93,7 +94,7 @@ export const estimateLineInputSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("material"),
-    product_id: z.number().int().positive(),
+    product_id: rowId(),
     /** Boxes. */
     quantity: z.number().int({ message: "must be whole boxes" }).positive().max(10_000),
   }),
@@ -204,7 +205,7 @@ export const calendarSchema = z.object({
 });
 
 export const jobIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: rowIdParam(),
 });
 export const jobTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
 
@@ -228,7 +229,7 @@ export type CustomerJob = z.infer<typeof customerJobSchema>;
 
 export const estimateAcceptSchema = z.object({
   /** The estimate version the customer read; an older one is refused. */
-  version: z.number().int().positive(),
+  version: rowId(),
   /** The customer's full name, typed as their signature. */
   full_name: text("Your full name", 200),
 });

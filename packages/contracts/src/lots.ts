@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { rowId } from "./ids.ts";
 
 /** Dye lots: boxes made in one run share one shade (decision 080). */
 
@@ -26,7 +27,7 @@ export const productLotsUpdateSchema = z.object({
   lots: z
     .array(
       z.object({
-        id: z.number().int().positive().max(2147483647).optional(),
+        id: rowId().optional(),
         lot_code: z
           .string()
           .trim()

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { rowIdParam } from "./ids.ts";
 import { maxProductImages, productImageIdPattern } from "./product-image-urls.ts";
 
 /**
@@ -29,7 +30,7 @@ export const productImageSchema = z.object({
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 export const productImageParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: rowIdParam(),
   imageId: z.string().regex(productImageIdPattern, "Unknown photo"),
 });
 

@@ -1,6 +1,7 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
 import { accessoryKinds, sellingUnits } from "./accessories.ts";
+import { rowIdParam } from "./ids.ts";
 import { featureKeyPattern, maxFeatureFilters } from "./product-features.ts";
 import { productImageSchema } from "./product-images.ts";
 import {
@@ -82,7 +83,7 @@ export const adminProductSchema = publicProductSchema.extend({
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: rowIdParam(),
 });
 
 export {

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { rowId } from "./ids.ts";
 
 import { returnStatuses } from "./returns-options.ts";
 
@@ -17,7 +18,7 @@ export const returnRequestSchema = z.object({
   lines: z
     .array(
       z.object({
-        order_item_id: z.number().int().positive(),
+        order_item_id: rowId(),
         quantity: z.number().int("Boxes must be whole boxes").min(1, "Return at least 1 box"),
       }),
     )

@@ -46,6 +46,9 @@ describe("installation jobs: admin API", () => {
     const unknown = await api.call("POST", "/api/admin/jobs", { inquiry_id: 999999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().detail).toBe("Inquiry 999999 does not exist");
+    // Past the largest id the database holds: a bad id, not a database error.
+    const beyond = await api.call("POST", "/api/admin/jobs", { inquiry_id: 2_147_483_648 });
+    expect(beyond.statusCode).toBe(422);
     const notSure = await createInquiry(t.database.db, { flooring_type: ["Not Sure"] });
     const unclear = await api.call("POST", "/api/admin/jobs", { inquiry_id: notSure.id });
     expect(unclear.statusCode).toBe(422);
