@@ -6,6 +6,7 @@ import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { products } from "../../db/schema/index.ts";
 import { cachedAnswer } from "../../http/answer-cache.ts";
+import { compressionThresholdBytes } from "../../plugins/compression.ts";
 import { jsonBody, readCatalogVersion } from "./catalog-cache.ts";
 
 /**
@@ -62,7 +63,7 @@ describe("cached catalogue answers stay current", () => {
     }
     const url = "/api/products?per_page=-1";
     const plain = await shop.app.inject(url);
-    expect(plain.rawPayload.length).toBeGreaterThan(1024); // @fastify/compress's threshold
+    expect(plain.rawPayload.length).toBeGreaterThan(compressionThresholdBytes);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const expected = plain.json();
     expect(expected.length).toBeGreaterThan(0);
