@@ -53,4 +53,28 @@ describe("cached answers", () => {
     expect(await cache.fresh("a")).toBeNull();
     expect(await cache.fresh("b")).toBe(second);
   });
+
+  it("keep an answer from its second ask when told to: a one-off answer is made, sent and forgotten", async () => {
+    let made = 0;
+    const cache = createAnswerCache(async () => "1", {
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+      keepFromSecondAsk: true,
+    });
+    const compute = async () => {
+      made++;
+      return { body: listBody(40), headers: {} };
+    };
+    const once = await cache.answer("oak", compute);
+    expect(once?.transient).toBe(true);
+    // Nothing compressed ahead: a one-off answer under 4 KB goes out as it is.
+    expect(once?.keptBytes()).toBe(once?.size);
+    expect(await cache.fresh("oak")).toBeNull();
+    const twice = await cache.answer("oak", compute);
+    expect(twice?.transient).toBe(false);
+    expect(await cache.answer("oak", compute)).toBe(twice);
+    expect(made).toBe(2);
+    expect(twice?.body().equals(once?.body() as Buffer)).toBe(true);
+    expect(twice?.etag).toBe(once?.etag);
+  });
 });

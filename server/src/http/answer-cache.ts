@@ -9,7 +9,10 @@ import {
 } from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { compressionThresholdBytes } from "../plugins/compression.ts";
+import {
+  compressionThresholdBytes,
+  perResponseCompressionThresholdBytes,
+} from "../plugins/compression.ts";
 
 /** The content codings a cached answer is kept in besides plain bytes, best first. */
 export const cachedEncodings = ["br", "gzip"] as const;
@@ -34,6 +37,11 @@ export interface CachedAnswer {
   encoded(encoding: CachedEncoding): Buffer;
   /** The bytes this answer holds now: its plain body or its compressed copies. */
   keptBytes(): number;
+  /**
+   * Made for one request and not kept: sent as an answer made per request is (compressed only
+   * from `perResponseCompressionThresholdBytes`), with nothing compressed ahead.
+   */
+  transient: boolean;
 }
 
 /**
@@ -117,6 +125,7 @@ export function cachedAnswer(
   plain: Buffer | BrotliBody,
   headers: Record<string, string>,
   onGrow: (bytes: number) => void = () => {},
+  transient = false,
 ): CachedAnswer {
   const copies = new Map<CachedEncoding, Buffer>();
   let kept: Buffer | null = null;
@@ -125,7 +134,7 @@ export function cachedAnswer(
   if (Buffer.isBuffer(plain)) {
     etag = etagOf(createHash("sha1").update(plain));
     size = plain.length;
-    if (size < compressionThresholdBytes) kept = ownBytes(plain);
+    if (size < compressionThresholdBytes || transient) kept = ownBytes(plain);
     else copies.set("br", compressors.br(plain));
   } else {
     ({ etag, size } = plain);
@@ -152,6 +161,7 @@ export function cachedAnswer(
       for (const copy of copies.values()) bytes += copy.length;
       return bytes;
     },
+    transient,
   };
 }
 
@@ -175,6 +185,13 @@ export interface AnswerCache {
 export interface AnswerCacheLimits {
   maxEntries: number;
   maxBytes: number;
+  /**
+   * Keep an answer only when its key is asked a second time (while the keys asked lately are
+   * remembered: four times `maxEntries`). For answers most of which are asked once, such as
+   * search suggestions: a one-off search is then neither compressed ahead nor kept, and does not
+   * push out the prefixes many shoppers type.
+   */
+  keepFromSecondAsk?: boolean;
 }
 
 /**
@@ -206,13 +223,23 @@ export function createAnswerCache(
       forget(oldest);
     }
   };
+  // Keys asked lately (keepFromSecondAsk), forgotten all at once when there are too many.
+  const asked = new Set<string>();
+  const firstAsk = (key: string) => {
+    if (!limits.keepFromSecondAsk || asked.has(key)) return false;
+    if (asked.size >= limits.maxEntries * 4) asked.clear();
+    asked.add(key);
+    return true;
+  };
   const make = async (
     key: string,
     version: string,
     compute: ComputeAnswer,
   ): Promise<CachedAnswer | null> => {
+    const transient = firstAsk(key);
     const computed = await compute(version);
     if (!computed) return null;
+    if (transient) return cachedAnswer(version, computed.body, computed.headers, () => {}, true);
     const fresh: CachedAnswer = cachedAnswer(version, computed.body, computed.headers, (added) => {
       // A gzip copy made later counts while its answer is still kept.
       if (entries.get(key) !== fresh) return;
@@ -301,7 +328,10 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 /** The coding this client gets the answer in: the best it accepts, none for a small answer. */
 export function encodingFor(request: FastifyRequest, answer: CachedAnswer): CachedEncoding | null {
   const accepted = request.headers["accept-encoding"];
-  if (!accepted || answer.size < compressionThresholdBytes) return null;
+  const threshold = answer.transient
+    ? perResponseCompressionThresholdBytes
+    : compressionThresholdBytes;
+  if (!accepted || answer.size < threshold) return null;
   return negotiate(accepted.toLowerCase(), [...cachedEncodings]) as CachedEncoding | null;
 }
 

@@ -44,6 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       maxEntries: 5000,
       maxBytes: 8 * 1024 * 1024,
+      keepFromSecondAsk: true,
     },
     countLookup,
   );
