@@ -3,6 +3,7 @@ import {
   type CspSettings,
   contentSecurityPolicy,
   freshNonce,
+  helmetHeaders,
   noncePolicy,
 } from "./security-headers.ts";
 
@@ -31,5 +32,31 @@ describe("script nonces", () => {
     expect(noncePolicy("abc", after)).toContain("frame-src https://visualizer.example.com");
     expect(noncePolicy("abc", after)).toContain("https://cdn.example.com");
     expect(noncePolicy("abc", before)).toContain("frame-src 'none'");
+  });
+});
+
+describe("Helmet's headers", () => {
+  it("are read once for the store's options: framing, sniffing, referrers, HSTS and the rest", () => {
+    expect(
+      helmetHeaders({
+        contentSecurityPolicy: false,
+        strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+        crossOriginEmbedderPolicy: false,
+        crossOriginResourcePolicy: { policy: "same-origin" },
+        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      }),
+    ).toEqual({
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    });
   });
 });

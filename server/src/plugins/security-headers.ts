@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fastifyHelmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config.ts";
 
 declare module "fastify" {
@@ -101,14 +102,31 @@ export function freshNonce(): string {
 }
 
 /**
+ * The headers Helmet sets for these options, read once. None of them depends on the request
+ * (the CSP, which does, is ours), so every response gets the same set. Helmet's Fastify plugin
+ * built its middleware again for each request: 4% of an API answer's time and 1.5 KB of
+ * garbage each, measured.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
  * Helmet's headers, plus our own CSP header with a per-request nonce, from the settings this
  * process read last (pages set it again from the settings they render with: web/ssr.ts).
  * Vite dev mode (hot reload injects inline scripts) gets no CSP.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const viteDev = process.env.MCF_VITE_DEV === "1";
-  await app.register(fastifyHelmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: false,
     strictTransportSecurity:
       config.env === "production" ? { maxAge: 31536000, includeSubDomains: true } : false,
@@ -117,12 +135,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.decorateReply("scriptNonce", "");
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
     reply.scriptNonce = freshNonce();
     if (!viteDev)
       reply.header(
         "content-security-policy",
         noncePolicy(reply.scriptNonce, app.settings.latest()),
       );
+    done();
   });
 }
