@@ -1,5 +1,6 @@
 import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fastSerializerCompiler } from "../../http/fast-serializer.ts";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { createProductRowsReader } from "../catalog/catalog.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
@@ -18,6 +19,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cartCalculationRequestSchema,
         response: { 200: cartCalculationResultSchema },
       },
+      // Built field by field by toCalculationResult, and asked on every change of a cart.
+      serializerCompiler: fastSerializerCompiler(),
     },
     async (request) => {
       const db = app.database.db;
