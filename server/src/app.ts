@@ -2,7 +2,6 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
-import { fastifyRequestContext } from "@fastify/request-context";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -256,7 +255,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The back office's session cookie, and who is signed in on a request (the audit log names
   // them: plugins/admin-auth.ts sets it, audit.service.ts reads it).
   await app.register(fastifyCookie);
-  await app.register(fastifyRequestContext);
   app.decorateRequest("staff", null);
   await app.register(fastifyRateLimit, {
     global: false,

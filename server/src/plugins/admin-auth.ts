@@ -33,13 +33,6 @@ declare module "fastify" {
   }
 }
 
-declare module "@fastify/request-context" {
-  interface RequestContextData {
-    /** Who the audit log names for this request's changes (audit.service.ts reads it). */
-    staffActor: string;
-  }
-}
-
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Compares the given password with the configured one in constant time. */
@@ -92,7 +85,16 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function identify(request: FastifyRequest, staff: StaffIdentity): void {
   request.staff = staff;
-  request.requestContext.set("staffActor", staff.actor);
+}
+
+/**
+ * Who the audit log names for the changes an admin route makes: the staff member it was called
+ * by. Passed to the services explicitly; a per-request async context for it put a hook on every
+ * promise of every request, the public ones too.
+ */
+export function staffActor(request: FastifyRequest): string {
+  if (!request.staff) throw new Error(`${request.routeOptions.url} is not behind requireAdmin`);
+  return request.staff.actor;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import {
   createAdminCoupon,
   listAdminCoupons,
@@ -38,7 +39,8 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminCouponSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAdminCoupon(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAdminCoupon(db, request.body, staffActor(request))),
   );
   app.patch(
     "/api/admin/coupons/:id",
@@ -51,6 +53,6 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCouponSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request) => updateAdminCoupon(db, request.params.id, request.body),
+    async (request) => updateAdminCoupon(db, request.params.id, request.body, staffActor(request)),
   );
 };

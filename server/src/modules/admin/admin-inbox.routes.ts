@@ -8,6 +8,7 @@ import {
   numericIdParamsSchema,
 } from "@mcf/contracts/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import {
   listContactMessages,
   listInquiries,
@@ -42,7 +43,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminInquirySchema, ...adminErrorResponses },
       },
     },
-    async (request) => updateInquiry(db, request.params.id, request.body),
+    async (request) => updateInquiry(db, request.params.id, request.body, staffActor(request)),
   );
   app.get(
     "/api/admin/contact-messages",
@@ -67,6 +68,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminContactMessageSchema, ...adminErrorResponses },
       },
     },
-    async (request) => updateContactMessage(db, request.params.id, request.body),
+    async (request) =>
+      updateContactMessage(db, request.params.id, request.body, staffActor(request)),
   );
 };

@@ -15,6 +15,7 @@ import {
   materialsReadySchema,
 } from "@mcf/contracts/installs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   cancelJob,
@@ -63,7 +64,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminJobDetailSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createJob(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createJob(db, request.body, staffActor(request))),
   );
   app.get(
     "/api/admin/jobs/:id",
@@ -88,7 +90,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: jobAnswer,
       },
     },
-    async (request) => scheduleMeasure(db, request.params.id, request.body),
+    async (request) => scheduleMeasure(db, request.params.id, request.body, staffActor(request)),
   );
   app.put(
     "/api/admin/jobs/:id/estimate",
@@ -103,12 +105,18 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const settings = await app.settings.read();
-      const detail = await sendEstimate(db, request.params.id, request.body.lines, {
-        depositPercent: app.config.installDepositPercent,
-        publicUrl,
-        // Materials are taxed at the showroom's state, at the rate in the store settings.
-        materialsTaxRate: taxRateFor(settings.address.state, storeRatesFrom(settings).taxRates),
-      });
+      const detail = await sendEstimate(
+        db,
+        request.params.id,
+        request.body.lines,
+        {
+          depositPercent: app.config.installDepositPercent,
+          publicUrl,
+          // Materials are taxed at the showroom's state, at the rate in the store settings.
+          materialsTaxRate: taxRateFor(settings.address.state, storeRatesFrom(settings).taxRates),
+        },
+        staffActor(request),
+      );
       deliverSoon();
       return detail;
     },
@@ -124,7 +132,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: jobAnswer,
       },
     },
-    async (request) => markMaterialsReady(db, request.params.id, request.body.received_at),
+    async (request) =>
+      markMaterialsReady(db, request.params.id, staffActor(request), request.body.received_at),
   );
   app.post(
     "/api/admin/jobs/:id/install",
@@ -138,7 +147,13 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const detail = await scheduleInstall(db, request.params.id, request.body, { publicUrl });
+      const detail = await scheduleInstall(
+        db,
+        request.params.id,
+        request.body,
+        { publicUrl },
+        staffActor(request),
+      );
       deliverSoon();
       return detail;
     },
@@ -154,7 +169,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const detail = await completeJob(db, request.params.id, { publicUrl });
+      const detail = await completeJob(db, request.params.id, { publicUrl }, staffActor(request));
       deliverSoon();
       return detail;
     },
@@ -169,7 +184,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: jobAnswer,
       },
     },
-    async (request) => cancelJob(db, request.params.id),
+    async (request) => cancelJob(db, request.params.id, staffActor(request)),
   );
   app.get(
     "/api/admin/crews",

@@ -14,6 +14,7 @@ import { maxProductImages } from "@mcf/contracts/product-image-urls";
 import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-form.ts";
 import {
   addProductImages,
@@ -112,7 +113,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => importProductsCsv(db, request.body.csv, request.body.dry_run),
+    async (request) =>
+      importProductsCsv(db, request.body.csv, request.body.dry_run, staffActor(request)),
   );
 
   app.get(
@@ -138,7 +140,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAdminProduct(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAdminProduct(db, request.body, staffActor(request))),
   );
 
   app.patch(
@@ -152,7 +155,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request) => updateAdminProduct(db, request.params.id, request.body, "patch"),
+    async (request) =>
+      updateAdminProduct(db, request.params.id, request.body, "patch", staffActor(request)),
   );
 
   app.put(
@@ -166,7 +170,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request) => updateAdminProduct(db, request.params.id, request.body, "replace"),
+    async (request) =>
+      updateAdminProduct(db, request.params.id, request.body, "replace", staffActor(request)),
   );
 
   app.delete(
@@ -181,7 +186,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { images } = await getAdminProduct(db, request.params.id);
-      await deleteAdminProduct(db, request.params.id);
+      await deleteAdminProduct(db, request.params.id, staffActor(request));
       await forgetProductImageFiles(db, imageStore, images);
       return reply.status(204).send(null);
     },
@@ -211,7 +216,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productLotsSchema, ...adminErrorResponses },
       },
     },
-    async (request) => saveProductLots(db, request.params.id, request.body),
+    async (request) => saveProductLots(db, request.params.id, request.body, staffActor(request)),
   );
 
   app.post(
@@ -227,7 +232,14 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { files } = await readMultipartForm(request, imageRefusals);
-      return addProductImages(db, imageStore, request.params.id, files, imageLimits);
+      return addProductImages(
+        db,
+        imageStore,
+        request.params.id,
+        files,
+        imageLimits,
+        staffActor(request),
+      );
     },
   );
 
@@ -242,7 +254,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductSchema, ...adminErrorResponses },
       },
     },
-    async (request) => reorderProductImages(db, request.params.id, request.body.image_ids),
+    async (request) =>
+      reorderProductImages(db, request.params.id, request.body.image_ids, staffActor(request)),
   );
 
   app.delete(
@@ -256,6 +269,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      deleteProductImage(db, imageStore, request.params.id, request.params.imageId),
+      deleteProductImage(
+        db,
+        imageStore,
+        request.params.id,
+        request.params.imageId,
+        staffActor(request),
+      ),
   );
 };

@@ -6,6 +6,7 @@ import {
   returnDecisionSchema,
 } from "@mcf/contracts/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import {
   approveReturn,
   declineReturn,
@@ -50,7 +51,13 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }>
       },
     },
     async (request) =>
-      approveReturn(db, request.params.id, refunds, request.body?.staff_note ?? null),
+      approveReturn(
+        db,
+        request.params.id,
+        refunds,
+        request.body?.staff_note ?? null,
+        staffActor(request),
+      ),
   );
   app.post(
     "/api/admin/returns/:id/decline",
@@ -63,6 +70,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }>
         response: { 200: adminReturnSchema, 409: errorResponseSchema, ...adminErrorResponses },
       },
     },
-    async (request) => declineReturn(db, request.params.id, request.body?.staff_note ?? null),
+    async (request) =>
+      declineReturn(db, request.params.id, request.body?.staff_note ?? null, staffActor(request)),
   );
 };

@@ -4,6 +4,7 @@ import {
   samplesToSendListSchema,
 } from "@mcf/contracts/admin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import {
   listSamplesToSend,
   markSamplesSent,
@@ -36,7 +37,7 @@ export const adminSampleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await markSamplesSent(db, request.params.id);
+      await markSamplesSent(db, request.params.id, staffActor(request));
       return { orders: await listSamplesToSend(db) };
     },
   );
@@ -53,7 +54,10 @@ export const adminSampleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await sendSampleFollowUpNow(db, request.params.id, { publicUrl: app.config.publicUrl });
+      await sendSampleFollowUpNow(db, request.params.id, {
+        publicUrl: app.config.publicUrl,
+        actor: staffActor(request),
+      });
       return { detail: "Follow-up email queued" };
     },
   );

@@ -1,5 +1,6 @@
 import { adminSettingsResponseSchema, storeSettingsSchema } from "@mcf/contracts/store-settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
 import { getAdminSettings, saveSettings } from "../settings/settings.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
@@ -27,7 +28,12 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveSettings(app.database.db, request.body, app.settings.defaults);
+      const saved = await saveSettings(
+        app.database.db,
+        request.body,
+        app.settings.defaults,
+        staffActor(request),
+      );
       // This process sees its own save at once; the others on their next request.
       await app.settings.read();
       return saved;

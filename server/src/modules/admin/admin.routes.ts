@@ -15,7 +15,7 @@ import { staffForbiddenMessage } from "@mcf/contracts/staff";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
-import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
+import { allowArea, requireAdmin, staffActor } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
@@ -89,6 +89,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const emailQueued = await setStatusByStaff(db, id, request.body.status, {
+        actor: staffActor(request),
         sendEmail: request.body.send_email,
         publicUrl,
       });
@@ -115,7 +116,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const emailQueued = await saveShipping(db, id, request.body, { publicUrl });
+      const emailQueued = await saveShipping(db, id, request.body, {
+        publicUrl,
+        actor: staffActor(request),
+      });
       if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
@@ -133,7 +137,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const emailQueued = await resendConfirmation(db, id, { publicUrl });
+      const emailQueued = await resendConfirmation(db, id, {
+        publicUrl,
+        actor: staffActor(request),
+      });
       deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
@@ -151,7 +158,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const emailQueued = await sendShippedEmail(db, id, { publicUrl });
+      const emailQueued = await sendShippedEmail(db, id, { publicUrl, actor: staffActor(request) });
       deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },

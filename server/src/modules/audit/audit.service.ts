@@ -1,4 +1,3 @@
-import { requestContext } from "@fastify/request-context";
 import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -18,12 +17,6 @@ import {
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /**
- * The author of a change made with the admin-password header (scripts), or outside any staff
- * request. A browser session names its staff member instead (plugins/admin-auth.ts).
- */
-export const adminActor = "admin";
-
-/**
  * Records one change (call it inside the transaction that makes the change, so both or neither
  * are written). `before`/`after` are the changed record's values as JSON.
  */
@@ -36,14 +29,14 @@ export async function writeAudit(
     before?: unknown;
     after?: unknown;
     /**
-     * Who made the change when it was not staff (a customer accepting an estimate). Staff
-     * changes name the staff member signed in on the request.
+     * Who made the change: the staff member signed in on the request (`staffActor` in
+     * plugins/admin-auth.ts), or who else did (a customer asking for another date).
      */
-    actor?: string;
+    actor: string;
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    actor: entry.actor ?? requestContext.get("staffActor") ?? adminActor,
+    actor: entry.actor,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: String(entry.entityId),

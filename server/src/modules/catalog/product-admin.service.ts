@@ -126,7 +126,11 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
 }
 
 /** Creates a product (missing fields empty) and records it in the audit log. */
-export async function createAdminProduct(db: Db, input: ProductCreate): Promise<AdminProduct> {
+export async function createAdminProduct(
+  db: Db,
+  input: ProductCreate,
+  actor: string,
+): Promise<AdminProduct> {
   const fields = { ...emptyProductFields, ...input } as ProductFields;
   checkAccessoryShape(fields.selling_unit, fields.accessory_kind);
   try {
@@ -138,6 +142,7 @@ export async function createAdminProduct(db: Db, input: ProductCreate): Promise<
       if (!row) throw new Error("product insert returned nothing");
       const product = toAdminProduct(row);
       await writeAudit(tx, {
+        actor,
         action: "product.create",
         entityType: "product",
         entityId: row.id,
@@ -160,6 +165,7 @@ export async function updateAdminProduct(
   id: number,
   input: ProductPatch | ProductCreate,
   mode: "patch" | "replace",
+  actor: string,
 ): Promise<AdminProduct> {
   const fields = (
     mode === "replace" ? { ...emptyProductFields, ...input } : input
@@ -184,6 +190,7 @@ export async function updateAdminProduct(
       const diff = changedFields(before, after);
       if (Object.keys(diff.after).length > 0) {
         await writeAudit(tx, {
+          actor,
           action: "product.update",
           entityType: "product",
           entityId: id,
@@ -202,11 +209,12 @@ export async function updateAdminProduct(
  * Deletes a product. Past orders keep their own copy of the name, SKU and prices (order_items),
  * so they stay readable; their product link becomes empty.
  */
-export async function deleteAdminProduct(db: Db, id: number): Promise<void> {
+export async function deleteAdminProduct(db: Db, id: number, actor: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await getProductRow(tx, id, { forUpdate: true });
     await tx.delete(products).where(eq(products.id, id));
     await writeAudit(tx, {
+      actor,
       action: "product.delete",
       entityType: "product",
       entityId: id,

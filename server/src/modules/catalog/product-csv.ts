@@ -249,6 +249,7 @@ export async function importProductsCsv(
   db: Db,
   csv: string,
   dryRun: boolean,
+  actor: string,
 ): Promise<ProductImportResult> {
   if (dryRun) return summarize(await planProductImport(db, csv), true, false);
   try {
@@ -271,6 +272,7 @@ export async function importProductsCsv(
           if (!created) throw new Error("product insert returned nothing");
           row.product_id = created.id;
           await writeAudit(tx, {
+            actor,
             action: "product.import.create",
             entityType: "product",
             entityId: created.id,
@@ -285,6 +287,7 @@ export async function importProductsCsv(
             .set({ ...productColumns(changed), updated_at: new Date() })
             .where(eq(products.id, row.product_id));
           await writeAudit(tx, {
+            actor,
             action: "product.import.update",
             entityType: "product",
             entityId: row.product_id,

@@ -121,6 +121,7 @@ async function saveImages(
   db: Db,
   productId: number,
   action: string,
+  actor: string,
   change: (images: ProductImage[]) => ProductImage[],
 ): Promise<{ product: AdminProduct; before: ProductImage[] }> {
   return db.transaction(async (tx) => {
@@ -134,6 +135,7 @@ async function saveImages(
       .returning();
     if (!updated) throw productNotFound();
     await writeAudit(tx, {
+      actor,
       action,
       entityType: "product",
       entityId: productId,
@@ -155,6 +157,7 @@ export async function addProductImages(
   productId: number,
   files: UploadedFile[],
   limits: ProductImageLimits,
+  actor: string,
 ): Promise<AdminProduct> {
   if (files.length === 0) throw invalid("Please choose at least one image to upload.");
   const current = await getProductRow(db, productId);
@@ -166,7 +169,7 @@ export async function addProductImages(
   for (const { files: copies } of made)
     for (const copy of copies) await store.put(copy.name, copy.bytes);
   try {
-    const { product } = await saveImages(db, productId, "product.images.add", (images) => {
+    const { product } = await saveImages(db, productId, "product.images.add", actor, (images) => {
       const next = [...images];
       for (const { image } of made)
         if (!next.some((kept) => kept.id === image.id)) next.push(image);
@@ -193,8 +196,9 @@ export async function reorderProductImages(
   db: Db,
   productId: number,
   imageIds: string[],
+  actor: string,
 ): Promise<AdminProduct> {
-  const { product } = await saveImages(db, productId, "product.images.order", (images) => {
+  const { product } = await saveImages(db, productId, "product.images.order", actor, (images) => {
     const byId = new Map(images.map((image) => [image.id, image]));
     if (imageIds.length !== images.length || imageIds.some((id) => !byId.has(id)))
       throw invalid("The new order must list each of the product's photos once.");
@@ -209,11 +213,18 @@ export async function deleteProductImage(
   store: ProductImageStore,
   productId: number,
   imageId: string,
+  actor: string,
 ): Promise<AdminProduct> {
-  const { product, before } = await saveImages(db, productId, "product.images.delete", (images) => {
-    if (!images.some((image) => image.id === imageId)) throw notFound("Photo not found");
-    return images.filter((image) => image.id !== imageId);
-  });
+  const { product, before } = await saveImages(
+    db,
+    productId,
+    "product.images.delete",
+    actor,
+    (images) => {
+      if (!images.some((image) => image.id === imageId)) throw notFound("Photo not found");
+      return images.filter((image) => image.id !== imageId);
+    },
+  );
   const removed = before.filter((image) => image.id === imageId);
   await forgetProductImageFiles(db, store, removed);
   return product;

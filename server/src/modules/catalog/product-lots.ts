@@ -50,6 +50,7 @@ export async function saveProductLots(
   db: Db,
   productId: number,
   input: ProductLotsUpdate,
+  actor: string,
 ): Promise<ProductLots> {
   return db.transaction(async (tx) => {
     const [product] = await tx
@@ -97,6 +98,7 @@ export async function saveProductLots(
     const view = (rows: ProductLotRow[]) =>
       rows.map((row) => ({ lot_code: row.lot_code, boxes: row.boxes }));
     await writeAudit(tx, {
+      actor,
       action: "product.lots",
       entityType: "product",
       entityId: productId,

@@ -62,7 +62,11 @@ function couponColumns(input: CouponPatch): Partial<typeof coupons.$inferInsert>
   return values;
 }
 
-export async function createAdminCoupon(db: Db, input: CouponCreate): Promise<AdminCoupon> {
+export async function createAdminCoupon(
+  db: Db,
+  input: CouponCreate,
+  actor: string,
+): Promise<AdminCoupon> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -72,6 +76,7 @@ export async function createAdminCoupon(db: Db, input: CouponCreate): Promise<Ad
       if (!row) throw new Error("coupon insert returned nothing");
       const coupon = await getCoupon(tx, row.id);
       await writeAudit(tx, {
+        actor,
         action: "coupon.create",
         entityType: "coupon",
         entityId: row.id,
@@ -90,6 +95,7 @@ export async function updateAdminCoupon(
   db: Db,
   id: number,
   input: CouponPatch,
+  actor: string,
 ): Promise<AdminCoupon> {
   try {
     return await db.transaction(async (tx) => {
@@ -106,6 +112,7 @@ export async function updateAdminCoupon(
       const diff = changedFields(before, after);
       if (Object.keys(diff.after).length > 0) {
         await writeAudit(tx, {
+          actor,
           action: "coupon.update",
           entityType: "coupon",
           entityId: id,

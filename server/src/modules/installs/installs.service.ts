@@ -86,7 +86,7 @@ async function jobFieldsFrom(db: Db, input: JobCreate) {
  * customer's details typed by staff, with a fresh secret token for the customer's page.
  * Throws 422 for an unknown inquiry, 409 when the inquiry already became a job.
  */
-export async function createJob(db: Db, input: JobCreate): Promise<AdminJobDetail> {
+export async function createJob(db: Db, input: JobCreate, actor: string): Promise<AdminJobDetail> {
   const fields = await jobFieldsFrom(db, input);
   try {
     const id = await db.transaction(async (tx) => {
@@ -96,6 +96,7 @@ export async function createJob(db: Db, input: JobCreate): Promise<AdminJobDetai
         .returning();
       if (!row) throw new Error("job insert returned no row");
       await writeAudit(tx, {
+        actor,
         action: "job.create",
         entityType: "job",
         entityId: row.id,
@@ -179,13 +180,14 @@ export async function getJobDetail(db: Db, id: number): Promise<AdminJobDetail> 
 }
 
 /** Books (or moves) the measure visit: stage "measure scheduled". */
-export async function scheduleMeasure(db: Db, id: number, visit: VisitRequest) {
+export async function scheduleMeasure(db: Db, id: number, visit: VisitRequest, actor: string) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
     // Refuse a move the stage table does not allow before any crew is booked.
     nextStage("scheduleMeasure", job.stage);
     const booked = await bookVisit(tx, id, "measure", visit);
     await moveJob(tx, job, "scheduleMeasure", {
+      actor,
       note: `Measure visit booked for ${formatVisitStart(booked.starts_at)}`,
     });
   });
@@ -202,12 +204,14 @@ export async function sendEstimate(
   id: number,
   lines: EstimateLineInput[],
   options: { depositPercent: number; publicUrl: string; materialsTaxRate?: number },
+  actor: string,
 ) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
     const totals = await priceEstimate(tx, lines, options.depositPercent, options.materialsTaxRate);
     const version = ((await latestEstimate(tx, id))?.version ?? 0) + 1;
     const moved = await moveJob(tx, job, "sendEstimate", {
+      actor,
       note: `Estimate version ${version} sent`,
     });
     await tx.insert(installEstimates).values({
@@ -231,12 +235,18 @@ export async function sendEstimate(
 }
 
 /** Records when the materials reached the home (delivered or picked up): "materials ready". */
-export async function markMaterialsReady(db: Db, id: number, receivedAt = new Date()) {
+export async function markMaterialsReady(
+  db: Db,
+  id: number,
+  actor: string,
+  receivedAt = new Date(),
+) {
   if (receivedAt.getTime() > Date.now() + 60_000)
     throw invalid("The materials cannot have arrived in the future");
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
     await moveJob(tx, job, "materialsReady", {
+      actor,
       note: `Materials delivered or picked up ${formatVisitStart(receivedAt)}`,
       changes: { materials_received_at: receivedAt },
     });
@@ -253,6 +263,7 @@ export async function scheduleInstall(
   id: number,
   visit: VisitRequest,
   options: { publicUrl: string },
+  actor: string,
 ) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
@@ -260,6 +271,7 @@ export async function scheduleInstall(
     checkAcclimation(job.flooring_type, job.materials_received_at, visit.starts_at);
     const booked = await bookVisit(tx, id, "install", visit);
     const moved = await moveJob(tx, job, "scheduleInstall", {
+      actor,
       note: `Install booked for ${formatVisitStart(booked.starts_at)}`,
     });
     await queueJobEmail(tx, moved, jobEmails.installScheduled(moved, booked, options.publicUrl));
@@ -268,20 +280,25 @@ export async function scheduleInstall(
 }
 
 /** The install is done: stage "completed" and the thank-you email asking for a review. */
-export async function completeJob(db: Db, id: number, options: { publicUrl: string }) {
+export async function completeJob(
+  db: Db,
+  id: number,
+  options: { publicUrl: string },
+  actor: string,
+) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
-    const moved = await moveJob(tx, job, "complete", { note: "Installation completed" });
+    const moved = await moveJob(tx, job, "complete", { note: "Installation completed", actor });
     await queueJobEmail(tx, moved, jobEmails.completed(moved, options.publicUrl));
   });
   return getJobDetail(db, id);
 }
 
 /** Cancels an open job and frees its crews; its customer page stops answering. */
-export async function cancelJob(db: Db, id: number) {
+export async function cancelJob(db: Db, id: number, actor: string) {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
-    await moveJob(tx, job, "cancel", { note: "Job cancelled" });
+    await moveJob(tx, job, "cancel", { note: "Job cancelled", actor });
     await cancelVisits(tx, id);
   });
   return getJobDetail(db, id);

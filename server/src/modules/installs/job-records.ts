@@ -115,7 +115,7 @@ export async function moveJob(
   tx: Tx,
   job: JobRow,
   move: JobMoveName,
-  options: { note: string; changes?: Partial<JobRow>; actor?: string },
+  options: { note: string; changes?: Partial<JobRow>; actor: string },
 ): Promise<JobRow> {
   const stage: JobStage = nextStage(move, job.stage);
   const [row] = await tx

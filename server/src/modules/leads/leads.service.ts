@@ -70,7 +70,12 @@ export async function getInquiry(db: DbOrTx, id: number): Promise<AdminInquiry |
   return row ? toInquiry(row) : null;
 }
 
-export async function updateInquiry(db: Db, id: number, input: LeadUpdate): Promise<AdminInquiry> {
+export async function updateInquiry(
+  db: Db,
+  id: number,
+  input: LeadUpdate,
+  actor: string,
+): Promise<AdminInquiry> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -89,6 +94,7 @@ export async function updateInquiry(db: Db, id: number, input: LeadUpdate): Prom
       { status: row.status, staff_note: row.staff_note },
     );
     await writeAudit(tx, {
+      actor,
       action: "inquiry.update",
       entityType: "inquiry",
       entityId: id,
@@ -103,6 +109,7 @@ export async function updateContactMessage(
   db: Db,
   id: number,
   input: LeadUpdate,
+  actor: string,
 ): Promise<AdminContactMessage> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -122,6 +129,7 @@ export async function updateContactMessage(
       { status: row.status, staff_note: row.staff_note },
     );
     await writeAudit(tx, {
+      actor,
       action: "contact_message.update",
       entityType: "contact_message",
       entityId: id,

@@ -271,7 +271,9 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
         },
       };
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => approveReturn(db(), asked.json().id, provider, null)),
+        Array.from({ length: 8 }, () =>
+          approveReturn(db(), asked.json().id, provider, null, "admin"),
+        ),
       );
       expect(new Set(results.map((r) => r.refund_id)).size).toBe(1);
       expect(refunds).toBe(1);

@@ -251,6 +251,7 @@ export async function approveReturn(
   id: number,
   provider: RefundIssuer,
   staffNote: string | null,
+  actor: string,
 ): Promise<AdminReturn> {
   return db.transaction(async (tx) => {
     const row = await lockReturn(tx, id);
@@ -289,6 +290,7 @@ export async function approveReturn(
       .returning();
     if (!updated) throw new Error("the locked return changed under its lock");
     await writeAudit(tx, {
+      actor,
       action: "order.return_refunded",
       entityType: "order",
       entityId: row.order_id,
@@ -303,6 +305,7 @@ export async function declineReturn(
   db: Db,
   id: number,
   staffNote: string | null,
+  actor: string,
 ): Promise<AdminReturn> {
   return db.transaction(async (tx) => {
     const row = await lockReturn(tx, id);
@@ -314,6 +317,7 @@ export async function declineReturn(
       .returning();
     if (!updated) throw new Error("the locked return changed under its lock");
     await writeAudit(tx, {
+      actor,
       action: "order.return_declined",
       entityType: "order",
       entityId: row.order_id,

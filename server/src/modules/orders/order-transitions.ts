@@ -8,14 +8,15 @@ import { updateOrder } from "./orders.repository.ts";
 /**
  * Moves locked orders by `event`, returning the stock they hold when the event returns stock
  * and they move into cancelled (so it goes back at most once), and writes the event's audit
- * entry.
+ * entry, naming `actor` (the staff events are the audited ones).
  */
 export async function applyEvent(
   tx: DbOrTx,
   lockedOrders: OrderRow[],
   event: OrderEvent,
-  changes: (order: OrderRow) => Partial<OrderRow> = () => ({}),
+  options: { changes?: (order: OrderRow) => Partial<OrderRow>; actor?: string } = {},
 ): Promise<void> {
+  const { changes = (): Partial<OrderRow> => ({}), actor } = options;
   const rule = transitionOf(event);
   const moving = lockedOrders.map((order) => ({ order, to: nextStatus(event, order.status) }));
   const returned =
@@ -38,7 +39,10 @@ export async function applyEvent(
       // The day it arrived starts the sample follow-up's wait; the first arrival counts.
       ...(to === "delivered" && !order.delivered_at ? { delivered_at: new Date() } : {}),
     });
-    if (rule.audit) await auditChange(tx, rule.audit, order, row, returned.has(order.id));
+    if (rule.audit) {
+      if (!actor) throw new Error(`the audited order event ${event} needs an actor`);
+      await auditChange(tx, rule.audit, order, row, actor, returned.has(order.id));
+    }
   }
 }
 
@@ -60,9 +64,11 @@ export async function auditChange(
   action: string,
   before: OrderRow,
   after: OrderRow,
+  actor: string,
   stockReturned = false,
 ): Promise<void> {
   await writeAudit(tx, {
+    actor,
     action,
     entityType: "order",
     entityId: before.id,

@@ -196,7 +196,9 @@ export async function cancelUnpaid(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, key);
     if (order?.payment_status !== "unpaid") return false;
-    await applyEvent(tx, [order], "cancelUnpaid", () => ({ payment_status: outcome }));
+    await applyEvent(tx, [order], "cancelUnpaid", {
+      changes: () => ({ payment_status: outcome }),
+    });
     return true;
   });
 }
@@ -213,7 +215,9 @@ export async function expireOverduePayments(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await lockOverdueUnpaidOrders(tx, now, batchSize);
-    await applyEvent(tx, due, "cancelUnpaid", () => ({ payment_status: "expired" }));
+    await applyEvent(tx, due, "cancelUnpaid", {
+      changes: () => ({ payment_status: "expired" }),
+    });
     return due.length;
   });
 }
@@ -236,13 +240,13 @@ export async function setStatusByStaff(
   db: Db,
   orderId: string,
   status: OrderStatus,
-  options: { sendEmail: boolean; publicUrl: string },
+  options: { sendEmail: boolean; publicUrl: string; actor: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
-    await applyEvent(tx, [before], staffStatusEvents[status]);
+    await applyEvent(tx, [before], staffStatusEvents[status], { actor: options.actor });
     if (status !== "shipped" || !options.sendEmail) return false;
-    return sendShippedEmailIn(tx, orderId, options.publicUrl);
+    return sendShippedEmailIn(tx, orderId, options);
   });
 }
 
@@ -266,7 +270,7 @@ export async function saveShipping(
   db: Db,
   orderId: string,
   input: ShippingInput,
-  options: { publicUrl: string },
+  options: { publicUrl: string; actor: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
@@ -279,20 +283,26 @@ export async function saveShipping(
       delivery_appointment_window: input.delivery_appointment_window,
     };
     if (input.mark_shipped) {
-      await applyEvent(tx, [before], "markShipped", () => ({
-        ...fields,
-        shipped_at: fields.shipped_at ?? new Date(),
-      }));
+      await applyEvent(tx, [before], "markShipped", {
+        changes: () => ({ ...fields, shipped_at: fields.shipped_at ?? new Date() }),
+        actor: options.actor,
+      });
     } else {
-      await auditChange(tx, "order.shipping", before, await updateOrder(tx, orderId, fields));
+      const after = await updateOrder(tx, orderId, fields);
+      await auditChange(tx, "order.shipping", before, after, options.actor);
     }
-    return input.send_email ? sendShippedEmailIn(tx, orderId, options.publicUrl) : false;
+    return input.send_email ? sendShippedEmailIn(tx, orderId, options) : false;
   });
 }
 
-async function sendShippedEmailIn(tx: DbOrTx, orderId: string, publicUrl: string) {
-  const queued = await queueShippedEmail(tx, orderId, { publicUrl });
+async function sendShippedEmailIn(
+  tx: DbOrTx,
+  orderId: string,
+  options: { publicUrl: string; actor: string },
+) {
+  const queued = await queueShippedEmail(tx, orderId, { publicUrl: options.publicUrl });
   await writeAudit(tx, {
+    actor: options.actor,
     action: "order.send_shipped_email",
     entityType: "order",
     entityId: orderId,
@@ -304,11 +314,11 @@ async function sendShippedEmailIn(tx: DbOrTx, orderId: string, publicUrl: string
 export async function sendShippedEmail(
   db: Db,
   orderId: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; actor: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockOrFail(tx, orderId);
-    return sendShippedEmailIn(tx, orderId, options.publicUrl);
+    return sendShippedEmailIn(tx, orderId, options);
   });
 }
 
@@ -316,12 +326,16 @@ export async function sendShippedEmail(
 export async function resendConfirmation(
   db: Db,
   orderId: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; actor: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockOrFail(tx, orderId);
-    const queued = await queueOrderConfirmation(tx, orderId, { force: true, ...options });
+    const queued = await queueOrderConfirmation(tx, orderId, {
+      force: true,
+      publicUrl: options.publicUrl,
+    });
     await writeAudit(tx, {
+      actor: options.actor,
       action: "order.resend_confirmation",
       entityType: "order",
       entityId: orderId,

@@ -123,9 +123,10 @@ async function queueFollowUp(
 export async function sendSampleFollowUpNow(
   db: Db,
   orderId: string,
-  options: { publicUrl: string; now?: Date },
+  options: { publicUrl: string; actor: string; now?: Date },
 ): Promise<void> {
   if (!uuidShape.test(orderId)) throw notFound("Order not found");
+  const { actor } = options;
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -140,6 +141,7 @@ export async function sendSampleFollowUpNow(
     if (!(await queueFollowUp(tx, order, { publicUrl: options.publicUrl, now })))
       throw conflict("This order's sample follow-up has already been sent.");
     await writeAudit(tx, {
+      actor,
       action: "order.sample_follow_up",
       entityType: "order",
       entityId: order.id,
@@ -211,7 +213,12 @@ export async function listSamplesToSend(db: DbOrTx): Promise<SampleToSend[]> {
  * Staff tick an order's samples off as sent (audited). Ticking twice keeps the first time.
  * 404 for an unknown order or one without samples.
  */
-export async function markSamplesSent(db: Db, orderId: string, now = new Date()): Promise<void> {
+export async function markSamplesSent(
+  db: Db,
+  orderId: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
   if (!uuidShape.test(orderId)) throw notFound("No order with samples has that id");
   await db.transaction(async (tx) => {
     const [order] = await tx
@@ -223,6 +230,7 @@ export async function markSamplesSent(db: Db, orderId: string, now = new Date())
     if (order.samples_sent_at) return;
     await tx.update(orders).set({ samples_sent_at: now }).where(eq(orders.id, orderId));
     await writeAudit(tx, {
+      actor,
       action: "order.samples_sent",
       entityType: "order",
       entityId: orderId,

@@ -4,7 +4,7 @@ import {
   partnerIdParamsSchema,
 } from "@mcf/contracts/partners";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { allowArea, requireAdmin } from "../../plugins/admin-auth.ts";
+import { allowArea, requireAdmin, staffActor } from "../../plugins/admin-auth.ts";
 import { approvePartner, disablePartner, listPartnersForAdmin } from "./partners-admin.service.ts";
 
 /** The admin Partners tab (the owner's): list accounts, approve, disable (ends their sessions). */
@@ -39,7 +39,7 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const partner = await approvePartner(db, request.params.id);
+      const partner = await approvePartner(db, request.params.id, staffActor(request));
       request.log.info({ partnerId: partner.id }, "partner approved");
       return partner;
     },
@@ -56,7 +56,7 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const partner = await disablePartner(db, request.params.id);
+      const partner = await disablePartner(db, request.params.id, staffActor(request));
       request.log.info({ partnerId: partner.id }, "partner disabled");
       return partner;
     },

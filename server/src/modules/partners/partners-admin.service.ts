@@ -28,7 +28,12 @@ export async function listPartnersForAdmin(db: Db, onlyId?: string): Promise<Adm
   }));
 }
 
-async function setPartnerStatus(db: Db, id: string, status: PartnerStatus): Promise<void> {
+async function setPartnerStatus(
+  db: Db,
+  id: string,
+  status: PartnerStatus,
+  actor: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: aceUsers.status })
@@ -39,6 +44,7 @@ async function setPartnerStatus(db: Db, id: string, status: PartnerStatus): Prom
     await tx.update(aceUsers).set({ status, updated_at: new Date() }).where(eq(aceUsers.id, id));
     // Who let a partner see partner prices (or stopped it) is a question staff will ask.
     await writeAudit(tx, {
+      actor,
       action: status === "approved" ? "partner.approve" : "partner.disable",
       entityType: "partner",
       entityId: id,
@@ -51,14 +57,14 @@ async function setPartnerStatus(db: Db, id: string, status: PartnerStatus): Prom
 }
 
 /** Approves a pending account, or re-enables a disabled one. Throws 404 for an unknown id. */
-export async function approvePartner(db: Db, id: string): Promise<AdminPartner> {
-  await setPartnerStatus(db, id, "approved");
+export async function approvePartner(db: Db, id: string, actor: string): Promise<AdminPartner> {
+  await setPartnerStatus(db, id, "approved", actor);
   return findAdminPartner(db, id);
 }
 
 /** Disables an account and ends its sessions. Throws 404 for an unknown id. */
-export async function disablePartner(db: Db, id: string): Promise<AdminPartner> {
-  await setPartnerStatus(db, id, "disabled");
+export async function disablePartner(db: Db, id: string, actor: string): Promise<AdminPartner> {
+  await setPartnerStatus(db, id, "disabled", actor);
   return findAdminPartner(db, id);
 }
 

@@ -1,4 +1,3 @@
-import { requestContext } from "@fastify/request-context";
 import { business, salesTaxRates } from "@mcf/contracts/business";
 import type { Partner } from "@mcf/contracts/content";
 import {
@@ -11,7 +10,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client.ts";
 import { storeSettings } from "../../db/schema/index.ts";
-import { adminActor, changedFields, writeAudit } from "../audit/audit.service.ts";
+import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { contentVersionSource } from "../content/content.service.ts";
 import { shippedDeliveryPrices } from "../delivery/delivery.service.ts";
 
@@ -169,9 +168,9 @@ export async function saveSettings(
   db: Db,
   input: StoreSettings,
   defaults: StoreSettings,
+  actor: string,
 ): Promise<AdminSettingsResponse> {
   const settings = withoutEmptyUrls(input);
-  const actor = requestContext.get("staffActor") ?? adminActor;
   const saved = await db.transaction(async (tx) => {
     const before = await readSaved(tx, defaults, true);
     const [row] = await tx
@@ -184,6 +183,7 @@ export async function saveSettings(
       .returning();
     const diff = changedFields(before.settings, settings);
     await writeAudit(tx, {
+      actor,
       action: "settings.update",
       entityType: "settings",
       entityId: 1,

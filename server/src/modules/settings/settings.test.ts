@@ -213,6 +213,7 @@ describe("store settings", () => {
       shop.database.db,
       { ...before.settings, phone: "(205) 933-1200" },
       shop.app.settings.defaults,
+      "admin",
     );
     const paid = await other.app.inject({
       method: "POST",
@@ -241,6 +242,7 @@ describe("store settings", () => {
         ],
       },
       shop.app.settings.defaults,
+      "admin",
     );
     const inquiry = buildProjectInquiry();
     const sent = await other.app.inject({
@@ -255,7 +257,7 @@ describe("store settings", () => {
     expect(reply?.subject).toBe("We received your project details — Vulcan Floor Co");
     expect(reply?.text).toContain("(Mon-Sat 9AM-5PM)");
     expect(reply?.text).not.toContain("Saturday by appointment");
-    await saveSettings(shop.database.db, before.settings, shop.app.settings.defaults);
+    await saveSettings(shop.database.db, before.settings, shop.app.settings.defaults, "admin");
   });
 
   it("a tax rate change changes the tax of the next cart calculation", async () => {

@@ -74,6 +74,7 @@ export async function listStaffAccounts(db: DbOrTx): Promise<StaffAccount[]> {
 export async function createStaffAccount(
   db: Db,
   input: z.output<typeof staffAccountCreateSchema>,
+  actor: string,
 ): Promise<StaffAccount> {
   assertAcceptableStaffPassword(input.password);
   if (await findStaffAccountByEmail(db, input.email)) throw conflict(duplicateStaffEmailMessage);
@@ -91,6 +92,7 @@ export async function createStaffAccount(
         .returning();
       if (!row) throw new Error("staff insert returned nothing");
       await writeAudit(tx, {
+        actor,
         action: "staff.create",
         entityType: "staff",
         entityId: row.id,
@@ -113,6 +115,7 @@ export async function updateStaffAccount(
   db: Db,
   id: string,
   update: z.output<typeof staffAccountUpdateSchema>,
+  actor: string,
 ): Promise<StaffAccount> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -140,6 +143,7 @@ export async function updateStaffAccount(
     if (!after) throw notFound("Unknown staff account");
     if (after.disabled_at) await revokeAllStaffSessions(tx, id);
     await writeAudit(tx, {
+      actor,
       action: "staff.update",
       entityType: "staff",
       entityId: id,

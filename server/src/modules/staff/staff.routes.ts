@@ -23,6 +23,7 @@ import {
   allowArea,
   refuseWhileLockedOut,
   requireAdmin,
+  staffActor,
 } from "../../plugins/admin-auth.ts";
 import {
   countSignInFailure,
@@ -244,7 +245,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request, reply) => {
-          const account = await createStaffAccount(db, request.body);
+          const account = await createStaffAccount(db, request.body, staffActor(request));
           request.log.info({ staffId: account.id, role: account.role }, "staff account created");
           return reply.status(201).send(account);
         },
@@ -266,7 +267,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           const { active, role } = request.body;
           if (request.params.id === staff.id && (active === false || (role && role !== "owner")))
             throw conflict("You cannot turn off your own account or give up your own owner role.");
-          return updateStaffAccount(db, request.params.id, request.body);
+          return updateStaffAccount(db, request.params.id, request.body, staffActor(request));
         },
       );
     });
