@@ -3,6 +3,7 @@ import {
   adminProductListQuerySchema,
   adminProductListSchema,
   productCreateSchema,
+  productFieldsSchema,
   productImportRequestSchema,
   productImportResultSchema,
   productPatchSchema,
@@ -12,8 +13,10 @@ import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots"
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import { maxProductImages } from "@mcf/contracts/product-image-urls";
 import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
+import type { preValidationAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { validationErrorBody } from "../../http/validation-error.ts";
 import { staffActor } from "../../plugins/admin-auth.ts";
 import { multipartRefusals, readMultipartForm } from "../../uploads/multipart-form.ts";
 import {
@@ -33,6 +36,32 @@ import {
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
+
+/**
+ * The fields a product request may name: those it sets, and the rest of a product as the admin
+ * reads it (id, price_per_box, created_at…), which are dropped, so a product read can be sent back.
+ */
+const productRequestFields = new Set([
+  ...Object.keys(productFieldsSchema.shape),
+  ...Object.keys(adminProductSchema.shape),
+]);
+
+/**
+ * A field no product has answers 422 naming it: dropped silently, a typo ("price_per_sqft" for
+ * our_price) answered 200 and changed nothing, and the client never knew.
+ */
+const refuseUnknownProductFields: preValidationAsyncHookHandler = async (request, reply) => {
+  const { body } = request;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+  const unknown = Object.keys(body).filter((field) => !productRequestFields.has(field));
+  if (unknown.length === 0) return;
+  return reply.status(422).send(
+    validationErrorBody(
+      "body",
+      unknown.map((field) => ({ path: [field], message: `A product has no field "${field}"` })),
+    ),
+  );
+};
 
 const imageRefusals = {
   ...multipartRefusals(`A product may have at most ${maxProductImages} photos.`),
@@ -133,6 +162,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/products",
     {
+      preValidation: refuseUnknownProductFields,
       schema: {
         tags: ["admin"],
         summary: "Create a product (price_per_box is derived, never accepted)",
@@ -147,6 +177,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/admin/products/:id",
     {
+      preValidation: refuseUnknownProductFields,
       schema: {
         tags: ["admin"],
         summary: "Change some fields; returns the updated product",
@@ -162,6 +193,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/admin/products/:id",
     {
+      preValidation: refuseUnknownProductFields,
       schema: {
         tags: ["admin"],
         summary: "Replace every field (missing fields are cleared)",

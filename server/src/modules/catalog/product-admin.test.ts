@@ -112,6 +112,36 @@ describe("admin products API", () => {
     expect(pub.json().our_price).toBe(2.49);
   });
 
+  it("a field no product has answers 422 naming it and changes nothing; a product read sent back saves", async () => {
+    const product = await createProduct(t.database.db, { name: "Typo Oak", our_price: 2 });
+    for (const method of ["PATCH", "PUT"] as const) {
+      const res = await call(method, `/api/admin/products/${product.id}`, {
+        name: "Typo Oak",
+        price_per_sqft: 2.99,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        detail: [
+          { loc: ["body", "price_per_sqft"], msg: 'A product has no field "price_per_sqft"' },
+        ],
+      });
+    }
+    const created = await call("POST", "/api/admin/products", { name: "New Oak", colour: "red" });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().detail[0].loc).toEqual(["body", "colour"]);
+    const read = await call("GET", `/api/admin/products/${product.id}`);
+    expect(read.json().our_price).toBe(2);
+    // What the admin API answers for a product (id, price_per_box, created_at…) may come back.
+    const saved = await call("PATCH", `/api/admin/products/${product.id}`, {
+      ...read.json(),
+      our_price: 2.99,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: product.id, our_price: 2.99 });
+    const listed = await call("GET", "/api/admin/products?search=New%20Oak");
+    expect(listed.json().products).toEqual([]);
+  });
+
   it("staff set a box weight for parcel limits, and clear it back to the default with an empty field", async () => {
     const created = await call("POST", "/api/admin/products", { name: "Heavy Tile" });
     const id = created.json().id;
