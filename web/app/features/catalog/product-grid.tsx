@@ -5,7 +5,8 @@ export function ProductGrid({ cards }: { cards: ProductCardProps[] }) {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
       {cards.map((card) => (
-        <li key={card.product.id} className="flex">
+        // The eager cards are the first screen's; the rest render when scrolled near.
+        <li key={card.product.id} className={card.eager ? "flex" : "card-deferred flex"}>
           <ProductCard {...card} />
         </li>
       ))}
