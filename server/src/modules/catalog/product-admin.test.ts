@@ -133,7 +133,7 @@ describe("admin products API", () => {
     expect(read.json().our_price).toBe(2);
     // What the admin API answers for a product (id, price_per_box, created_at…) may come back.
     const saved = await call("PATCH", `/api/admin/products/${product.id}`, {
-      ...read.json(),
+      ...(read.json() as Record<string, unknown>),
       our_price: 2.99,
     });
     expect(saved.statusCode).toBe(200);
