@@ -129,6 +129,7 @@ async function runScenarios(base, list, label) {
       p99: percentile(ok, 99),
       shed,
       errors: answered - ok.length - shed + r.errors,
+      errorKinds: errorKinds(byStatus, r),
     };
     rows.push(row);
     log(
@@ -141,6 +142,19 @@ async function runScenarios(base, list, label) {
 }
 
 /** Collects each response's time by status code (autocannon's own stats mix 200s and 503s). */
+/**
+ * What the errors of a run were, for the table: requests that timed out, other socket errors, and
+ * answers that were neither 2xx nor 503 by status ("" when there were none).
+ */
+function errorKinds(byStatus, r) {
+  const kinds = [];
+  if (r.timeouts > 0) kinds.push(`${r.timeouts} timed out`);
+  if (r.errors - r.timeouts > 0) kinds.push(`${r.errors - r.timeouts} socket`);
+  for (const [status, list] of byStatus)
+    if ((status < 200 || status >= 300) && status !== 503) kinds.push(`${list.length} × ${status}`);
+  return kinds.join(", ");
+}
+
 const countStatuses = (byStatus) => (client) => {
   client.on("response", (statusCode, _bytes, responseTime) => {
     const list = byStatus.get(statusCode) ?? [];
@@ -457,7 +471,7 @@ function loadTable(rows, baseline) {
     const before = base.get(r.name);
     const growth = baseline ? ` ${before?.rps ? (r.rps / before.rps).toFixed(2) : "–"} |` : "";
     lines.push(
-      `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.shed} | ${r.errors} | ${r.ratio === null ? "–" : r.ratio.toFixed(2)} |${growth}`,
+      `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.shed} | ${r.errorKinds ? `${r.errors} (${r.errorKinds})` : r.errors} | ${r.ratio === null ? "–" : r.ratio.toFixed(2)} |${growth}`,
     );
   }
   return lines.join("\n");
@@ -696,7 +710,8 @@ ${report}
   reads while the event loop lags over 500 ms or past a limit that starts at SHED_BROWSE_AT and
   follows how long they take (SHED_BROWSE_LATENCY_MS), checkout calls only past their own
   SHED_CHECKOUT_AT, payment completions never; see docs/decisions/071 and 076);
-  errors are any other status and socket errors. \`vs /api/health\` is each scenario's
+  errors are any other status and socket errors, their kinds in brackets (a request
+  unanswered after autocannon's 10 s counts as timed out). \`vs /api/health\` is each scenario's
   throughput over the health check's (the ceiling of this server on this machine).
 - The larger catalogue copies the sample products (new names and SKUs) up to
   ${largeCount.toLocaleString("en-US")} rows straight in the database, then restarts the
