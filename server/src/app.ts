@@ -252,8 +252,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate("redis", redis);
   app.decorate("signInFailures", createSignInFailures(app));
-  // The back office's session cookie, and who is signed in on a request (the audit log names
-  // them: plugins/admin-auth.ts sets it, audit.service.ts reads it).
+  // The back office's session cookie, and who is signed in on a request (plugins/admin-auth.ts
+  // sets it; admin routes hand it to each change they audit through `staffActor`).
   await app.register(fastifyCookie);
   app.decorateRequest("staff", null);
   await app.register(fastifyRateLimit, {
