@@ -17,11 +17,11 @@ export function ColorSwatch({
   const code = colorCode?.trim() ?? "";
   if (!hexColor.test(code) || !colorName) return null;
   return (
-    <p className={`flex items-center gap-2 text-sm text-stone-700 ${className}`}>
+    <p className={`color-swatch ${className}`}>
       <span
         aria-hidden="true"
         data-testid="color-swatch"
-        className="inline-block h-4 w-4 shrink-0 rounded-full border border-stone-300 shadow-inner"
+        className="color-swatch-dot"
         style={{ backgroundColor: code }}
       />
       <span>{colorName}</span>

@@ -35,16 +35,8 @@ export function ProductCard({
   const store = useStoreDetails();
   const outOfStock = product.stock_quantity <= 0;
   return (
-    <article
-      aria-labelledby={`product-${product.id}-name`}
-      className="flex w-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:flex-col"
-    >
-      <Link
-        to={href}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="block w-28 shrink-0 self-start p-3 pr-0 sm:w-full sm:bg-cream sm:p-0"
-      >
+    <article aria-labelledby={`product-${product.id}-name`} className="product-card">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="product-card-media">
         <FloorImage
           src={cardImage(product)}
           photo={cardPhoto(product)}
@@ -53,35 +45,30 @@ export function ProductCard({
           width={400}
           height={400}
           loading={eager ? "eager" : "lazy"}
-          className="aspect-square w-full rounded-md object-cover sm:rounded-none"
+          className="product-card-image"
         />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
-        <p className="truncate text-xs font-semibold tracking-wider text-oak-700 uppercase sm:whitespace-normal">
+      <div className="product-card-body">
+        <p className="product-card-kicker">
           {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}
         </p>
-        <h3
-          id={`product-${product.id}-name`}
-          className="font-sans text-base leading-snug font-semibold"
-        >
-          <Link to={href} className="hover:text-oak-700 hover:underline">
-            {product.name}
-          </Link>
+        <h3 id={`product-${product.id}-name`} className="product-card-title">
+          <Link to={href}>{product.name}</Link>
         </h3>
         {product.collection ? (
-          <p className="hidden text-sm text-stone-600 sm:block">
+          <p className="product-card-collection">
             {collectionDisplayName(store.collection_names, product.collection)} collection
           </p>
         ) : null}
         <ColorSwatch colorCode={product.color_code} colorName={product.color} />
-        <div className="mt-auto space-y-1 sm:pt-2">
+        <div className="product-card-price">
           <ProductPrice price={price} />
           <StockLine stock={product.stock_quantity} />
         </div>
-        <div className="mt-1 grid grid-cols-2 items-start gap-2 sm:mt-2">
+        <div className="product-card-actions">
           <Link
             to={href}
-            className="btn-outline px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
+            className="btn-outline product-card-button"
             aria-label={`View Details: ${product.name}`}
           >
             View Details
@@ -91,13 +78,10 @@ export function ProductCard({
             unitPrice={price.perBox}
             partnerPrice={partnerPrice}
             disabled={outOfStock}
-            className="btn-primary px-1 py-2 whitespace-nowrap sm:px-2 sm:py-2.5"
+            className="btn-primary product-card-button"
           />
         </div>
-        <OrderSampleButton
-          product={product}
-          className="self-start text-sm font-semibold text-oak-700 underline-offset-2 hover:underline disabled:text-sage-600 disabled:no-underline"
-        />
+        <OrderSampleButton product={product} className="product-card-sample" />
       </div>
     </article>
   );

@@ -15,15 +15,13 @@ export function StockLine({
 }) {
   const state = stockState(stock);
   if (state.kind === "out") {
-    return <p className={`text-sm font-semibold text-brick-600 ${className}`}>Out of Stock</p>;
+    return <p className={`stock-out ${className}`}>Out of Stock</p>;
   }
   if (state.kind === "low") {
-    return (
-      <p className={`text-sm font-semibold text-oak-700 ${className}`}>Only {state.left} left</p>
-    );
+    return <p className={`stock-low ${className}`}>Only {state.left} left</p>;
   }
   return (
-    <p className={`text-sm text-sage-600 ${className}`}>
+    <p className={`stock-in ${className}`}>
       {showCount ? `${state.count} boxes left` : "In Stock"}
     </p>
   );
