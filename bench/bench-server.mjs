@@ -48,6 +48,18 @@ export async function startProductionServer(root, { port, dataDir, databaseUrl }
         return null;
       }
     },
+    /**
+     * The CPU time the server process has used so far, in seconds (user and system, every
+     * thread; Linux), or null where it cannot be read. Linux reports it in ticks of 1/100 s.
+     */
+    cpuSeconds() {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
     /** The C allocator the server runs with: "jemalloc" when start.sh found it, else "glibc". */
     allocator() {
       try {

@@ -102,7 +102,24 @@ function cannon(opts) {
 /** Every load request asks for compression, as every browser does. */
 const browserHeaders = { "accept-encoding": "gzip, deflate, br" };
 
-async function runScenarios(base, list, label) {
+/**
+ * Runs `run` and measures the server's CPU while it runs: the share of one core it used and the
+ * CPU time per answer. On a 2-core machine the load generator shares the cores with the server,
+ * so served pages per second alone also measure the generator; the server's own CPU per answer
+ * says whether the server got slower or only got less of the machine.
+ */
+async function withServerCpu(server, run) {
+  const cpuBefore = server.cpuSeconds();
+  const startedAt = performance.now();
+  const result = await run();
+  const cpuAfter = server.cpuSeconds();
+  const seconds = (performance.now() - startedAt) / 1000;
+  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return { result, serverCpuShare: cpu === null ? null : cpu / seconds, serverCpuSeconds: cpu };
+}
+
+async function runScenarios(server, list, label) {
+  const base = server.base;
   const rows = [];
   for (const scenario of list) {
     const extra = scenario.setup ? await scenario.setup({ base }) : {};
@@ -117,7 +134,9 @@ async function runScenarios(base, list, label) {
     if (warmup > 0) await cannon({ ...opts, duration: warmup });
     await waitCalm(base);
     const byStatus = new Map();
-    const r = await cannon({ ...opts, duration, setupClient: countStatuses(byStatus) });
+    const { result: r, serverCpuShare } = await withServerCpu(server, () =>
+      cannon({ ...opts, duration, setupClient: countStatuses(byStatus) }),
+    );
     const ok = [...byStatus.entries()].filter(([s]) => s >= 200 && s < 300).flatMap(([, l]) => l);
     const shed = byStatus.get(503)?.length ?? 0;
     const answered = [...byStatus.values()].reduce((n, l) => n + l.length, 0);
@@ -130,6 +149,7 @@ async function runScenarios(base, list, label) {
       shed,
       errors: answered - ok.length - shed + r.errors,
       errorKinds: errorKinds(byStatus, r),
+      serverCpuShare,
     };
     rows.push(row);
     log(
@@ -170,36 +190,39 @@ const percentile = (values, p) => {
 };
 
 /** Many more connections than the server can serve: what is not taken must be 503 + Retry-After. */
-async function runOverload(base, path, label, options = {}) {
+async function runOverload(server, path, label, options = {}) {
+  const base = server.base;
   await waitCalm(base);
   const byStatus = new Map();
   let shedWithRetryAfter = 0;
   let shed = 0;
-  const r = await cannon({
-    url: base + path,
-    headers: browserHeaders,
-    requests: options.requests,
-    connections: overloadConnections,
-    duration,
-    timeout: 30,
-    setupClient(client) {
-      client.on("headers", ({ statusCode, headers }) => {
-        if (statusCode !== 503) return;
-        shed++;
-        for (let i = 0; i < headers.length; i += 2) {
-          if (String(headers[i]).toLowerCase() === "retry-after") {
-            shedWithRetryAfter++;
-            break;
+  const { result: r, serverCpuShare } = await withServerCpu(server, () =>
+    cannon({
+      url: base + path,
+      headers: browserHeaders,
+      requests: options.requests,
+      connections: overloadConnections,
+      duration,
+      timeout: 30,
+      setupClient(client) {
+        client.on("headers", ({ statusCode, headers }) => {
+          if (statusCode !== 503) return;
+          shed++;
+          for (let i = 0; i < headers.length; i += 2) {
+            if (String(headers[i]).toLowerCase() === "retry-after") {
+              shedWithRetryAfter++;
+              break;
+            }
           }
-        }
-      });
-      client.on("response", (statusCode, _bytes, responseTime) => {
-        const list = byStatus.get(statusCode) ?? [];
-        list.push(responseTime);
-        byStatus.set(statusCode, list);
-      });
-    },
-  });
+        });
+        client.on("response", (statusCode, _bytes, responseTime) => {
+          const list = byStatus.get(statusCode) ?? [];
+          list.push(responseTime);
+          byStatus.set(statusCode, list);
+        });
+      },
+    }),
+  );
   const ok = byStatus.get(200) ?? [];
   const shedTimes = byStatus.get(503) ?? [];
   const answered = [...byStatus.values()].reduce((n, l) => n + l.length, 0);
@@ -207,6 +230,8 @@ async function runOverload(base, path, label, options = {}) {
     name: `${options.name ?? path} at ${overloadConnections} connections`,
     okRps: ok.length / duration,
     baselineRps: options.baselineRps ?? null,
+    serverCpuShare,
+    baselineCpuShare: options.baselineCpuShare ?? null,
     answered,
     ok: ok.length,
     shed,
@@ -389,17 +414,18 @@ async function benchDatabase(kind, port, databaseUrl) {
       `  [${label}] search: ${result.search.found} of ${result.search.total} shopper queries find an expected product in the top 3`,
     );
     if (!args["no-load"] && !args["large-only"]) {
-      result.rows = await runScenarios(server.base, list, label);
+      result.rows = await runScenarios(server, list, label);
       if (!args["no-overload"]) {
-        const rateOf = (name) => result.rows.find((row) => row.name === name)?.rps ?? null;
+        const baseline = (name) => {
+          const row = result.rows.find((r) => r.name === name);
+          return { baselineRps: row?.rps ?? null, baselineCpuShare: row?.serverCpuShare ?? null };
+        };
         result.overload = [
-          await runOverload(server.base, "/products", label, {
-            baselineRps: rateOf("SSR /products"),
-          }),
-          await runOverload(server.base, "/products", label, {
+          await runOverload(server, "/products", label, baseline("SSR /products")),
+          await runOverload(server, "/products", label, {
             name: "/products (cache miss)",
             requests: [{ setupRequest: cacheMiss("/products") }],
-            baselineRps: rateOf("SSR /products (cache miss)"),
+            ...baseline("SSR /products (cache miss)"),
           }),
         ];
       }
@@ -426,7 +452,7 @@ async function benchDatabase(kind, port, databaseUrl) {
       }
       log(`  [${label}] seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       server = await startServer({ port, dataDir, databaseUrl });
-      result.large = await runScenarios(server.base, largeList, `${label}, ${largeCount} products`);
+      result.large = await runScenarios(server, largeList, `${label}, ${largeCount} products`);
       result.residentMb = server.residentMb();
       result.allocator = server.allocator?.();
       log(
@@ -479,13 +505,21 @@ function loadTable(rows, baseline) {
 
 function overloadTable(rows) {
   const lines = [
-    "| database | scenario | answered | served 200/s | vs 50 connections | p50 / p99 of 200s ms | shed 503 | share shed | 503s with Retry-After | p99 of 503s ms | other answers | timeouts |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| database | scenario | answered | served 200/s | vs 50 connections | p50 / p99 of 200s ms | shed 503 | share shed | 503s with Retry-After | p99 of 503s ms | other answers | timeouts | server CPU at 50 → 500 connections | served per server CPU second vs 50 connections |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
-  for (const { kind, o } of rows)
+  const cpu = (share) => (share === null ? "–" : `${Math.round(share * 100)}%`);
+  for (const { kind, o } of rows) {
+    // Pages served per second of the server's own CPU: what is left when the load generator's
+    // share of the machine is taken out.
+    const perCpu =
+      o.baselineRps && o.serverCpuShare && o.baselineCpuShare
+        ? pct(o.okRps / o.serverCpuShare / (o.baselineRps / o.baselineCpuShare))
+        : "–";
     lines.push(
-      `| ${kind} | ${o.name} | ${o.answered} | ${Math.round(o.okRps)} | ${o.baselineRps ? pct(o.okRps / o.baselineRps) : "–"} | ${ms(o.okP50)} / ${ms(o.okP99)} | ${o.shed} | ${pct(o.shedShare)} | ${o.retryAfterShare === null ? "–" : pct(o.retryAfterShare)} | ${ms(o.shedP99)} | ${o.other + o.connErrors} | ${o.timeouts} |`,
+      `| ${kind} | ${o.name} | ${o.answered} | ${Math.round(o.okRps)} | ${o.baselineRps ? pct(o.okRps / o.baselineRps) : "–"} | ${ms(o.okP50)} / ${ms(o.okP99)} | ${o.shed} | ${pct(o.shedShare)} | ${o.retryAfterShare === null ? "–" : pct(o.retryAfterShare)} | ${ms(o.shedP99)} | ${o.other + o.connErrors} | ${o.timeouts} | ${cpu(o.baselineCpuShare)} → ${cpu(o.serverCpuShare)} | ${perCpu} |`,
     );
+  }
   return lines.join("\n");
 }
 
@@ -727,6 +761,12 @@ ${report}
   "(cache miss, 1 connection)" is one render at a time, the latency of a miss on its own.
 - The overload scenario counts per status: "served" are 200s, "shed" are 503s, and the share
   of those that carried Retry-After.
+  "Server CPU" is the server process's CPU time over the run as a share of one core (all its
+  threads), for the 50-connection run of the same page and the ${overloadConnections}-connection
+  one; the load generator runs on the same cores, and at ${overloadConnections} connections it
+  costs more per request, so it leaves the server less of the machine. "Served per server CPU
+  second" divides that out: at 100% the server does as much per second of its own CPU as it
+  does at 50 connections.
 - Quick runs: \`npm run bench -- --duration=3 --only=products --no-lighthouse --no-pg\`;
   \`--no-large\` skips the 20,000-product catalogue. All options are listed at the top of
   bench/run.mjs.
