@@ -6,6 +6,7 @@ import { ServerRouter } from "react-router";
 import { deferredIslandsLoaded } from "./lib/deferred-island.tsx";
 import { NonceContext } from "./lib/nonce.ts";
 import { shouldLogRenderError } from "./lib/render-errors.ts";
+import { renderTurn } from "./lib/render-turns.ts";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
 
 export const streamTimeout = 5_000;
@@ -23,6 +24,7 @@ export default async function handleRequest(
 ) {
   // The parts whose browser code comes after hydration render in the HTML like the rest (089).
   await deferredIslandsLoaded();
+  await renderTurn();
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
