@@ -103,10 +103,10 @@ function cannon(opts) {
 const browserHeaders = { "accept-encoding": "gzip, deflate, br" };
 
 /**
- * Runs `run` and measures the server's CPU while it runs: the share of one core it used and the
- * CPU time per answer. On a 2-core machine the load generator shares the cores with the server,
- * so served pages per second alone also measure the generator; the server's own CPU per answer
- * says whether the server got slower or only got less of the machine.
+ * Runs `run` and measures the server's CPU while it runs: the share of one core it used. On a
+ * 2-core machine the load generator shares the cores with the server, so served pages per second
+ * alone also measure the generator; pages per second of the server's own CPU say whether the
+ * server got slower or only got less of the machine.
  */
 async function withServerCpu(server, run) {
   const cpuBefore = server.cpuSeconds();
@@ -115,7 +115,7 @@ async function withServerCpu(server, run) {
   const cpuAfter = server.cpuSeconds();
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  return { result, serverCpuShare: cpu === null ? null : cpu / seconds, serverCpuSeconds: cpu };
+  return { result, serverCpuShare: cpu === null ? null : cpu / seconds };
 }
 
 async function runScenarios(server, list, label) {

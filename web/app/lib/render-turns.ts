@@ -7,6 +7,8 @@
  * answer, and accepts one new connection (Node accepts one per turn), so a burst of new visitors
  * waited in the kernel for seconds where the load shedder never saw them. Taking turns keeps each
  * turn about one render long; the renders cost the same and finish in the order they asked.
+ * (How many cache misses render at once, and how long one may wait, is the server's render gate,
+ * server/src/web/render-gate.ts; this only keeps their synchronous parts out of one turn.)
  */
 const waiting: Array<() => void> = [];
 let scheduled = false;
