@@ -47,6 +47,8 @@ export default async function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = scriptsAfterPaint(nonce);
+          // A finished page needs no abort: its timer would otherwise outlive it by seconds.
+          body.once("close", () => clearTimeout(abortTimer));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control"))
@@ -63,6 +65,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
