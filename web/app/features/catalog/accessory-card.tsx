@@ -40,7 +40,7 @@ export function AccessoryCard({ product }: { product: PublicProduct }) {
           {product.price_per_box !== null ? (
             <>
               {formatUsd(product.price_per_box)}
-              <span className="ml-1 text-sm font-medium text-stone-600">per {unit}</span>
+              <span className="price-unit">per {unit}</span>
             </>
           ) : (
             "Contact for Price"

@@ -18,7 +18,7 @@ export function ProductGrid({ cards }: { cards: ProductCardProps[] }) {
       {groups.map((group) => (
         <Suspense key={group[0]?.product.id}>
           {group.map((card) => (
-            // The eager cards are the first screen's; the rest render when scrolled near.
+            // The eager cards are the first screen's; on a phone the rest render when scrolled near.
             <li key={card.product.id} className={card.eager ? "flex" : "card-deferred flex"}>
               <ProductCard {...card} />
             </li>
