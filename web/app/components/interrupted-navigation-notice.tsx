@@ -20,6 +20,21 @@ function readPending(): PendingNavigation | null {
   }
 }
 
+function rememberPending(from: string, to: string) {
+  try {
+    const pending: PendingNavigation = { from, to, at: Date.now() };
+    sessionStorage.setItem(storageKey, JSON.stringify(pending));
+  } catch {
+    // Storage may be unavailable (private modes); the notice is a nicety.
+  }
+}
+
+function forgetPending() {
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {}
+}
+
 /**
  * When the code of the next page fails to download (usually because the site was updated while
  * the tab was open), React Router reloads the page the visitor is on, and their click seems to
@@ -34,7 +49,7 @@ export function InterruptedNavigationNotice() {
 
   useEffect(() => {
     const pending = readPending();
-    sessionStorage.removeItem(storageKey);
+    forgetPending();
     const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
     if (
       pending &&
@@ -48,22 +63,34 @@ export function InterruptedNavigationNotice() {
   }, []);
 
   useEffect(() => {
-    try {
-      if (navigation.state === "loading" && navigation.location) {
-        const { pathname: toPath, search: toSearch } = navigation.location;
-        const pending: PendingNavigation = {
-          from: `${pathname}${search}`,
-          to: `${toPath}${toSearch}`,
-          at: Date.now(),
-        };
-        sessionStorage.setItem(storageKey, JSON.stringify(pending));
-      } else if (navigation.state === "idle") {
-        sessionStorage.removeItem(storageKey);
-      }
-    } catch {
-      // Storage may be unavailable (private modes); the notice is a nicety.
+    if (navigation.state === "loading" && navigation.location) {
+      const { pathname: toPath, search: toSearch } = navigation.location;
+      rememberPending(`${pathname}${search}`, `${toPath}${toSearch}`);
+    } else if (navigation.state === "idle") {
+      forgetPending();
     }
   }, [navigation.state, navigation.location, pathname, search]);
+
+  useEffect(() => {
+    // A click on a link is remembered as it happens: the effect above runs only once React has
+    // drawn the loading state, and a page's code that fails at once (a file gone after an
+    // update answers 404 in a few milliseconds) reloads the page before that.
+    const onClick = (event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download"))
+        return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin) return;
+      rememberPending(
+        `${window.location.pathname}${window.location.search}`,
+        `${to.pathname}${to.search}`,
+      );
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
 
   useEffect(() => {
     // Any later navigation makes the notice stale.
