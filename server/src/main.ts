@@ -7,6 +7,7 @@ import { ConfigError, loadDotEnv, readConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed/seed.ts";
+import { listenShared } from "./listen.ts";
 import { prettyLogStream } from "./logging.ts";
 import { placeholderFields } from "./modules/settings/settings.service.ts";
 import { startupBanner } from "./startup-banner.ts";
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listenShared(app, { port: config.port, host: config.host });
   console.log(
     startupBanner(
       config,
