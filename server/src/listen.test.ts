@@ -67,6 +67,45 @@ describe("listening on shared sockets", () => {
     expect(answers).toEqual(Array.from({ length: 40 }, () => ({ ok: true })));
   });
 
+  it("closes only once the requests in flight on every socket are answered", async () => {
+    const app = testApp();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = 0;
+    let onOtherSockets = 0;
+    // Requests that came through Fastify's own socket are answered at once, the others wait.
+    // `_server` is the listening server that accepted the connection (`server` is always the
+    // HTTP server it was handed to).
+    app.get("/held", async (request) => {
+      arrived++;
+      if ((request.raw.socket as net.Socket & { _server?: net.Server })._server !== app.server) {
+        onOtherSockets++;
+        await released;
+      }
+      return { ok: true };
+    });
+    const port = await listenShared(app, { port: 0, host: "127.0.0.1" });
+    const statuses = Array.from({ length: 32 }, () =>
+      fetch(`http://127.0.0.1:${port}/held`, { headers: { connection: "close" } }).then(
+        (r) => r.status,
+      ),
+    );
+    while (arrived < 32) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(onOtherSockets).toBeGreaterThan(0);
+
+    let closed = false;
+    const closing = app.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    release();
+    expect(await Promise.all(statuses)).toEqual(Array.from({ length: 32 }, () => 200));
+    await closing;
+  });
+
   it("refuses a port another server already holds, as a plain listen does", async () => {
     const first = testApp();
     const port = await listenShared(first, { port: 0, host: "127.0.0.1" });

@@ -63,10 +63,18 @@ export async function listenShared(
       )
       .listen({ fd }),
   );
-  // Closing stops their accepting; their connections belong to the HTTP server, which closes
-  // them as Fastify's close does (a net.Server's close callback would wait for every one).
+  // They stop accepting when Fastify's socket does. Fastify's close then waits only for the
+  // connections its own socket accepted: wait for the others' too (requests in flight get their
+  // answers before the process exits), closing their idle keep-alive connections as they go idle.
+  let drained: Promise<void>[] = [];
   app.addHook("preClose", async () => {
-    for (const extra of extras) extra.close();
+    drained = extras.map((extra) => new Promise<void>((resolve) => extra.close(() => resolve())));
+  });
+  app.addHook("onClose", async () => {
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    app.server.closeIdleConnections();
+    await Promise.all(drained);
+    clearInterval(idleSweep);
   });
   // Fastify passes `fd` on to the server's listen; `host` keeps it from also binding ::1.
   const options: FastifyListenOptions & { fd?: number } = { fd: own, host };
