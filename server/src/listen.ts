@@ -64,17 +64,15 @@ export async function listenShared(
       .listen({ fd }),
   );
   // They stop accepting when Fastify's socket does. Fastify's close then waits only for the
-  // connections its own socket accepted: wait for the others' too (requests in flight get their
-  // answers before the process exits), closing their idle keep-alive connections as they go idle.
+  // connections its own socket accepted: wait for the others' too, so requests in flight get
+  // their answers before the process exits. Every connection belongs to the HTTP server, so its
+  // close (and main.ts's sweep during shutdown) ends the idle keep-alive ones of all sockets.
   let drained: Promise<void>[] = [];
   app.addHook("preClose", async () => {
     drained = extras.map((extra) => new Promise<void>((resolve) => extra.close(() => resolve())));
   });
   app.addHook("onClose", async () => {
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    app.server.closeIdleConnections();
     await Promise.all(drained);
-    clearInterval(idleSweep);
   });
   // Fastify passes `fd` on to the server's listen; `host` keeps it from also binding ::1.
   const options: FastifyListenOptions & { fd?: number } = { fd: own, host };
