@@ -27,6 +27,25 @@ describe("reading a search", () => {
     });
     expect(parseSearch("!!! ???")).toEqual({ words: [], types: [], features: [] });
   });
+
+  it("reads phrases the same however the words are spaced or punctuated", () => {
+    expect(parseSearch("  Wood\tLOOK   tile, Café ")).toEqual({
+      words: ["café", "wood"],
+      types: ["tile"],
+      features: [],
+    });
+    // Phrases sharing a first word: the longest one present is read.
+    expect(parseSearch("luxury vinyl tile and luxury vinyl")).toEqual({
+      words: [],
+      types: ["vinyl"],
+      features: [],
+    });
+    expect(parseSearch("vinyl planks hand scraped")).toEqual({
+      words: [],
+      types: ["vinyl"],
+      features: ["hand_scraped"],
+    });
+  });
 });
 
 describe("GET /api/search/suggest on the sample catalogue", () => {

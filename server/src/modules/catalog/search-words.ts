@@ -171,10 +171,52 @@ const phrasesByLength = searchSynonyms
   )
   .sort((a, b) => b.phrase.length - a.phrase.length);
 
+/** The phrases by their first word, longest first (a phrase can only be in a text with it). */
+const phrasesByFirstWord = new Map<string, typeof phrasesByLength>();
+for (const entry of phrasesByLength) {
+  const first = entry.phrase.split(" ")[0] as string;
+  phrasesByFirstWord.set(first, [...(phrasesByFirstWord.get(first) ?? []), entry]);
+}
+
+/**
+ * The phrases whose first word is a word of `padded` (a space-padded text), longest first: the
+ * only ones it may contain, since reading a phrase only ever takes words out.
+ */
+function phrasesThatMayBeIn(padded: string): typeof phrasesByLength {
+  const found = new Set<(typeof phrasesByLength)[number]>();
+  for (const word of padded.split(" "))
+    for (const entry of phrasesByFirstWord.get(word) ?? []) found.add(entry);
+  return found.size < 2 ? [...found] : phrasesByLength.filter((entry) => found.has(entry));
+}
+
+/** Text with nothing but ASCII letters, digits, spaces, `&` and `-`. */
+const plainSearch = /^[a-z0-9 &-]*$/;
+
 /** The one-word phrases a typed word may be a typo of, with their pieces. */
 const oneWordPhrases = phrasesByLength
   .filter(({ phrase }) => !phrase.includes(" "))
   .map((entry) => ({ ...entry, pieces: trigramsOf(entry.phrase) }));
+
+/**
+ * The one-word phrases typed words were found like, or null: shoppers type the same words, and
+ * comparing a word's pieces with every phrase's was most of the time a search took to read.
+ * Forgotten all at once when full.
+ */
+const phraseLikeWord = new Map<string, (typeof oneWordPhrases)[number] | null>();
+const phraseLikeWordKept = 10_000;
+
+/** The one-word phrase a typed word is a letter or two off ("waterprof"), if any. */
+function knownPhraseLike(word: string): (typeof oneWordPhrases)[number] | null {
+  if (word.length < minFuzzyWordLength) return null;
+  let known = phraseLikeWord.get(word);
+  if (known === undefined) {
+    const pieces = trigramsOf(word);
+    known = oneWordPhrases.find((entry) => similarityOfPieces(pieces, entry.pieces) >= 0.5) ?? null;
+    if (phraseLikeWord.size >= phraseLikeWordKept) phraseLikeWord.clear();
+    phraseLikeWord.set(word, known);
+  }
+  return known;
+}
 
 /** What a search asks for once the shopper's words are read. */
 export interface ParsedSearch {
@@ -190,9 +232,9 @@ export interface ParsedSearch {
  * known one-word phrase ("waterprof", "laminte") is read as that phrase.
  */
 export function parseSearch(text: string): ParsedSearch {
-  let rest = ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}&-]+/gu, " ")
+  const lower = text.toLowerCase();
+  // Most searches are plain letters and spaces: the Unicode-aware pass only runs for the rest.
+  let rest = ` ${(plainSearch.test(lower) ? lower : lower.replace(/[^\p{L}\p{N}&-]+/gu, " "))
     .replace(/\s+/g, " ")
     .trim()} `;
   const types = new Set<string>();
@@ -203,7 +245,7 @@ export function parseSearch(text: string): ParsedSearch {
     if (means.feature) features.add(means.feature);
     extraWords.push(...(means.words ?? []));
   };
-  for (const { padded, means } of phrasesByLength) {
+  for (const { padded, means } of phrasesThatMayBeIn(rest)) {
     if (rest.includes(padded)) {
       rest = rest.replaceAll(padded, " ");
       apply(means);
@@ -211,10 +253,7 @@ export function parseSearch(text: string): ParsedSearch {
   }
   const words: string[] = [];
   for (const word of rest.split(" ").filter((word) => word && !stopWords.has(word))) {
-    const pieces = word.length >= minFuzzyWordLength ? trigramsOf(word) : undefined;
-    const known = pieces
-      ? oneWordPhrases.find((entry) => similarityOfPieces(pieces, entry.pieces) >= 0.5)
-      : undefined;
+    const known = knownPhraseLike(word);
     if (known) apply(known.means);
     else words.push(word);
   }
