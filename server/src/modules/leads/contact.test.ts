@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { asc } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useLeadTestApp } from "../../../test/lead-test-app.ts";
 import { contactMessages, mailOutbox } from "../../db/schema/index.ts";
 
 const valid = {
@@ -13,21 +13,7 @@ const valid = {
 };
 
 describe("POST /api/contact", () => {
-  let t: TestApp;
-  let clientNumber = 0;
-  let remoteAddress = "";
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    clientNumber += 1;
-    remoteAddress = `10.1.0.${clientNumber}`;
-    await t.database.db.delete(contactMessages).where(eq(contactMessages.status, "new"));
-    await t.database.db.delete(mailOutbox).where(eq(mailOutbox.status, "pending"));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, client } = useLeadTestApp(contactMessages, "10.1.0");
 
   /** A native form post, as the browser sends it from our own page. */
   const postForm = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -40,7 +26,7 @@ describe("POST /api/contact", () => {
         ...headers,
       },
       payload: new URLSearchParams(fields).toString(),
-      remoteAddress,
+      remoteAddress: client.address,
     });
 
   const stored = () =>
@@ -122,7 +108,7 @@ describe("POST /api/contact", () => {
       method: "POST",
       url: "/api/contact",
       payload: valid,
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().message).toBe("Message sent successfully! We'll get back to you soon.");
@@ -130,7 +116,7 @@ describe("POST /api/contact", () => {
       method: "POST",
       url: "/api/contact",
       payload: { ...valid, email: "nope" },
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toEqual([
@@ -157,7 +143,7 @@ describe("POST /api/contact", () => {
         referer: "https://evil.example/form.html",
       },
       payload: new URLSearchParams(valid).toString(),
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(fromReferer.statusCode).toBe(403);
     const nullOrigin = await postForm(valid, { origin: "null" });
@@ -174,7 +160,7 @@ describe("POST /api/contact", () => {
         referer: "http://store.test/contact",
       },
       payload: new URLSearchParams(valid).toString(),
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(withReferer.headers.location).toBe("/contact?success=true");
     const bare = await t.app.inject({
@@ -182,7 +168,7 @@ describe("POST /api/contact", () => {
       url: "/api/contact",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: new URLSearchParams(valid).toString(),
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(bare.headers.location).toBe("/contact?success=true");
     expect(await stored()).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { locationTypes } from "@mcf/contracts/leads";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { asc } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useLeadTestApp } from "../../../test/lead-test-app.ts";
 import { mailOutbox, projectInquiries } from "../../db/schema/index.ts";
 
 const valid = {
@@ -20,25 +20,15 @@ const valid = {
 };
 
 describe("POST /api/project-inquiries", () => {
-  let t: TestApp;
-  // Each test posts from its own address so the per-address limit only bites where tested.
-  let clientNumber = 0;
-  let remoteAddress = "";
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    clientNumber += 1;
-    remoteAddress = `10.0.0.${clientNumber}`;
-    await t.database.db.delete(projectInquiries).where(eq(projectInquiries.status, "new"));
-    await t.database.db.delete(mailOutbox).where(eq(mailOutbox.status, "pending"));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, client } = useLeadTestApp(projectInquiries, "10.0.0");
 
   const post = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/project-inquiries", payload, remoteAddress });
+    t.app.inject({
+      method: "POST",
+      url: "/api/project-inquiries",
+      payload,
+      remoteAddress: client.address,
+    });
 
   const storedInquiries = () =>
     t.database.db.select().from(projectInquiries).orderBy(asc(projectInquiries.id));
@@ -197,7 +187,7 @@ describe("POST /api/project-inquiries", () => {
       url: "/api/project-inquiries",
       headers: { "content-type": "application/json" },
       payload: "{not json",
-      remoteAddress,
+      remoteAddress: client.address,
     });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().detail).toBe("string");
