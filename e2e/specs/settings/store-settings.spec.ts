@@ -1,8 +1,9 @@
 import { business } from "@mcf/contracts/business";
-import { expect, test } from "@playwright/test";
+import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { openPage } from "../../support/page.ts";
-import { adminHeaders } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "../admin/admin-helpers.ts";
+import { fillCustomerAndBilling, seedCart } from "../shop/shop-fixtures.ts";
 
 /**
  * The owner changes the store's phone in the Settings tab and sees it on /contact, in the footer
@@ -11,15 +12,32 @@ import { signInToAdmin } from "../admin/admin-helpers.ts";
  */
 const newPhone = "(205) 871-4400";
 
-// Both tests save the whole settings: one at a time, or one would put back what the other changed.
+// The tests save the whole settings: one at a time, or one would put back what another changed.
 test.describe.configure({ mode: "serial" });
+
+/** The delivery limits and local area as the run found them, put back at the end. */
+let deliveryAsFound: Pick<StoreSettings, "delivery_limits" | "service_area_zips">;
+
+test.beforeAll(async ({ request }) => {
+  const current = await request.get("/api/admin/settings", { headers: adminHeaders });
+  const { settings } = (await current.json()) as { settings: StoreSettings };
+  deliveryAsFound = {
+    delivery_limits: settings.delivery_limits,
+    service_area_zips: settings.service_area_zips,
+  };
+});
 
 test.afterAll(async ({ request }) => {
   const current = await request.get("/api/admin/settings", { headers: adminHeaders });
   const { settings } = await current.json();
   await request.put("/api/admin/settings", {
     headers: adminHeaders,
-    data: { ...settings, phone: business.phone, business_name: business.name },
+    data: {
+      ...settings,
+      ...deliveryAsFound,
+      phone: business.phone,
+      business_name: business.name,
+    },
   });
 });
 
@@ -104,4 +122,55 @@ test("a renamed store shows its new name in every page's title, description, og:
   await expect(page).toHaveTitle("Products | Vulcan Floor Co");
   await expect(page.locator("title")).toHaveCount(1);
   expect(await page.content()).not.toContain(business.name);
+});
+
+test("the owner adds a ZIP code to the local delivery area and lowers the parcel limit, and the checkout follows at once", async ({
+  page,
+  store,
+}) => {
+  await signInToAdmin(page, "settings");
+  const area = page.getByRole("group", { name: "Local delivery area" });
+  const zips = area.getByLabel("ZIP codes served by our truck");
+  await expect(zips).toHaveValue(/^35203, /);
+  const listed = await zips.inputValue();
+
+  // A ZIP code short of a digit: the field names it and nothing is saved.
+  await zips.fill(`${listed}, 3610`);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(area.getByText('"3610" is not a 5-digit ZIP code')).toBeVisible();
+  await expect(zips).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Some values need fixing: see the marked fields.",
+  );
+
+  // Montgomery joins the area; parcel now carries one box at most.
+  await zips.fill(`${listed}\n36104`);
+  const limits = page.getByRole("group", { name: "Delivery times and parcel limits" });
+  const parcelLimit = limits.getByLabel("Parcel limit (boxes)");
+  await expect(parcelLimit).toHaveValue(String(deliveryAsFound.delivery_limits.parcel_max_boxes));
+  await parcelLimit.fill("1");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toHaveText(
+    "Settings saved. Every page shows them now.",
+  );
+  await expect(zips).toHaveAttribute("aria-invalid", "false");
+  await expect(zips).toHaveValue(/, 36104$/);
+
+  const product = await store.product({ sqft_per_carton: 20, cartons_per_pallet: 50 });
+  await openPage(page, "/");
+  await seedCart(page, [{ product, quantity: 2 }]);
+  await openPage(page, "/cart?step=checkout");
+  await fillCustomerAndBilling(page, {
+    name: "Morgan Montgomery",
+    email: `area-${Date.now()}@example.com`,
+    phone: "(334) 555-0125",
+  });
+  await page.getByLabel("City", { exact: true }).fill("Montgomery");
+  await page.getByLabel("ZIP Code", { exact: true }).fill("36104");
+  const delivery = page.getByRole("group", { name: "Delivery", exact: true });
+  await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeEnabled();
+  await expect(delivery.getByRole("radio", { name: /^Parcel delivery/ })).toBeDisabled();
+  await expect(
+    delivery.getByText("Parcel delivery is for orders of up to 1 box; this one has 2."),
+  ).toBeVisible();
 });

@@ -21,6 +21,14 @@ const real: StoreSettings = {
     parcel_per_box_cents: 1200,
     parcel_per_pound_cents: 50,
   },
+  delivery_limits: {
+    handling_business_days: 1,
+    restock_business_days: 10,
+    local_business_days: 1,
+    parcel_max_boxes: 5,
+    parcel_max_weight_lbs: 150,
+  },
+  service_area_zips: ["35203", "35209"],
   samples: { price_cents: 200, shipping_cents: 495 },
   partners: [
     {
@@ -71,6 +79,65 @@ describe("placeholderFields", () => {
 
   it("takes a real 555 number outside the fictional range as real", () => {
     expect(placeholderFields({ ...real, phone: "(205) 555-2300" })).toEqual([]);
+  });
+});
+
+describe("delivery limits and the local delivery area", () => {
+  const messagesOf = (settings: unknown) => {
+    const result = storeSettingsSchema.safeParse(settings);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("takes trimmed five-digit ZIP codes and whole numbers of days within bounds", () => {
+    const parsed = storeSettingsSchema.parse({
+      ...real,
+      service_area_zips: [" 35209 ", "35124"],
+      delivery_limits: { ...real.delivery_limits, handling_business_days: 0 },
+    });
+    expect(parsed.service_area_zips).toEqual(["35209", "35124"]);
+    expect(parsed.delivery_limits.handling_business_days).toBe(0);
+  });
+
+  it("names each bad ZIP code, a ZIP code listed twice, and an empty or huge list", () => {
+    expect(messagesOf({ ...real, service_area_zips: ["3520", "35x09", "35209", "35209"] })).toEqual(
+      {
+        "service_area_zips.0": '"3520" is not a 5-digit ZIP code',
+        "service_area_zips.1": '"35x09" is not a 5-digit ZIP code',
+        "service_area_zips.3": "ZIP code 35209 is listed twice",
+      },
+    );
+    expect(messagesOf({ ...real, service_area_zips: [] })).toEqual({
+      service_area_zips: "List at least one ZIP code for local delivery",
+    });
+    const many = Array.from({ length: 10_000 }, (_, i) => String(10_000 + i));
+    expect(messagesOf({ ...real, service_area_zips: many })).toEqual({
+      service_area_zips: "At most 1,000 ZIP codes for local delivery",
+    });
+  });
+
+  it("refuses negative, fractional, huge and non-numeric days and limits with the field's name", () => {
+    expect(
+      messagesOf({
+        ...real,
+        delivery_limits: {
+          handling_business_days: -1,
+          restock_business_days: 1.5,
+          local_business_days: "two",
+          parcel_max_boxes: 0,
+          parcel_max_weight_lbs: 1e12,
+        },
+      }),
+    ).toEqual({
+      "delivery_limits.handling_business_days": "Handling time cannot be negative",
+      "delivery_limits.restock_business_days":
+        "Restock time must be a whole number of business days",
+      "delivery_limits.local_business_days":
+        "Local delivery time must be a whole number of business days",
+      "delivery_limits.parcel_max_boxes": "Parcel limit must be at least 1",
+      "delivery_limits.parcel_max_weight_lbs": "Parcel weight limit must be at most 2,000 lb",
+    });
   });
 });
 

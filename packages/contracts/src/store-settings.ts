@@ -44,6 +44,48 @@ const cents = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(10_000_000, `${label} must be at most $100,000`);
 
+/** A whole number within bounds, for counts and business days the owner types. */
+const wholeNumber = (label: string, unit: string, min: number, max: number) =>
+  z
+    .number({ message: `${label} must be a whole number of ${unit}` })
+    .int(`${label} must be a whole number of ${unit}`)
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} ${unit}`);
+
+/** The most ZIP codes the local delivery area may list: far more than a truck's day covers. */
+export const maxServiceAreaZips = 1000;
+
+/**
+ * The five-digit ZIP codes our own truck delivers to: at least one, each once. Each bad entry
+ * is its own issue (path: its index) naming the entry, so the form can say which one.
+ */
+const serviceAreaZipsSchema = z
+  .array(
+    z
+      .string({ message: "Each ZIP code must be 5 digits, like 35209" })
+      .trim()
+      .regex(/^\d{5}$/, {
+        error: (issue) => `"${String(issue.input)}" is not a 5-digit ZIP code`,
+      }),
+  )
+  .min(1, "List at least one ZIP code for local delivery")
+  .max(
+    maxServiceAreaZips,
+    `At most ${maxServiceAreaZips.toLocaleString("en-US")} ZIP codes for local delivery`,
+  )
+  .superRefine((zips, context) => {
+    const seen = new Set<string>();
+    zips.forEach((zip, index) => {
+      if (seen.has(zip))
+        context.addIssue({
+          code: "custom",
+          message: `ZIP code ${zip} is listed twice`,
+          path: [index],
+        });
+      seen.add(zip);
+    });
+  });
+
 const stateCode = z
   .string({ message: "State is required" })
   .trim()
@@ -129,6 +171,19 @@ export const storeSettingsSchema = z.object({
     parcel_per_box_cents: cents("Parcel per box"),
     parcel_per_pound_cents: cents("Parcel per pound"),
   }),
+  /**
+   * Lead times in business days (Monday to Friday, federal holidays off) and the parcel
+   * carrier's limits. Its own section, not part of `delivery`: a document saved before these
+   * existed keeps its saved prices and takes these defaults.
+   */
+  delivery_limits: z.object({
+    handling_business_days: wholeNumber("Handling time", "business days", 0, 30),
+    restock_business_days: wholeNumber("Restock time", "business days", 0, 120),
+    local_business_days: wholeNumber("Local delivery time", "business days", 0, 30),
+    parcel_max_boxes: wholeNumber("Parcel limit", "boxes", 1, 100),
+    parcel_max_weight_lbs: wholeNumber("Parcel weight limit", "lb", 1, 2000),
+  }),
+  service_area_zips: serviceAreaZipsSchema,
   samples: z.object({
     price_cents: cents("Sample price").max(10_000, "Sample price must be at most $100"),
     shipping_cents: cents("Sample shipping").max(10_000, "Sample shipping must be at most $100"),

@@ -15,6 +15,7 @@ import { storeIdentity } from "../../mail/store-identity.ts";
 import { findLotsByIds, type ProductRow } from "../catalog/catalog.service.ts";
 import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
 import {
+  type DeliveryLimits,
   type DeliveryPrices,
   type DeliveryQuote,
   quoteDelivery,
@@ -85,7 +86,7 @@ export interface CartPricingOptions {
   deliveryMethod?: DeliveryMethod | null;
   freightServices?: FreightServices | null;
   partner: PartnerUserRow | null;
-  /** The store's prices from its settings: tax rates, delivery and sample prices. */
+  /** The store's prices from its settings: tax rates, delivery prices and limits, samples. */
   rates: StoreRates;
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
@@ -114,18 +115,37 @@ export interface SampleSettings {
   parcelRateCents: number;
 }
 
-/** Every price of a cart the owner sets in the Settings tab, as the cart and checkout use them. */
+/**
+ * Every price, lead time and delivery limit of a cart the owner sets in the Settings tab, as the
+ * cart and checkout use them.
+ */
 export interface StoreRates {
   /** Sales tax by state, as fractions. */
   taxRates: Record<string, number>;
   delivery: DeliveryPrices;
+  deliveryLimits: DeliveryLimits;
   samples: SampleSettings;
   /** Where a showroom pickup is taxed. */
   showroomState: string;
 }
 
-/** The cart's prices from the store settings (money in cents, tax percentages as fractions). */
+/**
+ * The cart's prices and delivery limits from the store settings (money in cents, tax
+ * percentages as fractions). Kept per settings object: the settings source hands out the same
+ * object until a save, so each request does not build the service area's set anew.
+ */
 export function storeRatesFrom(settings: StoreSettings): StoreRates {
+  let rates = ratesOfSettings.get(settings);
+  if (!rates) {
+    rates = ratesFrom(settings);
+    ratesOfSettings.set(settings, rates);
+  }
+  return rates;
+}
+const ratesOfSettings = new WeakMap<StoreSettings, StoreRates>();
+
+function ratesFrom(settings: StoreSettings): StoreRates {
+  const limits = settings.delivery_limits;
   return {
     taxRates: Object.fromEntries(
       settings.tax_rates.map((rate) => [rate.state, rate.rate_percent / 100]),
@@ -138,6 +158,14 @@ export function storeRatesFrom(settings: StoreSettings): StoreRates {
       liftgateCents: settings.delivery.liftgate_cents,
       parcelPerBoxCents: settings.delivery.parcel_per_box_cents,
       parcelPerPoundCents: settings.delivery.parcel_per_pound_cents,
+    },
+    deliveryLimits: {
+      handlingBusinessDays: limits.handling_business_days,
+      restockBusinessDays: limits.restock_business_days,
+      localBusinessDays: limits.local_business_days,
+      parcelMaxBoxes: limits.parcel_max_boxes,
+      parcelMaxWeightLbs: limits.parcel_max_weight_lbs,
+      serviceAreaZips: new Set(settings.service_area_zips),
     },
     samples: {
       pricePerSampleCents: settings.samples.price_cents,
@@ -346,6 +374,7 @@ export async function priceCart(
     freightServices: options.freightServices ?? null,
     now: options.now ?? new Date(),
     prices: options.rates.delivery,
+    limits: options.rates.deliveryLimits,
   });
   // Tax is on merchandise after discount, never on delivery.
   const taxRate = taxRateFor(

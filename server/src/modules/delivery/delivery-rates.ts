@@ -3,8 +3,10 @@ import type { DeliveryMethod, FreightServiceId } from "@mcf/contracts/delivery";
 
 /**
  * The one table of delivery prices, limits and lead times. Money in cents, times in business
- * days (Monday to Friday, Birmingham time). Change a number here and every quote, order, payment
- * page and email follows.
+ * days (Monday to Friday, Birmingham time). The prices, lead times and parcel limits here are
+ * only the store settings' defaults (`shippedDeliveryPrices`, `shippedDeliveryLimits`): the
+ * owner changes them in the Settings tab, and quotes read the settings, never these fields.
+ * Labels, freight extras' names, transit bands and the states not shipped to apply as they are.
  */
 export const deliveryRates = {
   /** Boxes in stock are picked and ready this many business days after the order. */

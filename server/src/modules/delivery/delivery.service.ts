@@ -11,12 +11,12 @@ import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { addBusinessDays, storeToday } from "./delivery-dates.ts";
 import { deliveryRates } from "./delivery-rates.ts";
-import { isLocalDeliveryZip } from "./service-area-zips.ts";
+import { shippedServiceAreaZips } from "./service-area-zips.ts";
 import { lookUpUsZip, milesBetweenZips } from "./zip-table.ts";
 
 /**
- * The delivery prices the owner sets in the back office's Settings tab (cents). Limits, lead
- * times and labels stay in delivery-rates.ts.
+ * The delivery prices the owner sets in the back office's Settings tab (cents). Labels and
+ * transit bands stay in delivery-rates.ts.
  */
 export interface DeliveryPrices {
   localPerPalletCents: number;
@@ -38,6 +38,34 @@ export const shippedDeliveryPrices: DeliveryPrices = {
   liftgateCents: deliveryRates.freightServices.liftgate.cents,
   parcelPerBoxCents: deliveryRates.parcel.perBoxCents,
   parcelPerPoundCents: deliveryRates.parcel.perPoundCents,
+};
+
+/**
+ * The lead times, parcel limits and local delivery area the owner sets in the Settings tab.
+ * Times are business days (Monday to Friday, federal holidays off).
+ */
+export interface DeliveryLimits {
+  /** An order whose every line is in stock is ready this many business days after it is placed. */
+  handlingBusinessDays: number;
+  /** An order with a line we hold too few boxes of waits this long for the supplier. */
+  restockBusinessDays: number;
+  /** Our own truck delivers this many business days after the order is ready. */
+  localBusinessDays: number;
+  /** Parcel carries at most this many boxes and this many pounds; more go by truck. */
+  parcelMaxBoxes: number;
+  parcelMaxWeightLbs: number;
+  /** The five-digit ZIP codes our own truck delivers to. */
+  serviceAreaZips: ReadonlySet<string>;
+}
+
+/** The limits the store shipped with: the settings' defaults until the owner saves others. */
+export const shippedDeliveryLimits: DeliveryLimits = {
+  handlingBusinessDays: deliveryRates.handlingBusinessDays,
+  restockBusinessDays: deliveryRates.restockBusinessDays,
+  localBusinessDays: deliveryRates.local.businessDays,
+  parcelMaxBoxes: deliveryRates.parcel.maxBoxes,
+  parcelMaxWeightLbs: deliveryRates.parcel.maxWeightLbs,
+  serviceAreaZips: new Set(shippedServiceAreaZips),
 };
 
 /** What delivery needs to know of one cart line. */
@@ -74,6 +102,8 @@ export interface DeliveryRequest {
   now: Date;
   /** The store's delivery prices (settings); the shipped ones when absent. */
   prices?: DeliveryPrices;
+  /** The store's lead times, parcel limits and local area (settings); the shipped ones when absent. */
+  limits?: DeliveryLimits;
 }
 
 export interface QuotedService {
@@ -141,9 +171,10 @@ export function sharedPallets(lines: DeliveryLine[]): number {
   return Math.max(1, Math.ceil(filled - 1e-9));
 }
 
-function readyDate(lines: DeliveryLine[], now: Date): string {
+/** In stock: the handling time; a line short of stock: the restock time (the settings'). */
+function readyDate(limits: DeliveryLimits, lines: DeliveryLine[], now: Date): string {
   const allInStock = lines.every((line) => line.stockQuantity >= line.quantity);
-  const days = allInStock ? deliveryRates.handlingBusinessDays : deliveryRates.restockBusinessDays;
+  const days = allInStock ? limits.handlingBusinessDays : limits.restockBusinessDays;
   return addBusinessDays(storeToday(now), days);
 }
 
@@ -171,6 +202,7 @@ function quotePickup(ready: string): QuotedDelivery {
 
 function quoteLocal(
   prices: DeliveryPrices,
+  limits: DeliveryLimits,
   pallets: number,
   merchandiseCents: number,
   zip: ZipInfo | null,
@@ -190,7 +222,8 @@ function quoteLocal(
       reason: "Enter your ZIP code to see if our own truck delivers there.",
       estimatedDate: null,
     };
-  if (!isLocalDeliveryZip(zip.zip5))
+  // Only the service area's ZIP codes as the owner last saved them get our truck.
+  if (!limits.serviceAreaZips.has(zip.zip5))
     return {
       ...base,
       available: false,
@@ -201,7 +234,7 @@ function quoteLocal(
     ...base,
     available: true,
     reason: null,
-    estimatedDate: addBusinessDays(ready, deliveryRates.local.businessDays),
+    estimatedDate: addBusinessDays(ready, limits.localBusinessDays),
   };
 }
 
@@ -238,11 +271,11 @@ function quoteFreight(
 
 function quoteParcel(
   prices: DeliveryPrices,
+  limits: DeliveryLimits,
   lines: DeliveryLine[],
   zip: ZipInfo | null,
   ready: string,
 ): QuotedDelivery {
-  const rules = deliveryRates.parcel;
   const boxes = lines.reduce((sum, line) => sum + line.quantity, 0);
   const pounds = lines.reduce(
     (sum, line) => sum + line.quantity * (line.boxWeightLbs ?? shippingDefaults.boxWeightLbs),
@@ -251,10 +284,11 @@ function quoteParcel(
   const costCents =
     boxes * prices.parcelPerBoxCents + multiplyCents(prices.parcelPerPoundCents, pounds);
   let reason = zip ? notShippedReason(zip) : null;
-  if (boxes > rules.maxBoxes)
-    reason = `Parcel delivery is for orders of up to ${rules.maxBoxes} boxes; this one has ${boxes}.`;
-  else if (pounds > rules.maxWeightLbs)
-    reason = `Parcel delivery is for orders up to ${rules.maxWeightLbs} lb; this one weighs about ${Math.round(pounds)} lb.`;
+  // The settings' limits: more boxes or pounds than these go by truck.
+  if (boxes > limits.parcelMaxBoxes)
+    reason = `Parcel delivery is for orders of up to ${limits.parcelMaxBoxes} ${limits.parcelMaxBoxes === 1 ? "box" : "boxes"}; this one has ${boxes}.`;
+  else if (pounds > limits.parcelMaxWeightLbs)
+    reason = `Parcel delivery is for orders up to ${limits.parcelMaxWeightLbs} lb; this one weighs about ${Math.round(pounds)} lb.`;
   return {
     method: "parcel",
     label: deliveryRates.labels.parcel,
@@ -282,10 +316,11 @@ export function deliverySummaryLabel(method: DeliveryMethod, pallets: number): s
  */
 function quoteSamplesOnly(
   samples: DeliverySamples,
+  limits: DeliveryLimits,
   zip: ZipInfo | null,
   now: Date,
 ): Record<DeliveryMethod, QuotedDelivery> {
-  const ready = addBusinessDays(storeToday(now), deliveryRates.handlingBusinessDays);
+  const ready = addBusinessDays(storeToday(now), limits.handlingBusinessDays);
   const truckReason = "Samples travel by parcel; our trucks and freight carry boxes only.";
   const truck = (method: "local" | "freight"): QuotedDelivery => ({
     method,
@@ -322,16 +357,22 @@ function quoteSamplesOnly(
 export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
   const zip = request.zip ? lookUpZip(request.zip) : null;
   const prices = request.prices ?? shippedDeliveryPrices;
+  const limits = request.limits ?? shippedDeliveryLimits;
   const samplesOnly = request.lines.length === 0;
   const pallets = samplesOnly ? 0 : sharedPallets(request.lines);
-  const ready = readyDate(request.lines, request.now);
+  const ready = readyDate(limits, request.lines, request.now);
   const byMethod: Record<DeliveryMethod, QuotedDelivery> = samplesOnly
-    ? quoteSamplesOnly(request.samples ?? { count: 0, parcelRateCents: 0 }, zip, request.now)
+    ? quoteSamplesOnly(
+        request.samples ?? { count: 0, parcelRateCents: 0 },
+        limits,
+        zip,
+        request.now,
+      )
     : {
         pickup: quotePickup(ready),
-        local: quoteLocal(prices, pallets, request.merchandiseCents, zip, ready),
+        local: quoteLocal(prices, limits, pallets, request.merchandiseCents, zip, ready),
         freight: quoteFreight(prices, request.lines, pallets, request.freightServices, zip, ready),
-        parcel: quoteParcel(prices, request.lines, zip, ready),
+        parcel: quoteParcel(prices, limits, request.lines, zip, ready),
       };
   const chosen = byMethod[request.method ?? (samplesOnly ? "parcel" : "freight")];
   if (!chosen.available)

@@ -1,9 +1,11 @@
 import { business } from "@mcf/contracts/business";
 
 /**
- * The ZIP codes our own truck serves: the communities the site has area guides for (the
- * service-area list in the contracts), plus the showroom's own neighborhood. A ZIP code that
- * spans two communities is listed under the one it is named for.
+ * The ZIP codes our own truck served when the store shipped, by community: the communities the
+ * site has area guides for (the service-area list in the contracts), plus the showroom's own
+ * neighborhood. A ZIP code that spans two communities is listed under each. This is only the
+ * source of the store settings' default `service_area_zips`; the owner edits the list in the
+ * Settings tab, and quotes read the settings.
  */
 export const serviceAreaZips: Record<string, readonly string[]> = {
   "Downtown Birmingham": ["35203", "35204", "35234"],
@@ -32,9 +34,5 @@ export const serviceAreaZips: Record<string, readonly string[]> = {
   "Showroom (Crestwood)": [business.address.zip, "35206"],
 };
 
-const localZips = new Set(Object.values(serviceAreaZips).flat());
-
-/** True when our own truck delivers to this five-digit ZIP code. */
-export function isLocalDeliveryZip(zip5: string): boolean {
-  return localZips.has(zip5);
-}
+/** The table's ZIP codes, each once, in the table's order: the settings' default list. */
+export const shippedServiceAreaZips: string[] = [...new Set(Object.values(serviceAreaZips).flat())];

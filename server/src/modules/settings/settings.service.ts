@@ -12,14 +12,15 @@ import type { Database, Db, DbOrTx } from "../../db/client.ts";
 import { storeSettings } from "../../db/schema/index.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { contentVersionSource } from "../content/content.service.ts";
-import { shippedDeliveryPrices } from "../delivery/delivery.service.ts";
+import { shippedDeliveryLimits, shippedDeliveryPrices } from "../delivery/delivery.service.ts";
 
 export { placeholderFields } from "@mcf/contracts/store-settings";
 
 /**
  * The store settings: one row (`store_settings`) holding the owner's saved document. With none
  * saved, the shipped defaults apply: today's business details (some of them placeholders), the
- * tax table, the delivery prices, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING and the
+ * tax table, the delivery prices, lead times, parcel limits and service-area ZIP codes of the
+ * delivery module, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING and the
  * partners of content/partners.json. Saving moves the content version at commit (the table's
  * trigger), so every process re-reads the settings and re-renders its pages on the next request.
  */
@@ -55,6 +56,14 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       parcel_per_box_cents: shippedDeliveryPrices.parcelPerBoxCents,
       parcel_per_pound_cents: shippedDeliveryPrices.parcelPerPoundCents,
     },
+    delivery_limits: {
+      handling_business_days: shippedDeliveryLimits.handlingBusinessDays,
+      restock_business_days: shippedDeliveryLimits.restockBusinessDays,
+      local_business_days: shippedDeliveryLimits.localBusinessDays,
+      parcel_max_boxes: shippedDeliveryLimits.parcelMaxBoxes,
+      parcel_max_weight_lbs: shippedDeliveryLimits.parcelMaxWeightLbs,
+    },
+    service_area_zips: [...shippedDeliveryLimits.serviceAreaZips],
     samples: {
       price_cents: source.samples.pricePerSampleCents,
       shipping_cents: source.samples.parcelRateCents,

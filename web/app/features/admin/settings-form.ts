@@ -17,18 +17,58 @@ export const samplePriceFields = [
   ["shipping_cents", "Parcel rate of an order of samples only"],
 ] as const satisfies ReadonlyArray<readonly [keyof StoreSettings["samples"], string]>;
 
-type DollarFields<T> = { [K in keyof T]: string };
+/** The lead times and parcel limits the form edits, with their hints. */
+export const deliveryLimitFields = [
+  [
+    "handling_business_days",
+    "Handling time (business days)",
+    "An order whose boxes are all in stock is ready this many business days after it is placed.",
+  ],
+  [
+    "restock_business_days",
+    "Restock time (business days)",
+    "An order with more boxes than we hold is ready this many business days after it is placed.",
+  ],
+  [
+    "local_business_days",
+    "Local delivery time (business days)",
+    "Our own truck delivers this many business days after the order is ready.",
+  ],
+  [
+    "parcel_max_boxes",
+    "Parcel limit (boxes)",
+    "Orders with more boxes go by freight or our own truck.",
+  ],
+  [
+    "parcel_max_weight_lbs",
+    "Parcel weight limit (lb)",
+    "Orders heavier than this go by freight or our own truck.",
+  ],
+] as const satisfies ReadonlyArray<
+  readonly [keyof StoreSettings["delivery_limits"], string, string]
+>;
 
-/** What the form holds: the settings, with prices and tax rates as the text typed. */
+type TextFields<T> = { [K in keyof T]: string };
+
+/** What the form holds: the settings, with numbers and the ZIP code list as the text typed. */
 export interface SettingsForm
   extends Omit<
     StoreSettings,
-    "delivery" | "samples" | "tax_rates" | "map_url" | "room_visualizer_url"
+    | "delivery"
+    | "delivery_limits"
+    | "service_area_zips"
+    | "samples"
+    | "tax_rates"
+    | "map_url"
+    | "room_visualizer_url"
   > {
   map_url: string;
   room_visualizer_url: string;
-  delivery: DollarFields<StoreSettings["delivery"]>;
-  samples: DollarFields<StoreSettings["samples"]>;
+  delivery: TextFields<StoreSettings["delivery"]>;
+  delivery_limits: TextFields<StoreSettings["delivery_limits"]>;
+  /** The ZIP codes as typed: separated by spaces, commas or new lines. */
+  service_area_zips: string;
+  samples: TextFields<StoreSettings["samples"]>;
   tax_rates: Array<{ state: string; rate_percent: string }>;
 }
 
@@ -42,6 +82,10 @@ export function toForm(settings: StoreSettings): SettingsForm {
     delivery: Object.fromEntries(
       Object.entries(settings.delivery).map(([key, cents]) => [key, dollarsText(cents)]),
     ) as SettingsForm["delivery"],
+    delivery_limits: Object.fromEntries(
+      Object.entries(settings.delivery_limits).map(([key, value]) => [key, String(value)]),
+    ) as SettingsForm["delivery_limits"],
+    service_area_zips: settings.service_area_zips.join(", "),
     samples: Object.fromEntries(
       Object.entries(settings.samples).map(([key, cents]) => [key, dollarsText(cents)]),
     ) as SettingsForm["samples"],
@@ -64,6 +108,14 @@ function numberOf(text: string): number | string {
   return text.trim() !== "" && Number.isFinite(value) ? value : text;
 }
 
+/**
+ * The ZIP codes typed, split on spaces, commas, semicolons and new lines; a code typed twice is
+ * kept once (the schema refuses duplicates, and the owner means the same area either way).
+ */
+export function zipListOf(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((zip) => zip !== ""))];
+}
+
 /** The body PUT /api/admin/settings takes. */
 export function fromForm(form: SettingsForm): unknown {
   return {
@@ -71,6 +123,10 @@ export function fromForm(form: SettingsForm): unknown {
     delivery: Object.fromEntries(
       Object.entries(form.delivery).map(([key, text]) => [key, centsOf(text)]),
     ),
+    delivery_limits: Object.fromEntries(
+      Object.entries(form.delivery_limits).map(([key, text]) => [key, numberOf(text)]),
+    ),
+    service_area_zips: zipListOf(form.service_area_zips),
     samples: Object.fromEntries(
       Object.entries(form.samples).map(([key, text]) => [key, centsOf(text)]),
     ),
@@ -93,7 +149,7 @@ export function checkForm(form: SettingsForm): FieldErrors | null {
   if (result.success) return null;
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.join(".");
+    const path = fieldPathOf(issue.path);
     // A number field that got text: say it in dollars, as the form shows it.
     const message =
       issue.code === "invalid_type" && /_cents$/.test(path)
@@ -101,9 +157,24 @@ export function checkForm(form: SettingsForm): FieldErrors | null {
         : issue.code === "invalid_type" && path.endsWith("rate_percent")
           ? "Enter a percentage, like 10"
           : issue.message;
-    errors[path] ??= message;
+    addError(errors, path, message);
   }
   return errors;
+}
+
+/** The ZIP code list is one field: an entry's issue ("service_area_zips.3") is the list's. */
+function fieldPathOf(parts: readonly PropertyKey[]): string {
+  return parts[0] === "service_area_zips" ? "service_area_zips" : parts.join(".");
+}
+
+/** One message per field; the ZIP code list names its first few bad entries, one after another. */
+function addError(errors: FieldErrors, path: string, message: string) {
+  const kept = errors[path];
+  if (kept === undefined) errors[path] = message;
+  else if (path === "service_area_zips") {
+    const messages = kept.split("; ");
+    if (messages.length < 3 && !messages.includes(message)) errors[path] = `${kept}; ${message}`;
+  }
 }
 
 /** The server's 422 `detail` list ({loc: ["body", ...path], msg}) as field messages. */
@@ -112,8 +183,10 @@ export function serverFieldErrors(body: unknown): FieldErrors | null {
   if (!Array.isArray(detail)) return null;
   const errors: FieldErrors = {};
   for (const item of detail as Array<{ loc?: unknown[]; msg?: string }>) {
-    const path = (item.loc ?? []).filter((part) => part !== "body").join(".");
-    if (item.msg) errors[path] ??= item.msg;
+    const path = fieldPathOf(
+      (item.loc ?? []).filter((part): part is PropertyKey => part !== "body"),
+    );
+    if (item.msg) addError(errors, path, item.msg);
   }
   return errors;
 }

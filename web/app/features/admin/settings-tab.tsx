@@ -7,6 +7,7 @@ import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import {
   checkForm,
+  deliveryLimitFields,
   deliveryPriceFields,
   type FieldErrors,
   fromForm,
@@ -14,6 +15,7 @@ import {
   samplePriceFields,
   serverFieldErrors,
   toForm,
+  zipListOf,
 } from "./settings-form.ts";
 
 export const settingsQueryKey = ["admin", "settings"] as const;
@@ -129,7 +131,12 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
     >
       {(props) =>
         extra.multiline ? (
-          <textarea {...props} rows={3} value={value} onChange={(e) => set(e.target.value)} />
+          <textarea
+            {...props}
+            rows={extra.rows ?? 3}
+            value={value}
+            onChange={(e) => set(e.target.value)}
+          />
         ) : (
           <input
             {...props}
@@ -292,6 +299,39 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         )}
       </Section>
 
+      <Section
+        title="Delivery times and parcel limits"
+        note="Business days are Monday to Friday; weekends and federal holidays do not count. The checkout dates every delivery from these."
+      >
+        {deliveryLimitFields.map(([key, label, hint]) =>
+          text(
+            `delivery_limits.${key}`,
+            label,
+            form.delivery_limits[key],
+            (v) => update((f) => ({ ...f, delivery_limits: { ...f.delivery_limits, [key]: v } })),
+            { inputMode: "numeric", hint },
+          ),
+        )}
+      </Section>
+
+      <Section
+        title="Local delivery area"
+        note="Our own truck delivers only to these ZIP codes; elsewhere shoppers choose pickup, freight or parcel."
+      >
+        {text(
+          "service_area_zips",
+          "ZIP codes served by our truck",
+          form.service_area_zips,
+          (v) => update((f) => ({ ...f, service_area_zips: v })),
+          {
+            multiline: true,
+            rows: 5,
+            wide: true,
+            hint: `Five-digit ZIP codes, separated by commas, spaces or new lines (${zipCountText(form.service_area_zips)}).`,
+          },
+        )}
+      </Section>
+
       <Section title="Sample prices" note="The first 5 samples of an order are free.">
         {samplePriceFields.map(([key, label]) =>
           money(`samples.${key}`, label, form.samples[key], (v) =>
@@ -421,12 +461,18 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
   );
 }
 
+function zipCountText(text: string): string {
+  const count = zipListOf(text).length;
+  return count === 1 ? "1 listed" : `${count} listed`;
+}
+
 interface InputExtras {
   type?: "text" | "tel" | "email" | "url";
   inputMode?: "decimal" | "numeric";
   hint?: string;
   wide?: boolean;
   multiline?: boolean;
+  rows?: number;
 }
 
 function Section({

@@ -1,0 +1,93 @@
+import type { StoreSettings } from "@mcf/contracts/store-settings";
+import { describe, expect, it } from "vitest";
+import { checkForm, fromForm, serverFieldErrors, toForm, zipListOf } from "./settings-form.ts";
+
+const settings: StoreSettings = {
+  business_name: "Magic City Floors",
+  phone: "(205) 871-4400",
+  email: "hello@magiccityfloors.com",
+  address: { street: "2100 3rd Ave N", city: "Birmingham", state: "AL", zip: "35203" },
+  map_url: null,
+  hours: [{ days: "Mon-Fri", time: "8AM-6PM" }],
+  tax_rates: [{ state: "AL", rate_percent: 10 }],
+  delivery: {
+    local_per_pallet_cents: 7500,
+    local_free_from_cents: 150000,
+    pallet_shipping_cents: 19500,
+    residential_cents: 7500,
+    liftgate_cents: 9500,
+    parcel_per_box_cents: 1200,
+    parcel_per_pound_cents: 50,
+  },
+  delivery_limits: {
+    handling_business_days: 1,
+    restock_business_days: 10,
+    local_business_days: 1,
+    parcel_max_boxes: 5,
+    parcel_max_weight_lbs: 150,
+  },
+  service_area_zips: ["35203", "35209", "35124"],
+  samples: { price_cents: 200, shipping_cents: 495 },
+  partners: [],
+  room_visualizer_url: null,
+  collection_names: [],
+};
+
+describe("the Settings tab's delivery limits and local delivery area", () => {
+  it("shows the days, limits and ZIP codes as text and saves them back as they were", () => {
+    const form = toForm(settings);
+    expect(form.delivery_limits).toEqual({
+      handling_business_days: "1",
+      restock_business_days: "10",
+      local_business_days: "1",
+      parcel_max_boxes: "5",
+      parcel_max_weight_lbs: "150",
+    });
+    expect(form.service_area_zips).toBe("35203, 35209, 35124");
+    expect(fromForm(form)).toMatchObject({
+      delivery_limits: settings.delivery_limits,
+      service_area_zips: settings.service_area_zips,
+    });
+    expect(checkForm(form)).toBeNull();
+  });
+
+  it("reads ZIP codes separated by commas, spaces or new lines, and keeps a repeated one once", () => {
+    expect(zipListOf(" 35203,35209\n35124;  35209 \n")).toEqual(["35203", "35209", "35124"]);
+    expect(zipListOf("  ")).toEqual([]);
+  });
+
+  it("puts every problem of the ZIP code list on its one field, and each limit's on its own", () => {
+    const form = {
+      ...toForm(settings),
+      service_area_zips: "3520, 35209, 35x09, 1, 2, 3",
+      delivery_limits: {
+        ...toForm(settings).delivery_limits,
+        handling_business_days: "-1",
+        parcel_max_boxes: "a few",
+      },
+    };
+    expect(checkForm(form)).toEqual({
+      service_area_zips:
+        '"3520" is not a 5-digit ZIP code; "35x09" is not a 5-digit ZIP code; "1" is not a 5-digit ZIP code',
+      "delivery_limits.handling_business_days": "Handling time cannot be negative",
+      "delivery_limits.parcel_max_boxes": "Parcel limit must be a whole number of boxes",
+    });
+    expect(checkForm({ ...toForm(settings), service_area_zips: "" })).toEqual({
+      service_area_zips: "List at least one ZIP code for local delivery",
+    });
+  });
+
+  it("puts the server's messages on the same fields", () => {
+    expect(
+      serverFieldErrors({
+        detail: [
+          { loc: ["body", "service_area_zips", 2], msg: "ZIP code 35209 is listed twice" },
+          { loc: ["body", "delivery_limits", "local_business_days"], msg: "Too long" },
+        ],
+      }),
+    ).toEqual({
+      service_area_zips: "ZIP code 35209 is listed twice",
+      "delivery_limits.local_business_days": "Too long",
+    });
+  });
+});
