@@ -162,7 +162,6 @@ async function runScenarios(server, list, label) {
   return rows;
 }
 
-/** Collects each response's time by status code (autocannon's own stats mix 200s and 503s). */
 /**
  * What the errors of a run were, for the table: requests that timed out, other socket errors, and
  * answers that were neither 2xx nor 503 by status ("" when there were none).
@@ -176,6 +175,7 @@ function errorKinds(byStatus, r) {
   return kinds.join(", ");
 }
 
+/** Collects each response's time by status code (autocannon's own stats mix 200s and 503s). */
 const countStatuses = (byStatus) => (client) => {
   client.on("response", (statusCode, _bytes, responseTime) => {
     const list = byStatus.get(statusCode) ?? [];
@@ -189,6 +189,22 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+
+/**
+ * One overload run's row, whichever tool measured it: its counts and times, with the shares and
+ * the answers that were neither served nor shed worked out the same way for both.
+ */
+function overloadRow(tool, path, options, measured) {
+  const { answered, ok, shed, shedWithRetryAfter } = measured;
+  return {
+    tool,
+    name: `${options.name ?? path} at ${overloadConnections} connections`,
+    ...measured,
+    shedShare: answered ? shed / answered : 0,
+    retryAfterShare: shed ? shedWithRetryAfter / shed : null,
+    other: answered - ok - shed,
+  };
+}
 
 /** Many more connections than the server can serve: what is not taken must be 503 + Retry-After. */
 async function runOverload(server, path, label, options = {}) {
@@ -216,20 +232,14 @@ async function runOverload(server, path, label, options = {}) {
             }
           }
         });
-        client.on("response", (statusCode, _bytes, responseTime) => {
-          const list = byStatus.get(statusCode) ?? [];
-          list.push(responseTime);
-          byStatus.set(statusCode, list);
-        });
+        countStatuses(byStatus)(client);
       },
     }),
   );
   const ok = byStatus.get(200) ?? [];
   const shedTimes = byStatus.get(503) ?? [];
   const answered = [...byStatus.values()].reduce((n, l) => n + l.length, 0);
-  const row = {
-    tool: "autocannon",
-    name: `${options.name ?? path} at ${overloadConnections} connections`,
+  const row = overloadRow("autocannon", path, options, {
     okRps: ok.length / duration,
     baselineRps: options.baselineRps ?? null,
     serverCpuShare,
@@ -237,16 +247,14 @@ async function runOverload(server, path, label, options = {}) {
     answered,
     ok: ok.length,
     shed,
-    shedShare: answered ? shed / answered : 0,
-    retryAfterShare: shed ? shedWithRetryAfter / shed : null,
+    shedWithRetryAfter,
     okP50: percentile(ok, 50),
     okP99: percentile(ok, 99),
     shedP99: percentile(shedTimes, 99),
     allP99: r.latency.p99,
     timeouts: r.timeouts,
     connErrors: r.errors - r.timeouts,
-    other: answered - ok.length - shed,
-  };
+  });
   log(
     `  [${label}] overload ${row.name}: ${row.ok} served (p99 ${row.okP99} ms), ${row.shed} shed (${pct(row.shedShare)}, Retry-After on ${row.retryAfterShare === null ? "n/a" : pct(row.retryAfterShare)}), ${row.timeouts} timeouts`,
   );
@@ -280,9 +288,7 @@ async function runOverloadWrk(server, path, label, options = {}) {
   const answered = [...r.statuses.values()].reduce((n, c) => n + c, 0);
   // wrk's latency mixes every status: it is the 200s' only when nothing else was answered.
   const onlyServed = ok === answered;
-  const row = {
-    tool: "wrk",
-    name: `${options.name ?? path} at ${overloadConnections} connections`,
+  const row = overloadRow("wrk", path, options, {
     okRps: ok / r.seconds,
     baselineRps: (baseline.result.statuses.get(200) ?? 0) / baseline.result.seconds,
     serverCpuShare,
@@ -290,16 +296,14 @@ async function runOverloadWrk(server, path, label, options = {}) {
     answered,
     ok,
     shed,
-    shedShare: answered ? shed / answered : 0,
-    retryAfterShare: shed ? r.retryAfter / shed : null,
+    shedWithRetryAfter: r.retryAfter,
     okP50: onlyServed ? r.p50 : null,
     okP99: onlyServed ? r.p99 : null,
     shedP99: null,
     allP99: r.p99,
     timeouts: r.timeouts,
     connErrors: r.socketErrors,
-    other: answered - ok - shed,
-  };
+  });
   log(
     `  [${label}] overload (wrk) ${row.name}: ${Math.round(row.okRps)} served/s vs ${Math.round(row.baselineRps)} at ${connections} connections (p99 of all answers ${ms(r.p99)} ms), ${row.shed} shed (Retry-After on ${row.retryAfterShare === null ? "n/a" : pct(row.retryAfterShare)}), ${row.timeouts} timeouts`,
   );
