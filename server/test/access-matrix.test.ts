@@ -1,7 +1,7 @@
 import { type StaffRole, staffForbiddenMessage } from "@mcf/contracts/staff";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../src/db/schema/index.ts";
+import { mailOutbox, orderItems, productLots } from "../src/db/schema/index.ts";
 import { shippedSettings } from "../src/modules/settings/settings.service.ts";
 import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
@@ -65,6 +65,8 @@ interface Fixtures {
   /** A session made to be signed out. */
   signOutCookie: string;
   orderId: string;
+  /** A box line of an order, and a lot of its product that can give the whole line. */
+  lotLine: { orderId: string; itemId: number; lotId: number };
   paidSessionId: string;
   trackingToken: string;
   openSessionToPay: string;
@@ -412,6 +414,15 @@ const matrix: Record<string, MatrixEntry> = {
     (f) => `/api/admin/orders/${f.orderId}/shipping`,
     () => ({ tracking_number: "1Z999", shipping_notes: "Matrix" }),
   ),
+  "GET /api/admin/orders/:id/items/:itemId/lots": adminGet(
+    (f) => `/api/admin/orders/${f.lotLine.orderId}/items/${f.lotLine.itemId}/lots`,
+  ),
+  // Every allowed caller asks for the same lot: the first moves the line, the rest change nothing.
+  "PUT /api/admin/orders/:id/items/:itemId/lot": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.lotLine.orderId}/items/${f.lotLine.itemId}/lot`,
+    (f) => ({ lot_id: f.lotLine.lotId }),
+  ),
   "POST /api/admin/orders/:id/resend-confirmation": adminCall(
     200,
     (f) => `/api/admin/orders/${f.orderId}/resend-confirmation`,
@@ -706,6 +717,16 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
       ace_shown_price: 2.22,
     });
     const order = await createOrder(db, { lines: [{ product, quantity: 2 }] });
+    const lotted = await createProduct(db, { stock_quantity: 50 });
+    const lotOrder = await createOrder(db, { lines: [{ product: lotted, quantity: 2 }] });
+    const [lot] = await db
+      .insert(productLots)
+      .values({ product_id: lotted.id, lot_code: "MATRIX-LOT", boxes: 10 })
+      .returning();
+    const [lotItem] = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, lotOrder.id));
 
     const openSession = async () => {
       const res = await t.app.inject({
@@ -829,6 +850,7 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
       crewId: Number(crew.json().id),
       productId: product.id,
       orderId: order.id,
+      lotLine: { orderId: lotOrder.id, itemId: Number(lotItem?.id), lotId: Number(lot?.id) },
       paidSessionId: String(order.payment_session_id),
       trackingToken: order.tracking_token,
       openSessionToPay: await openSession(),

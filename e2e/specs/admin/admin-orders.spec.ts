@@ -1,5 +1,5 @@
 import { waitForMail } from "../../support/mail.ts";
-import { expect, test } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "./admin-helpers.ts";
 
 test("staff ship a paid order with Mark as shipped and Send shipped email; the customer gets the tracking link", async ({
@@ -122,4 +122,55 @@ test("staff print an order's packing list and invoice: on paper only the documen
   await expect(invoice).toContainText("Pat Printer");
   const total = order.total_amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
   await expect(invoice).toContainText(`Total${total}`);
+});
+
+test("staff packing an order take a line's boxes from another dye lot; the panel, its history and the packing list show it", async ({
+  page,
+  store,
+  request,
+}) => {
+  const product = await store.product({ name: `Lot Pick Oak ${store.tag}`, stock_quantity: 40 });
+  const lots = await request.put(`/api/admin/products/${product.id}/lots`, {
+    headers: adminHeaders,
+    data: {
+      lots: [
+        { lot_code: "PK-1", boxes: 6 },
+        { lot_code: "PK-2", boxes: 3 },
+        { lot_code: "PK-3", boxes: 20 },
+      ],
+    },
+  });
+  expect(lots.status()).toBe(200);
+  // Five boxes come from the smallest lot that holds them: PK-1.
+  const { order } = await store.paidOrder({ product, quantity: 5 });
+  await page.addInitScript(() => {
+    window.print = () => {};
+  });
+  await signInToAdmin(page, "orders");
+  await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
+  const panel = page.getByRole("complementary", { name: "Order details" });
+  await expect(panel.getByText("Dye lot: PK-1")).toBeVisible();
+
+  await panel.getByRole("button", { name: `Change lot for ${product.name}` }).click();
+  const picker = panel.getByRole("form", { name: "Take all 5 boxes from one lot" });
+  const lot = picker.getByLabel("Dye lot");
+  await expect(lot).toBeFocused();
+  await expect(lot).toHaveValue(/\d+/);
+  // A lot too small for the line is listed but cannot be chosen.
+  await expect(
+    picker.getByRole("option", { name: "PK-2: 3 boxes left, too few for 5" }),
+  ).toBeDisabled();
+  await lot.selectOption({ label: "PK-3: 20 boxes left" });
+  await picker.getByRole("button", { name: "Move boxes to this lot" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${product.name}: all 5 boxes from lot PK-3` }),
+  ).toBeVisible();
+  await expect(panel.getByText("Dye lot: PK-3")).toBeVisible();
+  await expect(panel.getByText(`Dye lot of ${product.name} set to PK-3`)).toBeVisible();
+  await expect(panel.getByRole("button", { name: `Change lot for ${product.name}` })).toBeFocused();
+
+  await panel.getByRole("button", { name: "Print packing list" }).click();
+  await page.emulateMedia({ media: "print" });
+  const packing = page.getByRole("article", { name: `Packing list ${order.friendly_order_id}` });
+  await expect(packing.getByRole("row", { name: new RegExp(product.name) })).toContainText("PK-3");
 });

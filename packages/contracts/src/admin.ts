@@ -39,6 +39,8 @@ const adminAddressSchema = z.object({
 });
 
 export const adminOrderItemSchema = z.object({
+  /** The line's own id: the address of its dye lot (`/api/admin/orders/{id}/items/{itemId}/lot`). */
+  order_item_id: z.number().int(),
   product_id: z.number().int().nullable(),
   product_name: z.string(),
   sku: z.string().nullable(),
@@ -85,6 +87,11 @@ export const adminOrderSchema = z.object({
   /** The delivery chosen at checkout, with the extras paid for and the driver's answers. */
   delivery: orderDeliverySchema,
   items: z.array(adminOrderItemSchema).optional(),
+  /**
+   * Why staff can no longer move this order's boxes to another dye lot (it shipped, was
+   * cancelled, or no longer holds its stock); null while they can.
+   */
+  lot_change_refusal: z.string().nullable(),
   /** When staff ticked its samples off the "samples to send" list; null until then. */
   samples_sent_at: z.string().nullable(),
 });
@@ -115,6 +122,11 @@ export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema)
  */
 export const orderIdParamsSchema = z.object({
   id: z.string().describe("The order's id (a UUID); any other id is not found"),
+});
+
+/** One line of an order in a staff URL (the order id as above, the line's own id). */
+export const orderItemParamsSchema = orderIdParamsSchema.extend({
+  itemId: rowIdParam().describe("The line's order_item_id"),
 });
 
 export const orderStatusUpdateSchema = z.object({

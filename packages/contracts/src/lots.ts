@@ -32,7 +32,9 @@ export const productLotsUpdateSchema = z.object({
           .string()
           .trim()
           .min(1, "Each lot needs a lot code")
-          .max(40, "A lot code has at most 40 characters"),
+          .max(40, "A lot code has at most 40 characters")
+          // The product CSV keeps a product's lots in one cell, "A1203:14; B2210:6".
+          .refine((code) => !code.includes(";"), "A lot code cannot contain a semicolon (;)"),
         boxes: z
           .number({ message: "Boxes must be a whole number" })
           .int("Boxes must be a whole number")
@@ -53,6 +55,34 @@ export const orderLineLotSchema = z.object({
   /** The product had lots but none could cover the line alone: check the shades before shipping. */
   lot_warning: z.string().nullable(),
 });
+
+/** A lot of a line's product, as the order panel's lot picker offers it. */
+export const orderLineLotChoiceSchema = z.object({
+  lot_id: z.number().int(),
+  lot_code: z.string(),
+  /** Boxes the lot holds now (those no order has taken). */
+  boxes_left: z.number().int(),
+  /** All the line's boxes can come from this lot (counting those it already gave the line). */
+  covers_line: z.boolean(),
+  /** All the line's boxes come from this lot now. */
+  current: z.boolean(),
+});
+export type OrderLineLotChoice = z.infer<typeof orderLineLotChoiceSchema>;
+
+/** `GET /api/admin/orders/{id}/items/{itemId}/lots`: the lots a line's boxes may come from. */
+export const orderLineLotChoicesSchema = z.object({
+  order_item_id: z.number().int(),
+  product_id: z.number().int(),
+  quantity: z.number().int(),
+  lots: z.array(orderLineLotChoiceSchema),
+});
+export type OrderLineLotChoices = z.infer<typeof orderLineLotChoicesSchema>;
+
+/** `PUT /api/admin/orders/{id}/items/{itemId}/lot`: every box of the line from this lot. */
+export const orderLineLotUpdateSchema = z.object({
+  lot_id: rowId(),
+});
+export type OrderLineLotUpdate = z.infer<typeof orderLineLotUpdateSchema>;
 
 /** What staff read when no single lot could cover a line. */
 export const lotWarning =

@@ -30,6 +30,7 @@ import {
   getProductLots,
   importProductsCsv,
   listAdminProducts,
+  lotsOfProducts,
   productsToCsv,
   reorderProductImages,
   saveProductLots,
@@ -106,7 +107,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "The catalogue (or a search of it) as CSV, every field",
+        summary: "The catalogue (or a search of it) as CSV, every field and the dye lots",
         querystring: z.object({ search: z.string().trim().max(200).optional() }),
         produces: ["text/csv"],
         response: { 200: z.string(), ...adminErrorResponses },
@@ -123,7 +124,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="products-${stamp}.csv"`)
         .header("cache-control", "no-store");
-      return productsToCsv(list);
+      const lots = await lotsOfProducts(
+        db,
+        list.map((product) => product.id),
+      );
+      return productsToCsv(list, lots);
     },
   );
 
@@ -134,6 +139,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Import a catalogue CSV: dry run, or apply all rows in one transaction",
+        description:
+          "Rows are matched by sku. The optional lots column holds a product's dye lots as code:boxes pairs separated by semicolons (A1203:14; B2210:6) and sets them like PUT /api/admin/products/{id}/lots; an empty cell clears them, and a file without the column leaves every product's lots as they are.",
         body: productImportRequestSchema,
         response: {
           200: productImportResultSchema,

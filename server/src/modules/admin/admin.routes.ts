@@ -6,11 +6,13 @@ import {
   auditQuerySchema,
   orderActionResponseSchema,
   orderIdParamsSchema,
+  orderItemParamsSchema,
   orderStatusUpdateSchema,
   pingResponseSchema,
   shippingUpdateSchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
+import { orderLineLotChoicesSchema, orderLineLotUpdateSchema } from "@mcf/contracts/lots";
 import { staffForbiddenMessage } from "@mcf/contracts/staff";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,7 +21,9 @@ import { allowArea, requireAdmin, staffActor } from "../../plugins/admin-auth.ts
 import { listAudit } from "../audit/audit.service.ts";
 import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
+  chooseLineLot,
   getAdminOrder,
+  getLineLotChoices,
   listAdminOrders,
   resendConfirmation,
   saveShipping,
@@ -122,6 +126,48 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
+    },
+  );
+
+  app.get(
+    "/api/admin/orders/:id/items/:itemId/lots",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The dye lots a box line may come from, with the boxes each has left",
+        params: orderItemParamsSchema,
+        response: {
+          200: orderLineLotChoicesSchema,
+          409: errorResponseSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => getLineLotChoices(db, request.params.id, request.params.itemId),
+  );
+
+  app.put(
+    "/api/admin/orders/:id/items/:itemId/lot",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Take all of a box line's boxes from this dye lot of its product (prices unchanged)",
+        description:
+          "The line's boxes go back into the lots they came from and all come from the chosen lot. 409 when the lot cannot give the whole line, is of another product, or the order shipped or no longer holds its boxes.",
+        params: orderItemParamsSchema,
+        body: orderLineLotUpdateSchema,
+        response: {
+          200: orderActionResponseSchema,
+          409: errorResponseSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      await chooseLineLot(db, id, itemId, request.body.lot_id, staffActor(request));
+      return { order: await getAdminOrder(db, id), email_queued: false };
     },
   );
 

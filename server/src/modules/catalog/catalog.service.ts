@@ -32,7 +32,12 @@ export {
   reorderProductImages,
 } from "./product-images.ts";
 export { findProductRows, getProductRow } from "./product-lookup.ts";
-export { findLotsByIds, getProductLots, saveProductLots } from "./product-lots.ts";
+export {
+  findLotsByIds,
+  getProductLots,
+  lotsOfProducts,
+  saveProductLots,
+} from "./product-lots.ts";
 export {
   dollarsOrNull,
   type ProductRow,

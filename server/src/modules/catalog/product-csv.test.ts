@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/factories.ts";
 import { testAdminPassword, useTestApp } from "../../../test/test-app.ts";
-import { auditLog, products } from "../../db/schema/index.ts";
+import { auditLog, productLots, products } from "../../db/schema/index.ts";
 
 const headers = { "admin-password": testAdminPassword };
 
@@ -175,5 +175,214 @@ describe("product CSV export and import", () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+
+  describe("the lots column", () => {
+    const saveLots = async (productId: number, lots: Array<[string, number]>) => {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/admin/products/${productId}/lots`,
+        headers,
+        payload: { lots: lots.map(([lot_code, boxes]) => ({ lot_code, boxes })) },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().lots as Array<{ id: number; lot_code: string; boxes: number }>;
+    };
+    const lotsOf = async (productId: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(productLots)
+          .where(eq(productLots.product_id, productId))
+          .orderBy(asc(productLots.id))
+      ).map((lot) => ({ id: lot.id, lot_code: lot.lot_code, boxes: lot.boxes }));
+    const lotAudits = async (productId: number) =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "product.lots"), eq(auditLog.entity_id, String(productId))));
+    /** The exported file's rows as records, by SKU. */
+    const exportedRecords = async (search: string) => {
+      const [header, ...rows] = parse(await exportCsv(search)) as string[][];
+      return {
+        header: header as string[],
+        rows,
+        bySku: new Map(
+          rows.map((row) => {
+            const record = Object.fromEntries(header?.map((h, i) => [h, row[i] ?? ""]) ?? []);
+            return [record.sku, record];
+          }),
+        ),
+      };
+    };
+    const toCsv = (table: string[][]) =>
+      table.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(",")).join("\r\n");
+
+    it("export writes each product's lots as code:boxes pairs; importing the edited file sets them as the lots editor does", async () => {
+      const product = await createProduct(t.database.db, {
+        name: "Lotted Csv Oak",
+        sku: "CSV-LOT1",
+        stock_quantity: 30,
+      });
+      await createProduct(t.database.db, { name: "Lotted Csv Bare", sku: "CSV-LOT0" });
+      const [a1203] = await saveLots(product.id, [
+        ["A1203", 14],
+        ["B2210", 6],
+      ]);
+      const exported = await exportedRecords("Lotted Csv");
+      expect(exported.header.indexOf("lots")).toBe(exported.header.indexOf("stock_quantity") + 1);
+      expect(exported.bySku.get("CSV-LOT1")?.lots).toBe("A1203:14; B2210:6");
+      expect(exported.bySku.get("CSV-LOT0")?.lots).toBe("");
+
+      // The file as exported changes nothing: the same lots are "unchanged".
+      const again = await importCsv(await exportCsv("Lotted Csv"), true);
+      expect(again.json().summary).toEqual({ create: 0, update: 0, unchanged: 2, error: 0 });
+
+      const lotsColumn = exported.header.indexOf("lots");
+      const edited = [exported.header, ...exported.rows.map((row) => [...row])];
+      const row = edited.find((r) => r[exported.header.indexOf("sku")] === "CSV-LOT1");
+      if (!row) throw new Error("no row");
+      row[lotsColumn] = "a1203:10;C-77:5 ;";
+      const dry = await importCsv(toCsv(edited), true);
+      expect(dry.statusCode).toBe(200);
+      const planned = dry.json().rows.find((r: { sku: string }) => r.sku === "CSV-LOT1");
+      expect(planned).toMatchObject({
+        action: "update",
+        changes: [{ field: "lots", before: "A1203:14; B2210:6", after: "a1203:10; C-77:5" }],
+      });
+      expect(await lotsOf(product.id)).toHaveLength(2);
+
+      const applied = await importCsv(toCsv(edited), false);
+      expect(applied.statusCode).toBe(200);
+      // A1203 keeps its id (orders sold from it still point at it), B2210 is gone, C-77 is new.
+      expect(await lotsOf(product.id)).toEqual([
+        { id: a1203?.id, lot_code: "a1203", boxes: 10 },
+        { id: expect.any(Number), lot_code: "C-77", boxes: 5 },
+      ]);
+      const audits = await lotAudits(product.id);
+      expect(audits.at(-1)).toMatchObject({
+        actor: "admin",
+        before: {
+          lots: [
+            { lot_code: "A1203", boxes: 14 },
+            { lot_code: "B2210", boxes: 6 },
+          ],
+        },
+        after: {
+          lots: [
+            { lot_code: "a1203", boxes: 10 },
+            { lot_code: "C-77", boxes: 5 },
+          ],
+        },
+      });
+      // Only the lots changed: no product.import.update entry.
+      const updates = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, "product.import.update"),
+            eq(auditLog.entity_id, String(product.id)),
+          ),
+        );
+      expect(updates).toEqual([]);
+      expect((await exportedRecords("Lotted Csv Oak")).bySku.get("CSV-LOT1")?.lots).toBe(
+        "a1203:10; C-77:5",
+      );
+
+      // A new product may come with its lots, checked against the stock of its own row.
+      const created = await importCsv(
+        "sku,name,our_price,stock_quantity,lots\r\nCSV-LOT2,Lotted Csv New,2.5,12,N1:7; N2:5\r\n",
+        false,
+      );
+      expect(created.statusCode).toBe(200);
+      const [made] = await t.database.db
+        .select()
+        .from(products)
+        .where(eq(products.sku, "CSV-LOT2"));
+      expect((await lotsOf(made?.id ?? 0)).map((lot) => [lot.lot_code, lot.boxes])).toEqual([
+        ["N1", 7],
+        ["N2", 5],
+      ]);
+    });
+
+    it("refuses lots over the stock, a code twice or a cell that is not code:boxes with a message on the row; nothing is imported", async () => {
+      const priced = await createProduct(t.database.db, {
+        name: "Refused Csv Maple",
+        sku: "CSV-LOT3",
+        our_price: 2,
+      });
+      const lotted = await createProduct(t.database.db, {
+        name: "Refused Csv Ash",
+        sku: "CSV-LOT4",
+        stock_quantity: 30,
+        our_price: 3,
+      });
+      await saveLots(lotted.id, [["R1", 10]]);
+      const before = await lotsOf(lotted.id);
+      const file = (lots: string, stock = "30") =>
+        `sku,name,our_price,stock_quantity,lots\r\nCSV-LOT3,Refused Csv Maple,2.75,,\r\nCSV-LOT4,Refused Csv Ash,3,${stock},"${lots}"\r\n`;
+
+      const over = await importCsv(file("R1:25; R2:15"), true);
+      const [okRow, overRow] = over.json().rows;
+      expect(okRow).toMatchObject({ action: "update", errors: [] });
+      expect(overRow).toMatchObject({ action: "error", sku: "CSV-LOT4" });
+      expect(overRow.errors).toEqual([
+        "lots: The lots hold 40 boxes but only 30 are in stock. Raise the stock first, or lower the lots' boxes.",
+      ]);
+      const refused = await importCsv(file("R1:25; R2:15"), false);
+      expect(refused.statusCode).toBe(422);
+      expect(await lotsOf(lotted.id)).toEqual(before);
+      const [maple] = await t.database.db.select().from(products).where(eq(products.id, priced.id));
+      expect(maple?.our_price).toBe("2.00");
+      expect(await lotAudits(lotted.id)).toHaveLength(1);
+
+      const twice = (await importCsv(file("R9:1; r9:2"), true)).json().rows[1];
+      expect(twice.errors).toEqual(["lots: Lot r9 is listed twice"]);
+      const shape = (await importCsv(file("R1 14"), true)).json().rows[1];
+      expect(shape.errors).toEqual(['lots: "R1 14" is not code:boxes, e.g. A1203:14; B2210:6']);
+      const negative = (await importCsv(file("R1:-2"), true)).json().rows[1];
+      expect(negative.errors).toEqual(["lots: Boxes cannot be negative"]);
+
+      // The same row raising the stock makes room for the lots: checked against the new stock.
+      const raised = await importCsv(file("R1:25; R2:15", "40"), false);
+      expect(raised.statusCode).toBe(200);
+      expect((await lotsOf(lotted.id)).map((lot) => [lot.lot_code, lot.boxes])).toEqual([
+        ["R1", 25],
+        ["R2", 15],
+      ]);
+    });
+
+    it("a file without the lots column leaves every product's lots alone; an empty cell clears them", async () => {
+      const product = await createProduct(t.database.db, {
+        name: "Kept Csv Elm",
+        sku: "CSV-LOT5",
+        stock_quantity: 20,
+        our_price: 2,
+      });
+      await saveLots(product.id, [
+        ["K1", 8],
+        ["K2", 4],
+      ]);
+      const kept = await lotsOf(product.id);
+      const older = await importCsv(
+        "sku,name,our_price,stock_quantity\r\nCSV-LOT5,Kept Csv Elm,2.5,5\r\n",
+        false,
+      );
+      expect(older.statusCode).toBe(200);
+      expect(older.json().rows[0].changes.map((c: { field: string }) => c.field)).toEqual([
+        "our_price",
+        "stock_quantity",
+      ]);
+      expect(await lotsOf(product.id)).toEqual(kept);
+
+      const cleared = await importCsv("sku,lots\r\nCSV-LOT5,\r\n", false);
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json().rows[0].changes).toEqual([
+        { field: "lots", before: "K1:8; K2:4", after: null },
+      ]);
+      expect(await lotsOf(product.id)).toEqual([]);
+      expect((await lotAudits(product.id)).at(-1)?.after).toEqual({ lots: [] });
+    });
   });
 });

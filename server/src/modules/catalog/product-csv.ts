@@ -5,6 +5,7 @@ import {
   productCreateSchema,
   productPatchSchema,
 } from "@mcf/contracts/admin";
+import type { ProductLotsUpdate } from "@mcf/contracts/lots";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -12,13 +13,18 @@ import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { products } from "../../db/schema/index.ts";
+import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { emptyProductFields, productColumns } from "./product-admin.service.ts";
+import { formatLotsCell, parseLotsCell, sameLots, toLotsUpdate } from "./product-csv-lots.ts";
+import { lotListProblem, lotsOfProducts, replaceProductLots } from "./product-lots.ts";
 import { toAdminProduct } from "./product-mapper.ts";
 
-/** The columns of the catalogue file, in order. id and price_per_box are exported for reading only. */
+/**
+ * The columns of the catalogue file, in order. id and price_per_box are exported for reading only;
+ * lots holds the product's dye lots in one cell (see product-csv-lots.ts).
+ */
 export const productCsvColumns = [
   "id",
   "sku",
@@ -43,6 +49,7 @@ export const productCsvColumns = [
   "pallet_shipping_cost",
   "box_weight_lbs",
   "stock_quantity",
+  "lots",
   "overall_thickness",
   "wear_layer_thickness",
   "thumbnail_image_url",
@@ -56,8 +63,11 @@ export const productCsvColumns = [
 ] as const;
 
 type CsvColumn = (typeof productCsvColumns)[number];
-/** Read from the file but never written: id is not the key (SKU is), price_per_box is derived. */
-const readOnlyColumns = new Set<CsvColumn>(["id", "price_per_box"]);
+/**
+ * Not product fields: id is not the key (SKU is) and price_per_box is derived, so both are never
+ * written; lots are the dye lots, read on their own (`lotsOfRow`).
+ */
+const notFieldColumns = new Set<CsvColumn>(["id", "price_per_box", "lots"]);
 const jsonColumns = new Set<CsvColumn>(["features", "specifications"]);
 
 function cell(value: unknown): string {
@@ -66,10 +76,22 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-/** The catalogue as CSV (RFC 4180 quoting), one row per product, every field. */
-export function productsToCsv(list: AdminProduct[]): string {
+/**
+ * The catalogue as CSV (RFC 4180 quoting), one row per product, every field, and each product's
+ * dye lots from `lots` (by product id).
+ */
+export function productsToCsv(
+  list: AdminProduct[],
+  lots: Map<number, Array<{ lot_code: string; boxes: number }>> = new Map(),
+): string {
   return stringify(
-    list.map((p) => productCsvColumns.map((column) => cell(p[column as keyof AdminProduct]))),
+    list.map((p) =>
+      productCsvColumns.map((column) =>
+        column === "lots"
+          ? formatLotsCell(lots.get(p.id) ?? [])
+          : cell(p[column as keyof AdminProduct]),
+      ),
+    ),
     { header: true, columns: [...productCsvColumns], record_delimiter: "\r\n" },
   );
 }
@@ -118,7 +140,7 @@ function rowValues(
   const values: Record<string, unknown> = {};
   const errors: string[] = [];
   header.forEach((column, index) => {
-    if (readOnlyColumns.has(column)) return;
+    if (notFieldColumns.has(column)) return;
     const raw = record[index] ?? "";
     if (jsonColumns.has(column)) {
       if (raw.trim() === "") {
@@ -151,6 +173,36 @@ function issuesToErrors(issues: z.core.$ZodIssue[]): string[] {
 
 interface PlannedRow extends ProductImportRow {
   fields: Partial<ProductFields> | null;
+  /** The product's lots as the file sets them; null when they stay as they are. */
+  lots: ProductLotsUpdate | null;
+}
+
+/**
+ * The lots a row sets, when the file has a lots column (a file without one leaves every
+ * product's lots alone; an empty cell clears them). Checked by the lots service's own rule
+ * against the stock the row leaves the product with; problems are added to `errors`.
+ */
+function lotsOfRow(
+  raw: string | undefined,
+  current: ProductLotRow[],
+  stock: number,
+  errors: string[],
+): ProductLotsUpdate | null {
+  if (raw === undefined) return null;
+  const parsed = parseLotsCell(raw);
+  if ("errors" in parsed) {
+    errors.push(...parsed.errors);
+    return null;
+  }
+  if (sameLots(parsed.lots, current)) return null;
+  const update = toLotsUpdate(parsed.lots, current);
+  const problem = lotListProblem(
+    update.lots,
+    stock,
+    current.map((row) => row.id),
+  );
+  if (problem) errors.push(`lots: ${problem}`);
+  return update;
 }
 
 /** Works out what importing the file would do, row by row, without writing anything. */
@@ -164,6 +216,14 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
     const rows = await db.select().from(products).where(inArray(products.sku, chunk));
     for (const row of rows) if (row.sku) existing.set(row.sku, toAdminProduct(row));
   }
+  const lotsIndex = header.indexOf("lots");
+  const currentLots =
+    lotsIndex >= 0
+      ? await lotsOfProducts(
+          db,
+          [...existing.values()].map((product) => product.id),
+        )
+      : new Map<number, ProductLotRow[]>();
   const seenSkus = new Map<string, number>();
   return records.map((record, index): PlannedRow => {
     const line = index + 2;
@@ -183,6 +243,26 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
       typeof values.name === "string" && values.name.trim()
         ? values.name.trim()
         : (current?.name ?? null);
+    const stockAfter =
+      (parsed.success ? (parsed.data as Partial<ProductFields>).stock_quantity : undefined) ??
+      current?.stock_quantity ??
+      emptyProductFields.stock_quantity;
+    const lotsCurrent = current ? (currentLots.get(current.id) ?? []) : [];
+    const lots = lotsOfRow(
+      lotsIndex >= 0 ? (record[lotsIndex] ?? "") : undefined,
+      lotsCurrent,
+      stockAfter,
+      errors,
+    );
+    const lotsChange = lots
+      ? [
+          {
+            field: "lots",
+            before: current ? formatLotsCell(lotsCurrent) || null : null,
+            after: formatLotsCell(lots.lots) || null,
+          },
+        ]
+      : [];
     if (errors.length > 0 || !parsed.success) {
       return {
         line,
@@ -193,6 +273,7 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
         changes: [],
         errors,
         fields: null,
+        lots: null,
       };
     }
     const fields = parsed.data as Partial<ProductFields>;
@@ -204,7 +285,17 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
             v !== null && !(typeof v === "object" && Object.keys(v as object).length === 0),
         )
         .map(([field, after]) => ({ field, before: null, after }));
-      return { line, action: "create", product_id: null, sku, name, changes, errors: [], fields };
+      return {
+        line,
+        action: "create",
+        product_id: null,
+        sku,
+        name,
+        changes: [...changes, ...lotsChange],
+        errors: [],
+        fields,
+        lots,
+      };
     }
     const changes = Object.entries(fields)
       .filter(
@@ -215,7 +306,8 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
         field,
         before: current[field as keyof AdminProduct] ?? null,
         after,
-      }));
+      }))
+      .concat(lotsChange);
     return {
       line,
       action: changes.length > 0 ? "update" : "unchanged",
@@ -225,6 +317,7 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
       changes,
       errors: [],
       fields,
+      lots,
     };
   });
 }
@@ -236,13 +329,14 @@ function summarize(rows: PlannedRow[], dryRun: boolean, applied: boolean): Produ
     dry_run: dryRun,
     applied,
     summary,
-    rows: rows.map(({ fields: _fields, ...row }) => row),
+    rows: rows.map(({ fields: _fields, lots: _lots, ...row }) => row),
   };
 }
 
 /**
  * Imports a catalogue file. Dry run: reports per row what would change and every error, writes
- * nothing. Apply: re-plans inside one transaction and writes every row, or nothing when any row
+ * nothing. Apply: re-plans inside one transaction and writes every row (its fields, then its
+ * lots through the lots service, against the stock the row just set), or nothing when any row
  * has an error (422) or a SKU collides (409).
  */
 export async function importProductsCsv(
@@ -279,22 +373,27 @@ export async function importProductsCsv(
             after: toAdminProduct(created),
           });
         } else if (row.action === "update" && row.product_id !== null) {
-          const changed = Object.fromEntries(
-            row.changes.map((c) => [c.field, c.after]),
-          ) as Partial<ProductFields>;
-          await tx
-            .update(products)
-            .set({ ...productColumns(changed), updated_at: new Date() })
-            .where(eq(products.id, row.product_id));
-          await writeAudit(tx, {
-            actor,
-            action: "product.import.update",
-            entityType: "product",
-            entityId: row.product_id,
-            before: Object.fromEntries(row.changes.map((c) => [c.field, c.before])),
-            after: changed,
-          });
+          const fieldChanges = row.changes.filter((c) => c.field !== "lots");
+          if (fieldChanges.length > 0) {
+            const changed = Object.fromEntries(
+              fieldChanges.map((c) => [c.field, c.after]),
+            ) as Partial<ProductFields>;
+            await tx
+              .update(products)
+              .set({ ...productColumns(changed), updated_at: new Date() })
+              .where(eq(products.id, row.product_id));
+            await writeAudit(tx, {
+              actor,
+              action: "product.import.update",
+              entityType: "product",
+              entityId: row.product_id,
+              before: Object.fromEntries(fieldChanges.map((c) => [c.field, c.before])),
+              after: changed,
+            });
+          }
         }
+        if (row.lots && row.product_id !== null)
+          await replaceProductLots(tx, row.product_id, row.lots, actor);
       }
       return summarize(plan, false, true);
     });

@@ -46,7 +46,8 @@ export function chooseLot<T extends { id: number; boxes: number }>(
   return covering[0] ?? null;
 }
 
-async function takeFromLot(tx: DbOrTx, lotId: number, boxes: number): Promise<boolean> {
+/** Takes `boxes` from a lot when it holds them (one conditional update); false when it does not. */
+export async function takeFromLot(tx: DbOrTx, lotId: number, boxes: number): Promise<boolean> {
   const taken = await tx
     .update(productLots)
     .set({ boxes: sql`${productLots.boxes} - ${boxes}`, updated_at: new Date() })

@@ -1,4 +1,5 @@
 import { type OrderStatus, orderStatuses } from "@mcf/contracts/orders";
+import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict } from "../../errors.ts";
 
 /** What a change does to the order's boxes. */
@@ -128,4 +129,29 @@ export function nextStatus(event: OrderEvent, current: OrderStatus): OrderStatus
   const next = rule.from[current];
   if (!next) throw conflict(rule.refusal ?? `An order that is ${current} cannot change that way`);
   return next;
+}
+
+/** The order fields the rules about its boxes read. */
+type BoxesOfOrder = Pick<OrderRow, "status" | "stock_status" | "shipped_at">;
+
+/**
+ * Whether an order still holds boxes that belong back on the shelf: its stock was never released,
+ * and it never shipped (shipped boxes left the warehouse, whatever the status says now).
+ */
+export function holdsStock(order: BoxesOfOrder): boolean {
+  if (order.stock_status === "released") return false;
+  return order.status !== "shipped" && order.status !== "delivered" && !order.shipped_at;
+}
+
+/**
+ * Why staff can no longer move an order's boxes to another dye lot, or null while they can: only
+ * boxes the order still holds in the warehouse can change lot. Once they shipped, the lot they
+ * left from is history; once they went back on the shelf (cancelled, payment expired), the order
+ * holds no boxes to move.
+ */
+export function lotChangeRefusal(order: BoxesOfOrder): string | null {
+  if (holdsStock(order) && order.status !== "cancelled") return null;
+  if (order.status === "shipped" || order.status === "delivered" || order.shipped_at)
+    return "This order has shipped: its boxes left the warehouse, so their dye lot can no longer change.";
+  return "This order no longer holds its boxes (it was cancelled or its payment expired), so there is no dye lot to change.";
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems, products } from "../../db/schema/index.ts";
 import { type LotLine, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
+import { holdsStock } from "./order-status.ts";
 
 export interface StockLine {
   productId: number;
@@ -80,15 +81,6 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     boxesByProduct.set(row.productId, (boxesByProduct.get(row.productId) ?? 0) + row.quantity);
   }
   return [...boxesByProduct].map(([productId, quantity]) => ({ productId, quantity }));
-}
-
-/**
- * Whether an order still holds boxes that belong back on the shelf: its stock was never released,
- * and it never shipped (shipped boxes left the warehouse, whatever the status says now).
- */
-export function holdsStock(order: OrderRow): boolean {
-  if (order.stock_status === "released") return false;
-  return order.status !== "shipped" && order.status !== "delivered" && !order.shipped_at;
 }
 
 /**

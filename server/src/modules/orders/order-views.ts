@@ -15,6 +15,7 @@ import type {
   PostalAddress,
 } from "../../db/schema/index.ts";
 import { deliverySummaryLabel } from "../delivery/delivery.service.ts";
+import { lotChangeRefusal } from "./order-status.ts";
 
 /** Stored amounts (numeric text) as the dollars the API answers. */
 const dollars = (value: string) => toDollars(toCents(value));
@@ -116,9 +117,11 @@ export function toAdminOrder(
     delivery_appointment_window: order.delivery_appointment_window,
     delivery: orderDelivery(order),
     samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
+    lot_change_refusal: lotChangeRefusal(order),
     ...(items
       ? {
           items: items.map((item) => ({
+            order_item_id: item.id,
             ...itemFields(item),
             sku: item.sku,
             ...lineLotFields(item, lots.get(item.id)),

@@ -1,4 +1,5 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
+import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
@@ -8,6 +9,7 @@ import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem } from "./order-lots.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
 import {
@@ -341,6 +343,35 @@ export async function resendConfirmation(
       entityId: orderId,
     });
     return queued;
+  });
+}
+
+/** The lots a line's boxes may come from, for the order panel's picker. 404 for an unknown line. */
+export async function getLineLotChoices(
+  db: DbOrTx,
+  orderId: string,
+  itemId: number,
+): Promise<OrderLineLotChoices> {
+  if (!orderIdShape.test(orderId)) throw notFound("Order not found");
+  const order = await findOrder(db, { orderId });
+  if (!order) throw notFound("Order not found");
+  return lineLotChoices(db, order, itemId);
+}
+
+/**
+ * Staff move all of a line's boxes to another dye lot of its product (see `moveLineToLot`), under
+ * the order's row lock. 404 for an unknown order or line, 409 when refused.
+ */
+export async function chooseLineLot(
+  db: Db,
+  orderId: string,
+  itemId: number,
+  lotId: number,
+  actor: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrFail(tx, orderId);
+    await moveLineToLot(tx, order, itemId, lotId, actor);
   });
 }
 

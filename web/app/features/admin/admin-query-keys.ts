@@ -26,5 +26,10 @@ export const calendarKey = (week: string) => ["admin", "calendar", week] as cons
 /** One order as the detail panel reads it, and its history (the audit entries about it). */
 export const orderKey = (orderId: string) => ["admin", "order", orderId] as const;
 export const orderHistoryKey = (orderId: string) => ["admin", "order-history", orderId] as const;
+/** The dye lots one line of an order may come from (its lot picker), under the order's prefix. */
+export const orderLinesLotsKey = (orderId: string) =>
+  ["admin", "order-line-lots", orderId] as const;
+export const orderLineLotsKey = (orderId: string, itemId: number) =>
+  [...orderLinesLotsKey(orderId), itemId] as const;
 /** A product's dye lots as the product editor reads them. */
 export const productLotsKey = (productId: number) => ["admin", "product-lots", productId] as const;

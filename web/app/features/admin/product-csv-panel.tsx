@@ -115,6 +115,14 @@ export function ProductCsvPanel({
               </button>
             </header>
             <div className="space-y-4 p-5">
+              <p className="text-sm text-stone-600">
+                Rows are matched by SKU; a dry run shows what would change before anything is saved.
+                The <span className="font-mono">lots</span> column holds the product's dye lots as{" "}
+                <span className="font-mono">code:boxes</span> pairs separated by semicolons (
+                <span className="font-mono">A1203:14; B2210:6</span>): an empty cell clears them,
+                and a file without the column leaves every product's lots as they are. The lots may
+                hold at most the row's stock.
+              </p>
               {busy ? <p className="text-sm text-stone-600">Checking the file…</p> : null}
               {error ? (
                 <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">

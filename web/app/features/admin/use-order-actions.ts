@@ -22,6 +22,19 @@ export interface OrderActionCall {
   failure: string;
 }
 
+/** Shows an order the server saved in the panel and its list row, and reloads its history. */
+export function useShowSavedOrder(orderId: string) {
+  const client = useQueryClient();
+  const updateList = useUpdateCachedList<AdminOrder>(adminListKeys.orders);
+  return (order: AdminOrder) => {
+    client.setQueryData(orderKey(orderId), order);
+    updateList((rows) =>
+      rows.map((row) => (row.order_id === order.order_id ? { ...row, ...order } : row)),
+    );
+    void client.invalidateQueries({ queryKey: orderHistoryKey(orderId) });
+  };
+}
+
 /**
  * The order panel's actions (status, shipping, emails): one at a time (`busy` covers them all).
  * A success shows the saved order in the panel and its list row, reloads its history and shows
@@ -29,19 +42,12 @@ export interface OrderActionCall {
  */
 export function useOrderActions(orderId: string) {
   const { request } = useAdminSession();
-  const client = useQueryClient();
   const toast = useToast();
-  const updateList = useUpdateCachedList<AdminOrder>(adminListKeys.orders);
+  const showSaved = useShowSavedOrder(orderId);
   const mutation = useMutation({
     mutationFn: ({ path, method, body }: OrderActionCall) =>
       request<OrderAction>(`/api/admin/orders/${orderId}/${path}`, { method, body }),
-    onSuccess: ({ order }) => {
-      client.setQueryData(orderKey(orderId), order);
-      updateList((rows) =>
-        rows.map((row) => (row.order_id === order.order_id ? { ...row, ...order } : row)),
-      );
-      void client.invalidateQueries({ queryKey: orderHistoryKey(orderId) });
-    },
+    onSuccess: ({ order }) => showSaved(order),
   });
   const run = async (call: OrderActionCall): Promise<boolean> => {
     try {
