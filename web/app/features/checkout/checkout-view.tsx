@@ -55,6 +55,20 @@ async function startPayment(
   return session.url;
 }
 
+/** The buyer's own details, in the order asked; the name spans both columns. */
+const customerFields = [
+  { name: "customer_name", label: "Full Name", type: "text", autoComplete: "name", wide: true },
+  { name: "customer_email", label: "Email", type: "email", autoComplete: "email", wide: false },
+  { name: "customer_phone", label: "Phone", type: "tel", autoComplete: "tel", wide: false },
+] as const satisfies ReadonlyArray<{
+  name: keyof CheckoutForm;
+  label: string;
+  type: string;
+  autoComplete: string;
+  wide: boolean;
+}>;
+type CustomerField = (typeof customerFields)[number];
+
 /**
  * The checkout step of /cart: totals, coupon, customer and addresses, then the payment page.
  * `emptyCart` is shown instead of the form when the cart has no lines.
@@ -104,10 +118,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     return <p className="container-page py-20 text-center text-stone-600">Loading your cart...</p>;
   }
 
-  const setField =
-    (field: "customer_name" | "customer_email" | "customer_phone") =>
-    (event: React.ChangeEvent<HTMLInputElement>) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
+  const setField = (field: CustomerField["name"]) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const result = calculation.status === "ready" ? calculation.result : null;
   const finalSaleNames = (calculation.result?.items ?? [])
@@ -178,47 +190,22 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
                 Customer Information
               </legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <label htmlFor={`${id}-name`} className="field-label">
-                    Full Name
-                  </label>
-                  <input
-                    id={`${id}-name`}
-                    className="field-input"
-                    autoComplete="name"
-                    required
-                    value={form.customer_name}
-                    onChange={setField("customer_name")}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={`${id}-email`} className="field-label">
-                    Email
-                  </label>
-                  <input
-                    id={`${id}-email`}
-                    type="email"
-                    className="field-input"
-                    autoComplete="email"
-                    required
-                    value={form.customer_email}
-                    onChange={setField("customer_email")}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={`${id}-phone`} className="field-label">
-                    Phone
-                  </label>
-                  <input
-                    id={`${id}-phone`}
-                    type="tel"
-                    className="field-input"
-                    autoComplete="tel"
-                    required
-                    value={form.customer_phone}
-                    onChange={setField("customer_phone")}
-                  />
-                </div>
+                {customerFields.map((field) => (
+                  <div key={field.name} className={field.wide ? "sm:col-span-2" : undefined}>
+                    <label htmlFor={`${id}-${field.name}`} className="field-label">
+                      {field.label}
+                    </label>
+                    <input
+                      id={`${id}-${field.name}`}
+                      type={field.type}
+                      className="field-input"
+                      autoComplete={field.autoComplete}
+                      required
+                      value={form[field.name]}
+                      onChange={setField(field.name)}
+                    />
+                  </div>
+                ))}
               </div>
             </fieldset>
 
