@@ -166,6 +166,7 @@ function ratesFrom(settings: StoreSettings): StoreRates {
       parcelMaxBoxes: limits.parcel_max_boxes,
       parcelMaxWeightLbs: limits.parcel_max_weight_lbs,
       serviceAreaZips: new Set(settings.service_area_zips),
+      originZip: settings.address.zip,
     },
     samples: {
       pricePerSampleCents: settings.samples.price_cents,

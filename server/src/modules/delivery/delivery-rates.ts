@@ -1,4 +1,3 @@
-import { business } from "@mcf/contracts/business";
 import type { DeliveryMethod, FreightServiceId } from "@mcf/contracts/delivery";
 
 /**
@@ -49,5 +48,4 @@ export const deliveryRates = {
   transitBeyond: { freight: 7, parcel: 5 },
   /** Freight and parcel go to the 48 contiguous states and DC; elsewhere staff quote by phone. */
   notShippedStates: new Set(["AK", "HI", "PR", "VI", "GU", "AS", "MP", "FM", "MH", "PW"]),
-  showroomZip: business.address.zip,
 } as const;

@@ -229,6 +229,30 @@ describe("delivery limits, lead times and the service area from the store settin
     expect(await orderCount()).toBe(ordersBefore);
   });
 
+  it("measures freight transit from the showroom's ZIP code as saved in the settings", async () => {
+    const product = await createProduct(db(), { stock_quantity: 50 });
+    const freightTo = async (zip: string) =>
+      (
+        await optionsAt({
+          cart_items: [{ product_id: product.id, quantity: 2 }],
+          shipping_zip: zip,
+          delivery_method: "freight",
+        })
+      ).freight?.estimated_date;
+    const ready = addBusinessDays(today(), 1);
+    // From Birmingham: Seattle is past the last band (7 days), Hoover in the first (2).
+    expect(await freightTo("98101")).toBe(addBusinessDays(ready, 7));
+    expect(await freightTo("35244")).toBe(addBusinessDays(ready, 2));
+
+    // The showroom moves to Seattle: now Seattle is near and Hoover far.
+    await saveWith((s) => ({
+      ...s,
+      address: { ...s.address, city: "Seattle", state: "WA", zip: "98104" },
+    }));
+    expect(await freightTo("98101")).toBe(addBusinessDays(ready, 2));
+    expect(await freightTo("35244")).toBe(addBusinessDays(ready, 7));
+  });
+
   it("bad ZIP codes, days and limits answer 422 naming each field, and change nothing", async () => {
     const before = await current();
     const product = await createProduct(db(), { stock_quantity: 50, box_weight_lbs: 30 });

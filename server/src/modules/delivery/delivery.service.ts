@@ -56,6 +56,8 @@ export interface DeliveryLimits {
   parcelMaxWeightLbs: number;
   /** The five-digit ZIP codes our own truck delivers to. */
   serviceAreaZips: ReadonlySet<string>;
+  /** Where transit is measured from: the showroom's ZIP code as the settings give its address. */
+  originZip: string;
 }
 
 /** The limits the store shipped with: the settings' defaults until the owner saves others. */
@@ -66,6 +68,7 @@ export const shippedDeliveryLimits: DeliveryLimits = {
   parcelMaxBoxes: deliveryRates.parcel.maxBoxes,
   parcelMaxWeightLbs: deliveryRates.parcel.maxWeightLbs,
   serviceAreaZips: new Set(shippedServiceAreaZips),
+  originZip: business.address.zip,
 };
 
 /** What delivery needs to know of one cart line. */
@@ -145,14 +148,14 @@ interface ZipInfo {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** A well-formed ZIP code that no US post office uses is refused: nothing can be quoted for it. */
-function lookUpZip(zip: string): ZipInfo {
+function lookUpZip(zip: string, originZip: string): ZipInfo {
   const zip5 = zip.slice(0, 5);
   const found = lookUpUsZip(zip5);
   if (!found) throw invalid(`We could not find ZIP code ${zip5}. Please check it and try again.`);
   return {
     zip5,
     state: found.state,
-    miles: milesBetweenZips(deliveryRates.showroomZip, zip5) ?? Number.POSITIVE_INFINITY,
+    miles: milesBetweenZips(originZip, zip5) ?? Number.POSITIVE_INFINITY,
   };
 }
 
@@ -355,9 +358,9 @@ function quoteSamplesOnly(
  * method that is not offered for this cart and ZIP code, naming why.
  */
 export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
-  const zip = request.zip ? lookUpZip(request.zip) : null;
   const prices = request.prices ?? shippedDeliveryPrices;
   const limits = request.limits ?? shippedDeliveryLimits;
+  const zip = request.zip ? lookUpZip(request.zip, limits.originZip) : null;
   const samplesOnly = request.lines.length === 0;
   const pallets = samplesOnly ? 0 : sharedPallets(request.lines);
   const ready = readyDate(limits, request.lines, request.now);
