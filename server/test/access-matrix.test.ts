@@ -398,6 +398,16 @@ const matrix: Record<string, MatrixEntry> = {
     status: 200,
     request: get((f) => `/api/ace/products/${f.productId}`),
   },
+  "GET /api/ace/products/:id/companions": {
+    access: "partner",
+    status: 200,
+    request: get((f) => `/api/ace/products/${f.productId}/companions`),
+  },
+  "GET /api/ace/accessories": {
+    access: "partner",
+    status: 200,
+    request: get(() => "/api/ace/accessories"),
+  },
 
   // Back office: the admin password only.
   "GET /api/admin/ping": adminGet(() => "/api/admin/ping"),

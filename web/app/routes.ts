@@ -6,6 +6,7 @@ export default [
   layout("routes/ace/layout.tsx", [
     route("ace", "routes/ace/products.tsx"),
     route("ace/products/:id", "routes/ace/product-detail.tsx"),
+    route("ace/accessories", "routes/ace/accessories.tsx"),
     route("ace/account", "routes/ace/account.tsx"),
     route("ace/login", "routes/ace/login.tsx"),
     route("ace/register", "routes/ace/register.tsx"),

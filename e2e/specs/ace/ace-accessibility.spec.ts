@@ -45,7 +45,7 @@ for (const width of [390, 1280]) {
       await expectNoSeriousA11yViolations(page, "/ace awaiting approval");
     });
 
-    test("the partner catalogue, product page and account have no serious or critical axe violations", async ({
+    test("the partner catalogue, product page, accessories and account have no serious or critical axe violations", async ({
       page,
       store,
     }) => {
@@ -67,6 +67,11 @@ for (const width of [390, 1280]) {
       await page.getByRole("article").first().getByRole("link", { name: "View Details" }).click();
       await expect(page.getByText("ACE Pricing")).toBeVisible();
       await expectNoSeriousA11yViolations(page, "/ace/products/{id}");
+
+      await openPage(page, "/ace/accessories");
+      await expect(page.getByRole("heading", { level: 1, name: "Accessories" })).toBeVisible();
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/ace/accessories");
 
       await openPage(page, "/ace/account");
       await expect(page.getByLabel("Company Name")).toHaveValue(partner.company);

@@ -2,7 +2,7 @@ import "./zod-without-eval.ts";
 import { z } from "zod";
 import { minPasswordLength, passwordTooShortMessage } from "./partners-options.ts";
 import { priceSourceValues } from "./pricing.ts";
-import { publicProductSchema } from "./product.ts";
+import { companionSchema, publicProductSchema } from "./product.ts";
 
 export const partnerStatusValues = ["pending", "approved", "disabled"] as const;
 export type PartnerStatus = (typeof partnerStatusValues)[number];
@@ -147,6 +147,20 @@ export const aceProductSchema = publicProductSchema.extend({
   price_source: z.enum(priceSourceValues),
 });
 export type AceProduct = z.infer<typeof aceProductSchema>;
+
+/**
+ * `GET /api/ace/accessories`: every accessory, by kind then name, at the partner's price of one
+ * unit (its partner price where it has one, else the public unit price, as `price_source` says).
+ */
+export const aceAccessoryListResponseSchema = z.object({ products: z.array(aceProductSchema) });
+export type AceAccessoryListResponse = z.infer<typeof aceAccessoryListResponseSchema>;
+
+/** One companion of a floor, at the partner's price. */
+export const aceCompanionSchema = companionSchema.extend({ product: aceProductSchema });
+export type AceCompanion = z.infer<typeof aceCompanionSchema>;
+
+/** `GET /api/ace/products/{id}/companions`: the public rule's choice, at partner prices. */
+export const aceCompanionListResponseSchema = z.object({ companions: z.array(aceCompanionSchema) });
 
 /** One row of the admin Partners tab. */
 export const adminPartnerSchema = z.object({

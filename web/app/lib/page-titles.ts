@@ -23,6 +23,7 @@ export const pageTitles = {
   birminghamAreas: "Birmingham Area Flooring Guides",
   aceProducts: "ACE Partner Products",
   aceProductDetail: "ACE Product Details",
+  aceAccessories: "ACE Partner Accessories",
   aceAccount: "ACE Account",
   aceLogin: "ACE Partner Login",
   aceRegister: "ACE Partner Registration",

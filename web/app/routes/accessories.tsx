@@ -1,12 +1,8 @@
-import {
-  type AccessoryKind,
-  accessoryKindLabels,
-  accessoryKinds,
-} from "@mcf/contracts/accessories";
 import { Link } from "react-router";
-import { AccessoryCard } from "../features/catalog/accessory-card.tsx";
+import { AccessoryGroups } from "../features/catalog/accessory-groups.tsx";
 import { loadProductList } from "../features/catalog/list-loader.ts";
 import { productListErrorMessage } from "../features/catalog/list-messages.ts";
+import { publicPriceSource } from "../features/catalog/price-source.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/accessories";
@@ -22,21 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Underlayment, adhesive, transitions, reducers, stair nose and quarter round to finish your floor, sold by the roll, pail or piece.",
   );
 
-const kindIntros: Record<AccessoryKind, string> = {
-  underlayment: "Goes under floating floors and carpet. Sold by the roll.",
-  adhesive: "For glue-down hardwood and vinyl. Sold by the pail.",
-  transition: "Bridges two floors of the same height in a doorway.",
-  reducer: "Steps your floor down to a lower one.",
-  stair_nose: "Finishes the front edge of each step.",
-  quarter_round: "Hides the expansion gap along the walls.",
-};
-
 /** /accessories: every accessory, grouped by kind in the order a project needs them. */
 export default function Accessories({ loaderData }: Route.ComponentProps) {
   const { products, failed } = loaderData;
-  const groups = accessoryKinds
-    .map((kind) => ({ kind, items: products.filter((p) => p.accessory_kind === kind) }))
-    .filter((group) => group.items.length > 0);
   return (
     <div className="container-page py-10 sm:py-12">
       <header className="mb-8 max-w-3xl">
@@ -50,7 +34,7 @@ export default function Accessories({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
           {productListErrorMessage}
         </p>
-      ) : groups.length === 0 ? (
+      ) : products.length === 0 ? (
         <p className="text-stone-700">
           No accessories are listed right now.{" "}
           <Link to="/products" className="font-semibold text-oak-700 underline">
@@ -58,19 +42,14 @@ export default function Accessories({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : (
-        groups.map(({ kind, items }) => (
-          <section key={kind} aria-labelledby={`kind-${kind}`} className="mb-10">
-            <h2 id={`kind-${kind}`} className="text-2xl font-semibold">
-              {accessoryKindLabels[kind]}
-            </h2>
-            <p className="mb-4 text-stone-700">{kindIntros[kind]}</p>
-            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-              {items.map((product) => (
-                <AccessoryCard key={product.id} product={product} />
-              ))}
-            </div>
-          </section>
-        ))
+        <AccessoryGroups
+          products={products}
+          cardOf={(product) => ({
+            product,
+            price: publicPriceSource.priceOf(product),
+            href: publicPriceSource.detailHref(product),
+          })}
+        />
       )}
     </div>
   );

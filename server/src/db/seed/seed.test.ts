@@ -120,6 +120,17 @@ describe("sample catalogue seed", () => {
     }
   });
 
+  it("gives a few accessories a partner price 10-15% under the public unit price, the rest none", () => {
+    const partnerPriced = accessories.filter((p) => p.ace_shown_price !== null);
+    expect(partnerPriced.length).toBeGreaterThanOrEqual(4);
+    expect(partnerPriced.length).toBeLessThan(accessories.length);
+    for (const p of partnerPriced) {
+      const saving = 1 - Number(p.ace_shown_price) / Number(p.our_price);
+      expect(saving, p.name).toBeGreaterThanOrEqual(0.1);
+      expect(saving, p.name).toBeLessThanOrEqual(0.15);
+    }
+  });
+
   it("gives every floating or glue-down floor that is not tile its underlayment or adhesive and a transition", () => {
     const needing = rows.filter((p) => {
       const installation = String(p.features.installation ?? "").toLowerCase();

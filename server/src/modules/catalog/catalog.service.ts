@@ -14,7 +14,12 @@ import { searchCondition } from "./product-search.ts";
 // CSV import/export, the row lookup and the catalogue version live beside it and are offered
 // from here.
 export { catalogVersionSource } from "./catalog-cache.ts";
-export { chooseCompanions, listAccessories, listCompanions } from "./companions.ts";
+export {
+  chooseCompanions,
+  listAccessories,
+  listCompanionRows,
+  listCompanions,
+} from "./companions.ts";
 export {
   createAdminProduct,
   deleteAdminProduct,

@@ -152,14 +152,19 @@ export async function listAccessories(db: Db, kind?: AccessoryKind): Promise<Pro
 }
 
 /**
- * The companions of the product `productId` as the public sees them (404 for an unknown id; an
- * accessory has none).
+ * The companions of the product `productId`, as rows (404 for an unknown id; an accessory has
+ * none). The choice is the same for every buyer: each caller maps the rows to the prices its
+ * audience sees (the public here, approved partners in the ACE routes).
  */
-export async function listCompanions(db: Db, productId: number): Promise<Companion[]> {
+export async function listCompanionRows(db: Db, productId: number): Promise<ChosenCompanion[]> {
   const floor = await getProductRow(db, productId);
   if (floor.selling_unit !== "box") return [];
-  const accessories = await listAccessories(db);
-  return chooseCompanions(floor, accessories).map((companion) => ({
+  return chooseCompanions(floor, await listAccessories(db));
+}
+
+/** The companions of the product `productId` as the public sees them. */
+export async function listCompanions(db: Db, productId: number): Promise<Companion[]> {
+  return (await listCompanionRows(db, productId)).map((companion) => ({
     kind: companion.kind,
     reason: companion.reason,
     product: toPublicProduct(companion.product),

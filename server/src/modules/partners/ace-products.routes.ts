@@ -1,6 +1,11 @@
-import { aceProductSchema } from "@mcf/contracts/partners";
+import {
+  aceAccessoryListResponseSchema,
+  aceCompanionListResponseSchema,
+  aceProductSchema,
+} from "@mcf/contracts/partners";
 import { aceDefaultCollection } from "@mcf/contracts/partners-options";
 import {
+  accessoryListQuerySchema,
   productFacetsSchema,
   productIdParamsSchema,
   productListQuerySchema,
@@ -9,7 +14,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { partnerSecurity } from "../../http/openapi-document.ts";
-import { getProductRow, listProductFacets, listProducts } from "../catalog/catalog.service.ts";
+import {
+  getProductRow,
+  listAccessories,
+  listCompanionRows,
+  listProductFacets,
+  listProducts,
+} from "../catalog/catalog.service.ts";
 import { toAceProduct } from "./ace-product-mapper.ts";
 import { requireApprovedPartner } from "./partners.routes.ts";
 
@@ -84,6 +95,59 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return toAceProduct(await getProductRow(db, request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/ace/products/:id/companions",
+    {
+      schema: {
+        tags: ["ace"],
+        security: partnerSecurity,
+        summary: "The accessories that go with a floor, at the partner price",
+        description:
+          "The same choice as GET /api/products/{id}/companions, each accessory at the partner's price of one unit (its partner price where it has one, else the public unit price). Empty for an accessory.",
+        params: productIdParamsSchema,
+        response: { 200: aceCompanionListResponseSchema },
+      },
+      preValidation: async (request) => {
+        await requireApprovedPartner(request);
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const chosen = await listCompanionRows(db, request.params.id);
+      return {
+        companions: chosen.map((companion) => ({
+          kind: companion.kind,
+          reason: companion.reason,
+          product: toAceProduct(companion.product),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/api/ace/accessories",
+    {
+      schema: {
+        tags: ["ace"],
+        security: partnerSecurity,
+        summary: "Every accessory at the partner price of one unit",
+        description:
+          "Underlayment, adhesive and trims, by kind then name, as GET /api/accessories lists them; our_price and price_per_box are what the partner pays for one unit: the accessory's partner price where it has one, else its public unit price (price_source says which).",
+        querystring: accessoryListQuerySchema,
+        response: { 200: aceAccessoryListResponseSchema },
+      },
+      preValidation: async (request) => {
+        await requireApprovedPartner(request);
+      },
+    },
+    async (request, reply) => {
+      // A partner's answer is never kept by the catalogue's shared cache or any proxy.
+      reply.header("cache-control", "private, no-store");
+      const rows = await listAccessories(db, request.query.kind);
+      return { products: rows.map(toAceProduct) };
     },
   );
 };

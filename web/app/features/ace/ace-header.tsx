@@ -6,6 +6,7 @@ import { useAceAuth } from "./ace-auth.tsx";
 
 export const partnerNav = [
   { to: "/ace", label: "Products" },
+  { to: "/ace/accessories", label: "Accessories" },
   { to: "/installation", label: "Installation" },
   { to: "/contact", label: "Contact" },
   { to: "/ace/account", label: "Account" },

@@ -5,18 +5,28 @@ import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { defaultFlooringThumb } from "../../lib/cart/cart-lines.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
-import { cardImage } from "./catalog-product.ts";
+import { cardImage, type ShownPrice } from "./catalog-product.ts";
 import { StockLine } from "./stock-line.tsx";
 
+export interface AccessoryCardProps {
+  product: PublicProduct;
+  /** The price of one unit this screen shows and charges, and its label ("ACE Price"). */
+  price: ShownPrice;
+  /** Where View Details goes (public: /products/{id}; ACE: /ace/products/{id}). */
+  href: string;
+  /** The cart line is a partner line (ACE). */
+  partnerPrice?: boolean;
+}
+
 /**
- * An accessory on a list: image, name, size, its price per piece, roll or pail, stock, View
- * Details and Add to Cart (one unit per click).
+ * An accessory on a list: image, name, size, its price per piece, roll or pail (labelled on the
+ * partner pages), stock, View Details and Add to Cart (one unit per click).
  */
-export function AccessoryCard({ product }: { product: PublicProduct }) {
+export function AccessoryCard({ product, price, href, partnerPrice = false }: AccessoryCardProps) {
   const unit = unitName(product.selling_unit, 1);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
-      <Link to={`/products/${product.id}`} tabIndex={-1} aria-hidden="true">
+      <Link to={href} tabIndex={-1} aria-hidden="true">
         <FloorImage
           src={cardImage(product)}
           fallbackSrc={defaultFlooringThumb}
@@ -28,7 +38,7 @@ export function AccessoryCard({ product }: { product: PublicProduct }) {
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-sans text-base leading-snug font-semibold">
-          <Link to={`/products/${product.id}`} className="hover:text-oak-700">
+          <Link to={href} className="hover:text-oak-700">
             {product.name}
           </Link>
         </h3>
@@ -36,10 +46,13 @@ export function AccessoryCard({ product }: { product: PublicProduct }) {
         {product.unit_coverage_sqft ? (
           <p className="text-sm text-stone-600">Covers {product.unit_coverage_sqft} sq ft</p>
         ) : null}
-        <p className="mt-1 text-lg font-bold text-navy-800">
-          {product.price_per_box !== null ? (
+        {price.label && price.perBox !== null ? (
+          <p className="price-label mt-1">{price.label}</p>
+        ) : null}
+        <p className={`${price.label ? "" : "mt-1 "}text-lg font-bold text-navy-800`}>
+          {price.perBox !== null ? (
             <>
-              {formatUsd(product.price_per_box)}
+              {formatUsd(price.perBox)}
               <span className="price-unit">per {unit}</span>
             </>
           ) : (
@@ -48,12 +61,13 @@ export function AccessoryCard({ product }: { product: PublicProduct }) {
         </p>
         <StockLine stock={product.stock_quantity} />
         <div className="mt-auto grid grid-cols-2 gap-2 pt-3">
-          <Link to={`/products/${product.id}`} className="btn-outline px-2 text-sm">
+          <Link to={href} className="btn-outline px-2 text-sm">
             View Details
           </Link>
           <AddToCartButton
             product={product}
-            unitPrice={product.price_per_box}
+            unitPrice={price.perBox}
+            partnerPrice={partnerPrice}
             disabled={product.stock_quantity <= 0}
             className="btn-primary px-2 text-sm"
           />

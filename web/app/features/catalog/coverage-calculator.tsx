@@ -13,12 +13,14 @@ export interface CoverageCalculatorProps {
   /** Sets the quantity field to the boxes needed. */
   onUseBoxes: (boxes: number) => void;
   /**
-   * The floor's accessories (public store): the calculator then asks for doorways and steps,
-   * suggests how many of each, and adds the floor and them in one click.
+   * The floor's accessories at this store's prices (public or partner): the calculator then asks
+   * for doorways and steps, suggests how many of each, and adds the floor and them in one click.
    */
   companions?: Companion[];
   /** The floor as the cart needs it, with its box price; required with `companions`. */
   floor?: FloorForProject;
+  /** Where "all accessories" goes. */
+  accessoriesPath?: string;
 }
 
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -33,6 +35,7 @@ export function CoverageCalculator({
   onUseBoxes,
   companions = [],
   floor,
+  accessoriesPath,
 }: CoverageCalculatorProps) {
   const id = useId();
   const [mode, setMode] = useState<"area" | "dimensions">("area");
@@ -148,6 +151,7 @@ export function CoverageCalculator({
           companions={companions}
           roomAreaSqft={roomArea}
           boxes={estimate?.boxes ?? 0}
+          accessoriesPath={accessoriesPath}
         />
       ) : null}
     </section>

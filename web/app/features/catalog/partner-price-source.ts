@@ -15,6 +15,7 @@ export const partnerPriceLabels = {
 export const partnerPriceSource: PriceSource<AceProduct> = {
   api: "/api/ace/products",
   listPath: "/ace",
+  accessoriesPath: "/ace/accessories",
   detailHref: (product) => `/ace/products/${product.id}`,
   priceOf: (product, place = "card") => ({
     perSqft: product.selling_unit === "box" ? product.our_price : null,

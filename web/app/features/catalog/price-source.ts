@@ -16,6 +16,8 @@ export interface PriceSource<P extends CatalogProduct> {
   api: string;
   /** The list page; its pagination and filter links stay on it. */
   listPath: string;
+  /** The page listing every accessory at this store's prices. */
+  accessoriesPath: string;
   detailHref(product: P): string;
   priceOf(product: P, place?: PricePlace): ShownPrice;
   /**
@@ -62,6 +64,7 @@ export function listedProduct(product: PublicListedProduct): PublicListedProduct
 export const publicPriceSource: PriceSource<PublicListedProduct> = {
   api: "/api/products",
   listPath: "/products",
+  accessoriesPath: "/accessories",
   detailHref: (product) => `/products/${product.id}`,
   priceOf: (product) => ({
     perSqft: product.selling_unit === "box" ? product.our_price : null,

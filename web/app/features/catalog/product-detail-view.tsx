@@ -24,7 +24,7 @@ export interface ProductDetailViewProps<P extends PublicProduct> {
   product: P;
   /** The public store or the partner catalogue: the price shown and charged, and the cart line. */
   source: PriceSource<P>;
-  /** The floor's accessories (public store): the calculator suggests and adds them. */
+  /** The floor's accessories at the source's prices: the calculator suggests and adds them. */
   companions?: Companion[];
 }
 
@@ -73,6 +73,7 @@ export function ProductDetailView<P extends PublicProduct>({
             showCompetitorPrice={source.showCompetitorPrice}
             partnerPrice={source.partnerLines}
             companions={companions}
+            accessoriesPath={source.accessoriesPath}
           />
         </div>
       </div>

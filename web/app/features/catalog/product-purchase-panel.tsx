@@ -34,8 +34,10 @@ export interface ProductPurchasePanelProps {
   /** Show the competitor "their price" per box and the saving (public store only). */
   showCompetitorPrice?: boolean;
   partnerPrice?: boolean;
-  /** The floor's accessories, for the calculator's one-click project (public store). */
+  /** The floor's accessories at this store's prices, for the calculator's one-click project. */
   companions?: Companion[];
+  /** Where "all accessories" goes (/accessories, or /ace/accessories for a partner). */
+  accessoriesPath?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ProductPurchasePanel({
   showCompetitorPrice = true,
   partnerPrice = false,
   companions,
+  accessoriesPath,
 }: ProductPurchasePanelProps) {
   const id = useId();
   const [quantityText, setQuantityText] = useState("1");
@@ -155,8 +158,9 @@ export function ProductPurchasePanel({
           sqftPerBox={product.sqft_per_carton}
           pricePerBox={price.perBox}
           onUseBoxes={(boxes) => setQuantityText(String(normalizeQuantity(boxes, stock)))}
-          companions={partnerPrice ? undefined : companions}
-          floor={{ product, pricePerBox: price.perBox }}
+          companions={companions}
+          floor={{ product, pricePerBox: price.perBox, partnerPrice }}
+          accessoriesPath={accessoriesPath}
         />
       ) : null}
     </div>

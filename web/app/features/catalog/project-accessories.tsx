@@ -19,6 +19,11 @@ export interface FloorForProject {
   product: Omit<CartableProduct, "price_per_box"> & { stock_quantity: number };
   /** Price per box; null: not sold online (then nothing is added). */
   pricePerBox: number | null;
+  /**
+   * The page is the partner portal: the floor and its accessories (priced for the partner by the
+   * server) go in the cart as partner lines, like every line added there.
+   */
+  partnerPrice?: boolean;
 }
 
 export interface ProjectAccessoriesProps {
@@ -28,6 +33,8 @@ export interface ProjectAccessoriesProps {
   roomAreaSqft: number;
   /** Boxes of the floor the calculator says are needed (0 when no area yet). */
   boxes: number;
+  /** Where "all accessories" goes (the public list by default). */
+  accessoriesPath?: string;
 }
 
 const countOf = (text: string) => {
@@ -47,6 +54,7 @@ export function ProjectAccessories({
   companions,
   roomAreaSqft,
   boxes,
+  accessoriesPath = "/accessories",
 }: ProjectAccessoriesProps) {
   const id = useId();
   const { addItem } = useCart();
@@ -95,11 +103,16 @@ export function ProjectAccessories({
 
   const addProject = () => {
     if (!canAdd || floor.pricePerBox === null) return;
+    const partnerPrice = floor.partnerPrice === true;
     addItem({ ...floor.product, price_per_box: floor.pricePerBox }, floorBoxes, {
       unitPrice: floor.pricePerBox,
+      partnerPrice,
     });
     for (const { companion, quantity, price } of chosen)
-      addItem({ ...companion.product, price_per_box: price }, quantity, { unitPrice: price });
+      addItem({ ...companion.product, price_per_box: price }, quantity, {
+        unitPrice: price,
+        partnerPrice,
+      });
     setAdded(true);
   };
 
@@ -196,7 +209,7 @@ export function ProjectAccessories({
       </div>
       <p className="mt-2 text-xs text-stone-600">
         Other trims (reducers, quarter round) are in{" "}
-        <Link to="/accessories" className="font-semibold text-oak-700 underline">
+        <Link to={accessoriesPath} className="font-semibold text-oak-700 underline">
           all accessories
         </Link>
         .

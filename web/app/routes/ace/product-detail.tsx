@@ -1,4 +1,4 @@
-import type { AceProduct } from "@mcf/contracts/partners";
+import type { AceCompanion, AceProduct } from "@mcf/contracts/partners";
 import { Link, type MetaArgs, useParams } from "react-router";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
@@ -36,6 +36,12 @@ export default function AceProductDetail() {
     approved ? `${partnerPriceSource.api}/${encodeURIComponent(id)}` : null,
     token,
   );
+  // The floor's accessories at partner prices, for the calculator; without them (still loading,
+  // or failed) the calculator simply offers none.
+  const { resource: companionsResource } = usePartnerResource<{ companions: AceCompanion[] }>(
+    approved ? `${partnerPriceSource.api}/${encodeURIComponent(id)}/companions` : null,
+    token,
+  );
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
@@ -62,12 +68,16 @@ export default function AceProductDetail() {
     return <PartnerProductMessage title="Something went wrong" text={productDetailErrorMessage} />;
   }
   const product = resource.data;
+  const companions =
+    companionsResource.status === "ready" ? companionsResource.data.companions : undefined;
+  // An accessory's page sits under the partner's Accessories list, as a floor's under Products.
+  const parent = product.accessory_kind
+    ? { label: "Accessories", to: partnerPriceSource.accessoriesPath }
+    : { label: "Partner Products", to: backLink.to };
   return (
     <div className="container-page py-8 sm:py-10">
-      <Breadcrumbs
-        trail={[{ label: "Partner Products", to: backLink.to }, { label: product.name }]}
-      />
-      <ProductDetailView product={product} source={partnerPriceSource} />
+      <Breadcrumbs trail={[parent, { label: product.name }]} />
+      <ProductDetailView product={product} source={partnerPriceSource} companions={companions} />
       <Link
         to={backLink.to}
         className="mt-10 inline-block font-medium text-navy-800 hover:underline"

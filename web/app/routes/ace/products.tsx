@@ -114,7 +114,14 @@ export default function AceProducts() {
         <p className="mt-1 text-stone-700">
           Your partner prices, per square foot and per box. Showing the{" "}
           {collectionDisplayName(store.collection_names, params.collection || aceDefaultCollection)}{" "}
-          collection.
+          collection.{" "}
+          <Link
+            to={partnerPriceSource.accessoriesPath}
+            className="font-semibold text-navy-800 underline"
+          >
+            Underlayment, adhesive and trims
+          </Link>{" "}
+          are in Accessories.
         </p>
       </header>
       <ProductListView
