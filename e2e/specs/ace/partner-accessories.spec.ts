@@ -51,7 +51,7 @@ test.describe("accessories in the partner portal", () => {
     await expect(publicCard.getByText("ACE Price")).toHaveCount(0);
   });
 
-  test("the calculator on a partner's floor page adds the floor with its underlayment and transitions at partner prices", async ({
+  test("the calculator on a partner's floor page adds the floor with its transitions at partner prices, and the cart offers its underlayment at the partner price", async ({
     page,
     store,
   }) => {
@@ -102,10 +102,24 @@ test.describe("accessories in the partner portal", () => {
     await expect(suggested.getByLabel(`2 pieces · ${transition.name}`)).toBeChecked();
     // 11 boxes × $44.00 + 3 rolls × $17.49 + 2 pieces × $26.50.
     await expect(calculator.getByText("11 boxes + 5 accessories · $589.47")).toBeVisible();
+    // Left out here, to be offered by the cart.
+    await suggested.getByLabel(`3 rolls · ${underlayment.name}`).uncheck();
+    await expect(calculator.getByText("11 boxes + 2 accessories · $537.00")).toBeVisible();
     await calculator.getByRole("button", { name: "Add floor and accessories to cart" }).click();
     await expect(calculator.getByRole("button", { name: "✓ Added to Cart" })).toBeVisible();
 
+    // "Complete your project" prices the partner's floor's companions as the partner pays them.
     await openPage(page, "/cart");
+    const project = page.getByRole("region", { name: "Complete your project" });
+    const offered = project.getByRole("listitem").filter({ hasText: underlayment.name });
+    await expect(offered.getByText("ACE Price")).toBeVisible();
+    await expect(offered.getByText(/\$17\.49 per roll$/)).toBeVisible();
+    await expect(offered.getByRole("link", { name: underlayment.name })).toHaveAttribute(
+      "href",
+      `/ace/products/${underlayment.id}`,
+    );
+    await offered.getByRole("button", { name: `Add 3 rolls of ${underlayment.name}` }).click();
+    await expect(project.getByText(underlayment.name)).toHaveCount(0);
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     const summary = page.getByRole("region", { name: "Order Summary" });
     await expect(summary.getByText("11 boxes × $44.00")).toBeVisible();

@@ -9,11 +9,11 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { readAceToken, storeAceToken } from "../../lib/ace-token.ts";
 import { ApiError, api, apiCall } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { pricesForAudience } from "../../lib/cart/cart-repricing.ts";
 import { loginPathFor } from "./ace-redirect.ts";
-import { readAceToken, storeAceToken } from "./ace-token.ts";
 
 export const userFetchRetryMs = 1000;
 const tokenHeader = "x-ace-token";

@@ -5,19 +5,58 @@ import {
 } from "@mcf/contracts/accessories";
 import type { CartItem } from "@mcf/contracts/cart";
 import { formatUsd } from "@mcf/contracts/money";
+import type { AceProduct } from "@mcf/contracts/partners";
 import type { Companion, CompanionListResponse } from "@mcf/contracts/product";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { readAceToken } from "../../lib/ace-token.ts";
 import { api, isAbortError } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { defaultFlooringThumb, isAccessoryLine, kindOf } from "../../lib/cart/cart-lines.ts";
+import { partnerCatalog, partnerPriceLabel } from "../../lib/partner-catalog.ts";
 
 interface Suggestion {
   companion: Companion;
   /** The floor in the cart it goes with. */
   floorName: string;
   quantity: number;
+  /** Suggested for a partner's floor line: priced, added and linked as the partner's. */
+  partner: boolean;
+}
+
+/** The companions of one floor in the cart, and whether they are at the partner's prices. */
+interface FloorCompanions {
+  companions: Companion[];
+  partner: boolean;
+}
+
+/**
+ * The companions of a floor line at the prices that line is charged at: a partner's line (added
+ * in the ACE portal) asks the portal with the partner's token, so the price shown is the price
+ * the checkout charges; without a token (signed out) the line is priced as the public's.
+ */
+async function companionsOf(
+  productId: number,
+  partnerLine: boolean,
+  signal: AbortSignal,
+): Promise<FloorCompanions> {
+  const token = partnerLine ? readAceToken() : null;
+  const path = token
+    ? `${partnerCatalog.api}/${productId}/companions`
+    : `/api/products/${productId}/companions`;
+  const answer = await api<CompanionListResponse>(path, { signal, token });
+  return { companions: answer.companions, partner: token !== null };
+}
+
+/** Where a companion's page is, and the label its price carries ("ACE Price" for a partner's). */
+function shownAs(product: Companion["product"], partner: boolean) {
+  if (!partner) return { href: `/products/${product.id}`, label: null };
+  // The portal answered this companion, so it carries the partner's price source.
+  return {
+    href: partnerCatalog.productPath(product.id),
+    label: partnerPriceLabel(product as AceProduct),
+  };
 }
 
 /** Floors in the cart (box lines that are not accessories), one per product. */
@@ -50,27 +89,31 @@ function quantityFor(companion: Companion, floor: CartItem): number {
 export function CompleteYourProject() {
   const { items, addItem } = useCart();
   const floors = floorLines(items);
-  const floorKey = floors.map((floor) => floor.product_id).join(",");
-  const [companionsByFloor, setCompanionsByFloor] = useState<Map<number, Companion[]> | null>(null);
+  // Each floor's id, and "p" when it is a partner's line (its companions are the partner's).
+  const floorKey = floors
+    .map((floor) => `${floor.product_id}${floor.partner_price ? "p" : ""}`)
+    .join(",");
+  const [companionsByFloor, setCompanionsByFloor] = useState<Map<number, FloorCompanions> | null>(
+    null,
+  );
 
   useEffect(() => {
-    const ids = floorKey ? floorKey.split(",").map(Number) : [];
+    const ids = floorKey ? floorKey.split(",") : [];
     if (ids.length === 0) {
       setCompanionsByFloor(new Map());
       return;
     }
     const controller = new AbortController();
     Promise.all(
-      ids.map(async (id) => {
+      ids.map(async (key) => {
+        const id = Number.parseInt(key, 10);
         try {
-          const answer = await api<CompanionListResponse>(`/api/products/${id}/companions`, {
-            signal: controller.signal,
-          });
-          return [id, answer.companions] as const;
+          return [id, await companionsOf(id, key.endsWith("p"), controller.signal)] as const;
         } catch (error) {
           if (isAbortError(error)) throw error;
           // A floor whose companions cannot be read just suggests nothing.
-          return [id, [] as Companion[]] as const;
+          const none: FloorCompanions = { companions: [], partner: false };
+          return [id, none] as const;
         }
       }),
     )
@@ -90,7 +133,8 @@ export function CompleteYourProject() {
   const inCart = new Set(items.map((item) => item.product_id));
   const suggestions: Suggestion[] = [];
   for (const floor of floors) {
-    for (const companion of companionsByFloor.get(floor.product_id) ?? []) {
+    const found = companionsByFloor.get(floor.product_id);
+    for (const companion of found?.companions ?? []) {
       const id = companion.product.id;
       if (inCart.has(id) || suggestions.some((s) => s.companion.product.id === id)) continue;
       if (companion.product.price_per_box === null) continue;
@@ -98,6 +142,7 @@ export function CompleteYourProject() {
         companion,
         floorName: floor.product_name,
         quantity: quantityFor(companion, floor),
+        partner: found?.partner ?? false,
       });
     }
   }
@@ -114,13 +159,21 @@ export function CompleteYourProject() {
       <p className="mb-4 text-sm text-stone-700">
         Chosen for the floors in your cart. Quantities are for the square feet you are buying;
         change them in the cart.{" "}
-        <Link to="/accessories" className="font-semibold text-oak-700 underline">
+        <Link
+          to={
+            suggestions.some((suggestion) => suggestion.partner)
+              ? partnerCatalog.accessoriesPath
+              : "/accessories"
+          }
+          className="font-semibold text-oak-700 underline"
+        >
           All accessories
         </Link>
       </p>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {suggestions.map(({ companion, floorName, quantity }) => {
+        {suggestions.map(({ companion, floorName, quantity, partner }) => {
           const product = companion.product;
+          const shown = shownAs(product, partner);
           const price = product.price_per_box ?? 0;
           const units = unitName(product.selling_unit, quantity);
           return (
@@ -141,7 +194,7 @@ export function CompleteYourProject() {
                   {accessoryKindLabels[companion.kind]}
                 </p>
                 <h3 className="font-sans text-sm leading-snug font-semibold">
-                  <Link to={`/products/${product.id}`} className="hover:text-oak-700">
+                  <Link to={shown.href} className="hover:text-oak-700">
                     {product.name}
                   </Link>
                 </h3>
@@ -149,6 +202,11 @@ export function CompleteYourProject() {
                   {companion.reason} ({floorName})
                 </p>
                 <p className="mt-1 text-sm">
+                  {shown.label ? (
+                    <span className="mr-1 text-xs font-semibold text-oak-700 uppercase">
+                      {shown.label}
+                    </span>
+                  ) : null}
                   {formatUsd(price)} per {unitName(product.selling_unit, 1)}
                 </p>
                 <button
@@ -156,7 +214,10 @@ export function CompleteYourProject() {
                   className="btn-outline mt-2 px-3 py-1.5 text-sm"
                   aria-label={`Add ${quantity} ${units} of ${product.name}`}
                   onClick={() =>
-                    addItem({ ...product, price_per_box: price }, quantity, { unitPrice: price })
+                    addItem({ ...product, price_per_box: price }, quantity, {
+                      unitPrice: price,
+                      partnerPrice: partner,
+                    })
                   }
                 >
                   Add {quantity} {units}

@@ -1,11 +1,6 @@
 import type { AceProduct } from "@mcf/contracts/partners";
+import { partnerCatalog, partnerPriceLabel } from "../../lib/partner-catalog.ts";
 import type { PriceSource } from "./price-source.ts";
-
-export const partnerPriceLabels = {
-  card: "ACE Price",
-  page: "ACE Pricing",
-  publicFallback: "Public price",
-} as const;
 
 /**
  * The ACE partner catalogue. The API answers our_price and price_per_box with what the partner
@@ -13,18 +8,15 @@ export const partnerPriceLabels = {
  * is labelled "Public price" so the partner knows it is not a partner discount.
  */
 export const partnerPriceSource: PriceSource<AceProduct> = {
-  api: "/api/ace/products",
-  listPath: "/ace",
-  accessoriesPath: "/ace/accessories",
-  detailHref: (product) => `/ace/products/${product.id}`,
+  api: partnerCatalog.api,
+  listPath: partnerCatalog.listPath,
+  accessoriesPath: partnerCatalog.accessoriesPath,
+  detailHref: (product) => partnerCatalog.productPath(product.id),
   priceOf: (product, place = "card") => ({
     perSqft: product.selling_unit === "box" ? product.our_price : null,
     perBox: product.price_per_box,
     unit: product.selling_unit,
-    label:
-      product.price_source === "public"
-        ? partnerPriceLabels.publicFallback
-        : partnerPriceLabels[place],
+    label: partnerPriceLabel(product, place),
   }),
   partnerLines: true,
   showCompetitorPrice: false,

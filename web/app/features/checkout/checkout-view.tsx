@@ -1,9 +1,9 @@
-import { storageKeys } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { BusyNotice } from "../../components/busy-notice.tsx";
+import { readAceToken } from "../../lib/ace-token.ts";
 import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { rememberPendingPayment } from "../../lib/cart/pending-payment.ts";
@@ -107,7 +107,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
 
   useEffect(() => {
     setForm(readSavedCheckoutForm(sessionStorage));
-    setPartnerToken(localStorage.getItem(storageKeys.aceToken));
+    setPartnerToken(readAceToken());
     setFormRestored(true);
   }, []);
   useEffect(() => {
