@@ -99,7 +99,7 @@ export function ProductsTab() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </label>
-        <span className="text-sm text-stone-600">
+        <span className="text-sm text-stone-600" data-testid="product-count">
           {list.loading ? "Loading…" : `${count} product${count === 1 ? "" : "s"}`}
         </span>
         <ProductCsvPanel
