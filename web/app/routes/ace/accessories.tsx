@@ -2,6 +2,7 @@ import type { AceAccessoryListResponse } from "@mcf/contracts/partners";
 import { Link, type MetaArgs } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AwaitingApproval } from "../../features/ace/awaiting-approval.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
 import { AccessoryGroups } from "../../features/catalog/accessory-groups.tsx";
 import { productListErrorMessage } from "../../features/catalog/list-messages.ts";
@@ -31,16 +32,7 @@ export default function AceAccessories() {
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
-  if (!approved) {
-    return (
-      <div className="container-page max-w-2xl py-14 text-center">
-        <h1 className="mb-3 text-2xl font-bold text-navy-800">Your account is awaiting approval</h1>
-        <Link to="/ace/account" className="btn-outline">
-          Complete your profile
-        </Link>
-      </div>
-    );
-  }
+  if (!approved) return <AwaitingApproval user={user} />;
 
   return (
     <div className="container-page py-8 sm:py-10">

@@ -3,6 +3,7 @@ import { Link, type MetaArgs, useParams } from "react-router";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AwaitingApproval } from "../../features/ace/awaiting-approval.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
 import { productDetailErrorMessage } from "../../features/catalog/list-messages.ts";
 import { partnerPriceSource } from "../../features/catalog/partner-price-source.ts";
@@ -45,16 +46,7 @@ export default function AceProductDetail() {
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
-  if (!approved) {
-    return (
-      <div className="container-page max-w-2xl py-14 text-center">
-        <h1 className="mb-3 text-2xl font-bold text-navy-800">Your account is awaiting approval</h1>
-        <Link to={backLink.to} className="btn-outline">
-          {backLink.label}
-        </Link>
-      </div>
-    );
-  }
+  if (!approved) return <AwaitingApproval user={user} />;
   if (resource.status === "loading") return <LoadingLine label="Loading product..." />;
   if (resource.status === "missing") {
     return (

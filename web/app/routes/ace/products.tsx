@@ -1,12 +1,13 @@
 import { productTypes } from "@mcf/contracts/business";
-import type { AceProduct, PartnerUser } from "@mcf/contracts/partners";
-import { aceDefaultCollection, awaitingApprovalMessage } from "@mcf/contracts/partners-options";
+import type { AceProduct } from "@mcf/contracts/partners";
+import { aceDefaultCollection } from "@mcf/contracts/partners-options";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { totalCountHeader } from "@mcf/contracts/product-options";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link, type MetaArgs, useNavigate, useSearchParams } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AwaitingApproval } from "../../features/ace/awaiting-approval.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
 import {
   type FilterKey,
@@ -40,29 +41,6 @@ const partnerFacets: ProductFacets = {
   features: [],
 };
 const partnerHiddenFilters: FilterKey[] = ["brand", "collection", "construction", "style_color"];
-
-function AwaitingApproval({ user }: { user: PartnerUser }) {
-  return (
-    <div className="container-page max-w-2xl py-14">
-      <div className="rounded-xl border border-oak-100 bg-oak-50 p-6 sm:p-8">
-        <p className="text-xs font-bold tracking-wider text-oak-600 uppercase">
-          Welcome, {user.contact_name}
-        </p>
-        <h1 className="mt-1 mb-3 text-2xl font-bold text-navy-800">
-          Your account is awaiting approval
-        </h1>
-        <p className="text-stone-700">{awaitingApprovalMessage}</p>
-        <p className="mt-3 text-sm text-stone-600">
-          Account: {user.company} ({user.email}). Meanwhile you can complete your{" "}
-          <Link to="/ace/account" className="font-semibold text-navy-800 underline">
-            company profile and shipping address
-          </Link>
-          .
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** /ace: the catalogue's list at partner prices, loaded in the browser with the partner's token. */
 export default function AceProducts() {
