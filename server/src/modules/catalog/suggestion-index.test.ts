@@ -61,6 +61,24 @@ describe("ranking suggestions", () => {
     expect(await names("and harbor oa", pair)).toEqual(["Sand Harbor Oak", "Harbor Oak"]);
   });
 
+  it("finds a phrase only where its first part ends a word, its middle is a whole word and its last starts one", async () => {
+    // "spc" means vinyl and none of these is vinyl, so only the phrase as typed can find them
+    // (SQL's `search_text like '%ra spc lo%'`).
+    const spcLook = [
+      floor("Terra SPC Look", "hardwood"),
+      floor("Terra SPCX Look", "hardwood"),
+      floor("Terra Spc Lo", "hardwood"),
+      floor("SPC Terra Look", "hardwood"),
+      floor("Terraa XSPC", "hardwood"),
+    ];
+    expect(await names("ra spc lo", spcLook)).toEqual(["Terra Spc Lo", "Terra SPC Look"]);
+    expect(await names("a spc", spcLook)).toEqual([
+      "Terra Spc Lo",
+      "Terra SPC Look",
+      "Terra SPCX Look",
+    ]);
+  });
+
   it("keeps the order of names between equal ranks, and ignores words that say nothing", async () => {
     // "the" asks for nothing: the two names with "oak" at a word's start tie, as do the two
     // with it only in their words (the brand does not hold "the oak").

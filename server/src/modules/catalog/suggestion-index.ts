@@ -436,11 +436,16 @@ function intersectionOf(a: Int32Array, b: Int32Array): Int32Array {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   const both = new Int32Array(small.length);
   let count = 0;
-  if (small.length * 16 < large.length) {
+  if (small.length * 4 < large.length) {
+    // Galloping: from where the last number was found, steps of 1, 2, 4… then a binary search
+    // within the last step, so a number close to the last costs a few comparisons.
     let low = 0;
     for (let i = 0; i < small.length; i++) {
       const n = small[i] as number;
-      let high = large.length;
+      let bound = 1;
+      while (low + bound < large.length && (large[low + bound] as number) < n) bound *= 2;
+      let high = Math.min(low + bound, large.length);
+      low += bound >>> 1;
       while (low < high) {
         const mid = (low + high) >>> 1;
         if ((large[mid] as number) < n) low = mid + 1;
@@ -498,6 +503,24 @@ function productsWithTokenStarting(words: WordIndex, word: string, size: number)
     const ids = tokensContaining(words, word).filter((id) => words.tokens[id]?.startsWith(word));
     return ids.length === 0 ? none : productsWithTokens(words, ids, size);
   });
+}
+
+/** The products whose text has a token that ends with `word` (which has no space). */
+function productsWithTokenEnding(words: WordIndex, word: string, size: number): Int32Array {
+  return keptMerge(words, `e ${word}`, () => {
+    const ids = tokensContaining(words, word).filter((id) => words.tokens[id]?.endsWith(word));
+    return ids.length === 0 ? none : productsWithTokens(words, ids, size);
+  });
+}
+
+/** The products whose text has `word` as a whole token. */
+function productsWithToken(words: WordIndex, word: string): Int32Array {
+  const ids = tokensContaining(words, word);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    if (words.tokens[id] === word) return productsOfToken(words, id);
+  }
+  return none;
 }
 
 /**
@@ -572,11 +595,12 @@ class Search {
   /**
    * The products whose text (`textOf`, indexed as `words`) contains `text`. Of one word: those
    * with a token that contains it. Across words: the text is looked for only in the products
-   * that have every part where it can be: the last part at a token's start (a space comes before
-   * it), every other part within a token. Those lists are kept across searches (`keptMerge`), so
-   * a phrase is checked against the few products that may have it, not against every product
-   * that shares two letters with each part (a profile found those checks most of the slowest
-   * searches' time).
+   * that have every part where it can be: the first part at a token's end (a space follows it),
+   * the last at a token's start (a space comes before it), any other as a whole token. Those
+   * lists are kept across searches (`keptMerge`), so a phrase is checked against the few products
+   * that may have it, not against every product that shares a letter or two with each part
+   * ("a spc" against the products with a word ending in "a", not the 20,000 with an "a"; a
+   * profile found those checks most of the slowest searches' time).
    */
   private containing(
     kind: string,
@@ -589,12 +613,19 @@ class Search {
       if (parts.length === 1 && parts[0] === text)
         return productsContaining(words, text, this.size);
       const mayHave: Int32Array[] = [];
+      const last = parts.length - 1;
       for (const [i, part] of parts.entries()) {
+        // A text that starts or ends with a space ("oak ") leaves its part whole on that side.
+        const atStart = i === 0 && !text.startsWith(" ");
+        const atEnd = i === last && !text.endsWith(" ");
         const list =
-          this.lists.get(`${kind} ${part}`) ??
-          (i === parts.length - 1
-            ? productsWithTokenStarting(words, part, this.size)
-            : productsContaining(words, part, this.size));
+          atStart && atEnd
+            ? productsContaining(words, part, this.size)
+            : atStart
+              ? productsWithTokenEnding(words, part, this.size)
+              : atEnd
+                ? productsWithTokenStarting(words, part, this.size)
+                : productsWithToken(words, part);
         if (list.length === 0) return none;
         mayHave.push(list);
       }
@@ -664,14 +695,20 @@ class Search {
    * How well each product answers a search, by product number: the whole text in the name 7, the
    * name starting with it 2, at a word's start in the name 1, in the brand or collection 6; each
    * word at a word's start in the name 3, else in the name 2, else in the product's words 1.
-   * Computed from the sets of products with each, not product by product.
+   * Computed from the sets of products with each, not product by product, and only for the
+   * products found (`found`), the only ones `best` reads.
    */
-  ranks(whole: string, words: string[]): Uint16Array {
+  ranks(whole: string, words: string[], found: Int32Array): Uint16Array {
     const { index, size } = this;
     // The words' lists first: the whole text's parts are looked for among them.
     for (const word of words) this.inName(word);
     const ranks = clearedRanks(size);
-    const add = (list: Int32Array, points: number) => {
+    // A list far longer than what was found is cut down to it first (a binary search per found
+    // product): only the found products' ranks are read.
+    const onlyFound = (list: Int32Array) =>
+      list.length > found.length * 4 ? intersectionOf(found, list) : list;
+    const add = (all: Int32Array, points: number) => {
+      const list = onlyFound(all);
       for (let i = 0; i < list.length; i++) {
         const n = list[i] as number;
         ranks[n] = (ranks[n] as number) + points;
@@ -697,7 +734,7 @@ class Search {
       )
         ranks[n] = (ranks[n] as number) + 2;
     } else if (whole) {
-      const inName = this.inName(whole);
+      const inName = onlyFound(this.inName(whole));
       for (let i = 0; i < inName.length; i++) {
         const n = inName[i] as number;
         const name = (index.products[n] as IndexedProduct).lowerName;
@@ -713,8 +750,8 @@ class Search {
     for (const word of words) {
       // A product gets its best for the word: in its words 1, in its name 2, at a name word's
       // start 3. The lists are merged before the stamp is taken: merging takes stamps too.
-      const inName = this.inName(word);
-      const atNameWordStart = this.atNameWordStart(word);
+      const inName = onlyFound(this.inName(word));
+      const atNameWordStart = onlyFound(this.atNameWordStart(word));
       if (this.inEveryFound.has(word)) {
         // Every product found has the word in its text: the point for that is the same for all
         // and changes no order, so only the name's points are counted.
@@ -723,7 +760,7 @@ class Search {
           ranks[n] = (ranks[n] as number) + 1;
         }
       } else {
-        const inText = this.withText(word);
+        const inText = onlyFound(this.withText(word));
         const textStamp = nextStamp(size);
         for (let i = 0; i < inText.length; i++) {
           const n = inText[i] as number;
@@ -748,14 +785,18 @@ class Search {
 /** Above any rank a search can reach (it is at most 200 characters). */
 const groupWeight = 1_000_000;
 
-/** How many of the found products are floors (`flooring`) or accessories. */
-function countOf(index: SuggestionIndex, found: Int32Array, flooring: boolean): number {
+/** Whether the found products hold enough floors (`flooring`) or accessories to fill the list. */
+function fillsList(index: SuggestionIndex, found: Int32Array, flooring: boolean): boolean {
   const { flags } = index;
   const wanted = flooring ? isFlooring : 0;
   let count = 0;
   for (let i = 0; i < found.length; i++)
-    if (((flags[found[i] as number] as number) & isFlooring) === wanted) count++;
-  return count;
+    if (
+      ((flags[found[i] as number] as number) & isFlooring) === wanted &&
+      ++count === maxSuggestions
+    )
+      return true;
+  return false;
 }
 
 /**
@@ -766,6 +807,8 @@ function best(index: SuggestionIndex, found: Int32Array, ranks: Uint16Array, flo
   const { flags } = index;
   const wanted = flooring ? isFlooring : 0;
   const top: Array<{ n: number; score: number }> = [];
+  // The score a product must beat to be kept: the last kept once there are enough.
+  let least = -1;
   for (let i = 0; i < found.length; i++) {
     const n = found[i] as number;
     const productFlags = flags[n] as number;
@@ -773,12 +816,13 @@ function best(index: SuggestionIndex, found: Int32Array, ranks: Uint16Array, flo
       ((productFlags & isFlooring) === wanted ? groupWeight : 0) +
       (ranks[n] as number) * 2 +
       (productFlags & isInStock ? 1 : 0);
-    if (top.length === maxSuggestions && score <= (top.at(-1)?.score ?? 0)) continue;
+    if (score <= least) continue;
     // Found in index order: an equal score already kept stays ahead.
     let at = top.length;
     while (at > 0 && (top[at - 1]?.score ?? 0) < score) at--;
     top.splice(at, 0, { n, score });
     if (top.length > maxSuggestions) top.pop();
+    if (top.length === maxSuggestions) least = (top[maxSuggestions - 1] as { score: number }).score;
   }
   return top.map(({ n }) => (index.products[n] as IndexedProduct).suggestion);
 }
@@ -796,10 +840,10 @@ export function suggestFromIndex(index: SuggestionIndex, text: string): SearchSu
   const flooring = !asksForAccessory(parsed.words);
   const search = new Search(index);
   let found = search.matching(whole, parsed, null);
-  if (countOf(index, found, flooring) < maxSuggestions) {
+  if (!fillsList(index, found, flooring)) {
     const like = wordsLike(index, parsed.words);
     if (like.size > 0) found = search.matching(whole, parsed, like);
   }
   if (found.length === 0) return [];
-  return best(index, found, search.ranks(whole, parsed.words), flooring);
+  return best(index, found, search.ranks(whole, parsed.words, found), flooring);
 }
