@@ -174,3 +174,26 @@ test("staff packing an order take a line's boxes from another dye lot; the panel
   const packing = page.getByRole("article", { name: `Packing list ${order.friendly_order_id}` });
   await expect(packing.getByRole("row", { name: new RegExp(product.name) })).toContainText("PK-3");
 });
+
+test("a line sold before its product had dye lots can be given one of the lots recorded since", async ({
+  page,
+  store,
+  request,
+}) => {
+  const product = await store.product({ name: `Early Lot Oak ${store.tag}`, stock_quantity: 30 });
+  const { order } = await store.paidOrder({ product, quantity: 4 });
+  const lots = await request.put(`/api/admin/products/${product.id}/lots`, {
+    headers: adminHeaders,
+    data: { lots: [{ lot_code: "LT-1", boxes: 26 }] },
+  });
+  expect(lots.status()).toBe(200);
+  await signInToAdmin(page, "orders");
+  await page.getByRole("button", { name: `View order ${order.friendly_order_id}` }).click();
+  const panel = page.getByRole("complementary", { name: "Order details" });
+  await panel.getByRole("button", { name: `Choose a lot for ${product.name}` }).click();
+  const picker = panel.getByRole("form", { name: "Take all 4 boxes from one lot" });
+  await picker.getByLabel("Dye lot").selectOption({ label: "LT-1: 26 boxes left" });
+  await picker.getByRole("button", { name: "Move boxes to this lot" }).click();
+  await expect(panel.getByText("Dye lot: LT-1")).toBeVisible();
+  await expect(panel.getByRole("button", { name: `Change lot for ${product.name}` })).toBeFocused();
+});

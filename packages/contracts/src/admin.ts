@@ -52,6 +52,11 @@ export const adminOrderItemSchema = z.object({
   kind: z.enum(cartItemKinds),
   /** The dye lot(s) the boxes came from, and the warning when no single lot covered them. */
   ...orderLineLotSchema.partial().shape,
+  /**
+   * The line's product has dye lots now, so staff may choose one for the line: also for a line
+   * sold before the product had any, which came from no lot.
+   */
+  product_has_lots: z.boolean().optional(),
   /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
   selling_unit: z.enum(sellingUnits),
 });

@@ -168,6 +168,36 @@ describe("staff choose an order line's dye lot by hand", () => {
     expect(await stockOf(product.id)).toBe(30);
   });
 
+  it("a line sold before its product had lots is offered the lots recorded since, and takes its boxes from the one chosen", async () => {
+    const product = await createProduct(db(), {
+      name: "Early Oak",
+      stock_quantity: 20,
+      our_price: 4,
+    });
+    const { orderId, itemId } = await paidOrder(product.id, 6);
+    expect((await adminOrder(orderId)).items[0]).toMatchObject({
+      lot_code: null,
+      lot_warning: null,
+      product_has_lots: false,
+    });
+    // The shipment's lots are recorded after the sale: 14 boxes left unsold.
+    const ids = await recordLots(product.id, { D: 9, E: 5 });
+    const before = (await adminOrder(orderId)).items[0];
+    expect(before).toMatchObject({ lot_code: null, lot_warning: null, product_has_lots: true });
+    // The list with lines says the same.
+    const listed = await callAdmin(t, "GET", "/api/admin/orders?include_items=true");
+    const line = listed
+      .json()
+      .orders.flatMap((order: { items: Array<{ order_item_id: number }> }) => order.items)
+      .find((item: { order_item_id: number }) => item.order_item_id === itemId);
+    expect(line).toMatchObject({ product_has_lots: true, lot_code: null });
+
+    expect((await moveLine(orderId, itemId, ids.D)).statusCode).toBe(200);
+    expect((await adminOrder(orderId)).items[0]).toMatchObject({ lot_id: ids.D, lot_code: "D" });
+    expect(await lotsOf(product.id)).toEqual({ D: 3, E: 5 });
+    expect(await stockOf(product.id)).toBe(14);
+  });
+
   it("a lot too small for the line is refused with 409 and nothing changes; the boxes the line holds in a lot count toward it", async () => {
     const { product, ids } = await productWithLots(30, { A: 6, B: 3, C: 14 });
     const { orderId, itemId } = await paidOrder(product.id, 5);

@@ -226,6 +226,16 @@ export async function lotsByItem(
   return byItem;
 }
 
+/** Which of these products have dye lots now. */
+export async function productsWithLots(db: DbOrTx, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: productLots.product_id })
+    .from(productLots)
+    .where(inArray(productLots.product_id, [...new Set(productIds)]));
+  return new Set(rows.map((row) => row.productId));
+}
+
 /** The boxes each lot holds now, by lot id (lots since deleted are left out). */
 export async function lotBoxesLeft(db: DbOrTx, lotIds: number[]): Promise<Map<number, number>> {
   if (lotIds.length === 0) return new Map();

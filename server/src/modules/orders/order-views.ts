@@ -100,11 +100,15 @@ export function lineLotFields(item: OrderItemRow, lots: OrderItemLotRow[] = []) 
   };
 }
 
-/** The order as staff see it; lines only when asked for (the list leaves them out). */
+/**
+ * The order as staff see it; lines only when asked for (the list leaves them out), with their
+ * lots and whether their product has lots now (`withLots`, product ids).
+ */
 export function toAdminOrder(
   order: OrderRow,
   items?: OrderItemRow[],
   lots: Map<number, OrderItemLotRow[]> = new Map(),
+  withLots: ReadonlySet<number> = new Set(),
 ): AdminOrder {
   return {
     ...orderFields(order),
@@ -125,6 +129,7 @@ export function toAdminOrder(
             ...itemFields(item),
             sku: item.sku,
             ...lineLotFields(item, lots.get(item.id)),
+            product_has_lots: item.product_id !== null && withLots.has(item.product_id),
           })),
         }
       : {}),

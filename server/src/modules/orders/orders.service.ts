@@ -4,13 +4,13 @@ import { toCents, toDollars } from "@mcf/contracts/money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
-import { allocateLots, lotBoxesLeft, lotsByItem } from "./order-lots.ts";
+import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
 import {
   commitStock,
@@ -375,6 +375,10 @@ export async function chooseLineLot(
   });
 }
 
+/** The products of these lines (a line whose product was deleted has none). */
+const productIdsOf = (lines: OrderItemRow[]) =>
+  lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]));
+
 /** Orders for the back office, newest first (cancelled hidden unless asked for by status). */
 export async function listAdminOrders(
   db: Db,
@@ -392,11 +396,13 @@ export async function listAdminOrders(
     db,
     rows.map((row) => row.id),
   );
+  const lines = [...items.values()].flat();
   const lots = await lotsByItem(
     db,
-    [...items.values()].flat().map((item) => item.id),
+    lines.map((item) => item.id),
   );
-  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots));
+  const withLots = await productsWithLots(db, productIdsOf(lines));
+  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots, withLots));
 }
 
 /** One order with its lines, as staff see it. 404 for an unknown order. */
@@ -408,7 +414,8 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     db,
     found.items.map((item) => item.id),
   );
-  return toAdminOrder(found.order, found.items, lots);
+  const withLots = await productsWithLots(db, productIdsOf(found.items));
+  return toAdminOrder(found.order, found.items, lots, withLots);
 }
 
 /**

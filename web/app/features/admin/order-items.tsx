@@ -5,7 +5,8 @@ import { lotToggleId, OrderLineLotForm, OrderLineLotToggle } from "./order-line-
 
 /**
  * The order's lines and its amounts: subtotal, discount (with the code), shipping, tax, total.
- * A box line that came from dye lots offers "Change lot" while the order still holds its boxes.
+ * A box line of a product with dye lots offers "Change lot" while the order still holds its boxes
+ * ("Choose a lot" when it came from none: sold before the product had lots).
  */
 export function OrderItems({ order }: { order: AdminOrder }) {
   // The line whose lot form is open (one at a time), by order_item_id.
@@ -22,7 +23,7 @@ export function OrderItems({ order }: { order: AdminOrder }) {
           {(order.items ?? []).map((item) => {
             const lotsChangeable =
               item.kind === "box" &&
-              Boolean(item.lot_code || item.lot_warning) &&
+              Boolean(item.lot_code || item.lot_warning || item.product_has_lots) &&
               order.lot_change_refusal === null;
             const lotFormOpen = lotsChangeable && lotFormOf === item.order_item_id;
             return (

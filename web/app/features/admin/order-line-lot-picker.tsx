@@ -25,8 +25,8 @@ export const lotToggleId = (line: OrderLine) => `lot-toggle-${line.order_item_id
 const lotFormId = (line: OrderLine) => `lot-form-${line.order_item_id}`;
 
 /**
- * "Change lot" on a box line of the order panel (or "Choose one lot" when no single lot covered
- * it): opens the line's lot form (`OrderLineLotForm`), shown under the line at full width.
+ * "Change lot" on a box line of the order panel ("Choose one lot" when no single lot covered it,
+ * "Choose a lot" when it came from none): opens the line's lot form (`OrderLineLotForm`), shown under the line at full width.
  */
 export function OrderLineLotToggle({
   line,
@@ -46,7 +46,7 @@ export function OrderLineLotToggle({
       aria-controls={open ? lotFormId(line) : undefined}
       onClick={onToggle}
     >
-      {line.lot_warning ? "Choose one lot" : "Change lot"}
+      {line.lot_warning ? "Choose one lot" : line.lot_code ? "Change lot" : "Choose a lot"}
       <span className="sr-only"> for {line.product_name}</span>
     </button>
   );
