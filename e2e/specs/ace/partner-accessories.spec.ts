@@ -49,6 +49,29 @@ test.describe("accessories in the partner portal", () => {
       .filter({ hasText: roll.name });
     await expect(publicCard.getByText(/^\$31\.50\s*per roll$/)).toBeVisible();
     await expect(publicCard.getByText("ACE Price")).toHaveCount(0);
+
+    // Added from the public list by the signed-in partner, it shows in the cart at the price the
+    // checkout charges the partner.
+    const glue = await store.accessory({
+      name: "Crew Flooring Adhesive",
+      selling_unit: "pail",
+      accessory_kind: "adhesive",
+      our_price: 45,
+      ace_shown_price: 39.99,
+      stock_quantity: 20,
+    });
+    await openPage(page, "/accessories");
+    const glueCard = page
+      .getByRole("region", { name: "Adhesive" })
+      .getByRole("article")
+      .filter({ hasText: glue.name });
+    await expect(glueCard.getByText(/^\$45\.00\s*per pail$/)).toBeVisible();
+    await glueCard.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(glueCard.getByRole("button", { name: "Added!" })).toBeVisible();
+    await openPage(page, "/cart");
+    const glueLine = page.getByRole("listitem").filter({ hasText: glue.name });
+    await expect(glueLine.getByText("$39.99").first()).toBeVisible();
+    await expect(glueLine.getByText("$45.00")).toHaveCount(0);
   });
 
   test("the calculator on a partner's floor page adds the floor with its transitions at partner prices, and the cart offers its underlayment at the partner price", async ({

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { readAceToken } from "../ace-token.ts";
 import { api } from "../api.ts";
 import {
   addLine,
@@ -22,6 +23,7 @@ import {
   cartTotals,
   hasSample,
   type LinePrice,
+  pricedForOtherAudience,
   readSavedCart,
   repriceLines,
   sampleLineFor,
@@ -119,6 +121,24 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const applyPrices = useCallback((prices: Map<number, LinePrice>) => {
     setItems((current) => repriceLines(current, prices));
   }, []);
+  // Lines show the price the checkout will charge whoever holds the cart: an accessory a signed-in
+  // partner adds from a public page gets the partner price, a partner line the public price once
+  // no partner is signed in (signing in and out on the portal reprices the cart there too).
+  useEffect(() => {
+    if (!restored) return;
+    const token = readAceToken();
+    if (!items.some((item) => pricedForOtherAudience(item, token))) return;
+    let live = true;
+    // Loaded only when a line needs it: every public page carries this provider.
+    void import("./cart-repricing.ts")
+      .then(({ pricesForAudience }) => pricesForAudience(items, token))
+      .then((prices) => {
+        if (live && prices.size > 0) applyPrices(prices);
+      });
+    return () => {
+      live = false;
+    };
+  }, [items, restored, applyPrices]);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -4,6 +4,7 @@ import {
   cartLineFor,
   cartTotals,
   hasSample,
+  pricedForOtherAudience,
   readSavedCart,
   sampleLineFor,
   setLineQuantity,
@@ -145,5 +146,19 @@ describe("sample lines", () => {
     ]);
     const restored = readSavedCart({ getItem: () => saved });
     expect(restored.map((item) => item.kind)).toEqual(["sample"]);
+  });
+});
+
+describe("lines priced for the other audience", () => {
+  it("are public box lines while a partner's token is held, and partner lines without one; never samples", () => {
+    const publicLine = { kind: "box" as const };
+    const partnerLine = { kind: "box" as const, partner_price: true };
+    const sample = { kind: "sample" as const };
+    expect(pricedForOtherAudience(publicLine, "token")).toBe(true);
+    expect(pricedForOtherAudience(partnerLine, "token")).toBe(false);
+    expect(pricedForOtherAudience(publicLine, null)).toBe(false);
+    expect(pricedForOtherAudience(partnerLine, null)).toBe(true);
+    expect(pricedForOtherAudience(sample, "token")).toBe(false);
+    expect(pricedForOtherAudience({}, "token")).toBe(true);
   });
 });

@@ -34,6 +34,15 @@ const roundSqft = (value: number) => Math.round(value * 100) / 100;
 /** A line's kind: carts saved before samples hold boxes only. */
 export const kindOf = (item: Pick<CartItem, "kind">): CartItemKind => item.kind ?? "box";
 
+/**
+ * Whether a line is priced for the other audience: a public price while a partner's token is held
+ * (`partnerToken`), or a partner price without one. Samples have no partner price.
+ */
+export const pricedForOtherAudience = (
+  item: Pick<CartItem, "kind" | "partner_price">,
+  partnerToken: string | null,
+) => kindOf(item) !== "sample" && Boolean(item.partner_price) !== Boolean(partnerToken);
+
 /** Whether a line is this product in this kind (boxes and samples of one product are two lines). */
 const isLine = (item: CartItem, productId: number, kind: CartItemKind) =>
   item.product_id === productId && kindOf(item) === kind;

@@ -1,9 +1,21 @@
 import type { CartItem } from "@mcf/contracts/cart";
-import { api } from "../api.ts";
-import type { LinePrice } from "./cart-lines.ts";
+import { ApiError, api } from "../api.ts";
+import { type LinePrice, pricedForOtherAudience } from "./cart-lines.ts";
 
 interface PricedProduct {
   price_per_box: number | null;
+}
+
+/**
+ * Partner tokens the portal refused (a partner not approved, or signed out elsewhere): the cart
+ * does not ask with them again on every change of its lines.
+ */
+const refusedTokens = new Set<string>();
+
+/** The lines priced for the other audience (`pricedForOtherAudience`) the portal may price. */
+function linesToReprice(items: CartItem[], token: string | null): CartItem[] {
+  if (token && refusedTokens.has(token)) return [];
+  return items.filter((item) => pricedForOtherAudience(item, token));
 }
 
 /**
@@ -17,9 +29,8 @@ export async function pricesForAudience(
   token: string | null,
 ): Promise<Map<number, LinePrice>> {
   const prices = new Map<number, LinePrice>();
-  const lines = items.filter((item) => Boolean(item.partner_price) !== Boolean(token));
   await Promise.all(
-    lines.map(async (item) => {
+    linesToReprice(items, token).map(async (item) => {
       try {
         if (token) {
           const product = await api<PricedProduct>(`/api/ace/products/${item.product_id}`, {
@@ -32,7 +43,9 @@ export async function pricesForAudience(
           prices.set(item.product_id, { unitPrice: product.price_per_box ?? 0, partner: false });
         }
       } catch (error) {
-        console.error(`Could not reprice cart line ${item.product_id}`, error);
+        if (token && error instanceof ApiError && (error.status === 401 || error.status === 403))
+          refusedTokens.add(token);
+        else console.error(`Could not reprice cart line ${item.product_id}`, error);
       }
     }),
   );
