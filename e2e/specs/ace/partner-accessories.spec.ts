@@ -1,6 +1,11 @@
+import type { Page } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
 import { signInBrowser } from "./ace-fixtures.ts";
+
+/** An accessory's card in its kind's section of an accessories list (public or ACE). */
+const accessoryCard = (page: Page, kind: string, name: string) =>
+  page.getByRole("region", { name: kind }).getByRole("article").filter({ hasText: name });
 
 test.describe("accessories in the partner portal", () => {
   test("a partner adds an accessory from the portal's Accessories at the partner price, which the public never sees", async ({
@@ -24,10 +29,7 @@ test.describe("accessories in the partner portal", () => {
     await page.getByRole("link", { name: "Underlayment, adhesive and trims" }).click();
     await expect(page).toHaveURL(/\/ace\/accessories$/);
     await expect(page.getByRole("heading", { level: 1, name: "Accessories" })).toBeVisible();
-    const card = page
-      .getByRole("region", { name: "Underlayment" })
-      .getByRole("article")
-      .filter({ hasText: roll.name });
+    const card = accessoryCard(page, "Underlayment", roll.name);
     await expect(card.getByText("ACE Price")).toBeVisible();
     await expect(card.getByText(/^\$27\.49\s*per roll$/)).toBeVisible();
     await card.getByRole("button", { name: "Add to Cart" }).click();
@@ -43,10 +45,7 @@ test.describe("accessories in the partner portal", () => {
 
     // The public list shows the public price, with no partner label.
     await openPage(page, "/accessories");
-    const publicCard = page
-      .getByRole("region", { name: "Underlayment" })
-      .getByRole("article")
-      .filter({ hasText: roll.name });
+    const publicCard = accessoryCard(page, "Underlayment", roll.name);
     await expect(publicCard.getByText(/^\$31\.50\s*per roll$/)).toBeVisible();
     await expect(publicCard.getByText("ACE Price")).toHaveCount(0);
 
@@ -61,10 +60,7 @@ test.describe("accessories in the partner portal", () => {
       stock_quantity: 20,
     });
     await openPage(page, "/accessories");
-    const glueCard = page
-      .getByRole("region", { name: "Adhesive" })
-      .getByRole("article")
-      .filter({ hasText: glue.name });
+    const glueCard = accessoryCard(page, "Adhesive", glue.name);
     await expect(glueCard.getByText(/^\$45\.00\s*per pail$/)).toBeVisible();
     await glueCard.getByRole("button", { name: "Add to Cart" }).click();
     await expect(glueCard.getByRole("button", { name: "Added!" })).toBeVisible();

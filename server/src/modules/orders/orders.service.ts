@@ -375,9 +375,20 @@ export async function chooseLineLot(
   });
 }
 
-/** The products of these lines (a line whose product was deleted has none). */
-const productIdsOf = (lines: OrderItemRow[]) =>
-  lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]));
+/**
+ * What staff see of these lines' dye lots: the lots each came from, and which of their products
+ * have lots now.
+ */
+async function lotFactsOf(db: DbOrTx, lines: OrderItemRow[]) {
+  const productIds = lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]));
+  return {
+    lots: await lotsByItem(
+      db,
+      lines.map((line) => line.id),
+    ),
+    withLots: await productsWithLots(db, productIds),
+  };
+}
 
 /** Orders for the back office, newest first (cancelled hidden unless asked for by status). */
 export async function listAdminOrders(
@@ -396,12 +407,7 @@ export async function listAdminOrders(
     db,
     rows.map((row) => row.id),
   );
-  const lines = [...items.values()].flat();
-  const lots = await lotsByItem(
-    db,
-    lines.map((item) => item.id),
-  );
-  const withLots = await productsWithLots(db, productIdsOf(lines));
+  const { lots, withLots } = await lotFactsOf(db, [...items.values()].flat());
   return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots, withLots));
 }
 
@@ -410,11 +416,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   if (!orderIdShape.test(orderId)) throw notFound("Order not found");
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
-  const lots = await lotsByItem(
-    db,
-    found.items.map((item) => item.id),
-  );
-  const withLots = await productsWithLots(db, productIdsOf(found.items));
+  const { lots, withLots } = await lotFactsOf(db, found.items);
   return toAdminOrder(found.order, found.items, lots, withLots);
 }
 
