@@ -129,4 +129,31 @@ describe("ranking suggestions", () => {
     }
     expect(suggestFromIndex(warm, "har").length).toBe(8);
   });
+
+  it("crosses a short list with a long one the same whether or not the long one's bits are made", async () => {
+    // "rare" is in 20 products spread over 3,000 (too sparse for bits), "half" in every other:
+    // the first crossing gallops, the later ones read the bits that ranking "half" made.
+    const catalogue = Array.from({ length: 3000 }, (_, i) =>
+      floor(`Plank ${i}`, `oak ${i % 150 === 0 ? "rare" : ""} ${i % 2 === 0 ? "half" : ""}`),
+    );
+    const expected = catalogue
+      .filter((_, i) => i % 150 === 0)
+      .map((product) => product.name)
+      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
+      .slice(0, 8);
+    const index = await buildSuggestionIndex(catalogue, 0.5);
+    const names = (search: string) => suggestFromIndex(index, search).map((s) => s.name);
+    expect(names("rare half")).toEqual(expected);
+    expect(names("half").length).toBe(8);
+    expect(names("half rare")).toEqual(expected);
+    expect(names("rare half")).toEqual(expected);
+  });
+
+  it("counts a name's words as the product's words even when they were given without it", async () => {
+    const unnamed = { ...floor("Harbor Point", "hardwood"), searchText: "hardwood" };
+    expect(await names("point", [floor("Oak Pointe", "hardwood"), unnamed])).toEqual([
+      "Harbor Point",
+      "Oak Pointe",
+    ]);
+  });
 });
