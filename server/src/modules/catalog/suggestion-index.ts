@@ -407,12 +407,41 @@ function clearedRanks(size: number): Uint16Array {
   return rankSlots;
 }
 
+/**
+ * Room for the lists one search makes and drops (what two lists have in common, what a phrase's
+ * candidates hold, what several words find together): handed out from one block and taken back
+ * whole when the next search begins (`suggestFromIndex`). Made one by one, each was a block of
+ * its own outside the JavaScript heap, up to 80 KB; the allocator hands freed pages straight
+ * back to the system (scripts/start.sh), so each new one was page faults again: 13 a search,
+ * measured, and the slowest turns of a loaded server. A list that outlives its search (one kept
+ * by `keptMerge`) is never made here.
+ */
+const scratch = new Int32Array(1 << 18);
+let scratchUsed = 0;
+type MakeList = (length: number) => Int32Array;
+const ownList: MakeList = (length) => new Int32Array(length);
+const scratchList: MakeList = (length) => {
+  if (scratchUsed + length > scratch.length) return new Int32Array(length);
+  const list = scratch.subarray(scratchUsed, scratchUsed + length);
+  scratchUsed += length;
+  return list;
+};
+/** Gives back the end of the last list taken (`scratchList`) that was not filled. */
+function keepFirst(list: Int32Array, count: number): Int32Array {
+  if (list.buffer === scratch.buffer && list.byteOffset / 4 + list.length === scratchUsed)
+    scratchUsed -= list.length - count;
+  return list.subarray(0, count);
+}
+
 // Lists of product numbers are walked by index, not with for...of: until a function is
 // optimized, its iterator makes an object per element, and one search walks thousands (a
 // profile found that half of what a new search allocated).
 
-/** Every number in any of the sorted lists, once, in order. */
-function unionOf(lists: Int32Array[], size: number): Int32Array {
+/**
+ * Every number in any of the sorted lists, once, in order; a new list is made by `make` (one
+ * from the search's scratch room must not outlive the search).
+ */
+function unionOf(lists: Int32Array[], size: number, make: MakeList = ownList): Int32Array {
   // The same list twice (a word that is also the whole search) is one list.
   const nonEmpty = [...new Set(lists.filter((list) => list.length > 0))];
   if (nonEmpty.length === 0) return none;
@@ -432,7 +461,7 @@ function unionOf(lists: Int32Array[], size: number): Int32Array {
       }
     }
   }
-  const union = new Int32Array(count);
+  const union = make(count);
   let k = 0;
   for (let n = least; n <= most && k < count; n++) if (stamps[n] === mark) union[k++] = n;
   return union;
@@ -465,10 +494,10 @@ function bitsOf(list: Int32Array): Uint32Array | null {
 const hasBit = (bits: Uint32Array, n: number) =>
   n >>> 5 < bits.length && ((bits[n >>> 5] as number) & (1 << (n & 31))) !== 0;
 
-/** The numbers in both sorted lists, in order. */
+/** The numbers in both sorted lists, in order: a list of the search's scratch room. */
 function intersectionOf(a: Int32Array, b: Int32Array): Int32Array {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
-  const both = new Int32Array(small.length);
+  const both = scratchList(small.length);
   let count = 0;
   // A list far shorter than the other is galloped along it, unless the long one's bits are
   // already made: making them reads the whole long list.
@@ -503,7 +532,11 @@ function intersectionOf(a: Int32Array, b: Int32Array): Int32Array {
       if (large[j] === n) both[count++] = n;
     }
   }
-  return count === small.length ? small : both.subarray(0, count);
+  if (count === small.length) {
+    keepFirst(both, 0);
+    return small;
+  }
+  return keepFirst(both, count);
 }
 
 function allOf(lists: Int32Array[]): Int32Array {
@@ -679,7 +712,14 @@ class Search {
         if (list.length === 0) return none;
         mayHave.push(list);
       }
-      return allOf(mayHave).filter((n) => textOf(n).includes(text));
+      const candidates = allOf(mayHave);
+      const found = scratchList(candidates.length);
+      let count = 0;
+      for (let i = 0; i < candidates.length; i++) {
+        const n = candidates[i] as number;
+        if (textOf(n).includes(text)) found[count++] = n;
+      }
+      return keepFirst(found, count);
     });
   }
 
@@ -719,13 +759,16 @@ class Search {
         unionOf(
           parsed.types.map((type) => index.typeProducts.get(type) ?? none),
           size,
+          scratchList,
         ),
       );
     for (const feature of parsed.features) lists.push(index.featureProducts.get(feature) ?? none);
     for (const word of parsed.words) {
       const alternatives = [word, ...(like?.get(word) ?? [])].map((text) => this.withText(text));
       lists.push(
-        alternatives.length === 1 ? (alternatives[0] as Int32Array) : unionOf(alternatives, size),
+        alternatives.length === 1
+          ? (alternatives[0] as Int32Array)
+          : unionOf(alternatives, size, scratchList),
       );
     }
     // A list with nothing in it (a word no product has) leaves nothing to merge.
@@ -738,7 +781,7 @@ class Search {
       for (const word of parsed.words) if (!like?.has(word)) this.inEveryFound.add(word);
       return meaning;
     }
-    return unionOf([this.withText(whole), meaning], size);
+    return unionOf([this.withText(whole), meaning], size, scratchList);
   }
 
   /**
@@ -874,6 +917,8 @@ export function suggestFromIndex(index: SuggestionIndex, text: string): SearchSu
   const whole = text.trim().toLowerCase();
   const parsed = parseSearch(text);
   const flooring = !asksForAccessory(parsed.words);
+  // Nothing made in the scratch room by the search before is used again.
+  scratchUsed = 0;
   const search = new Search(index);
   let found = search.matching(whole, parsed, null);
   if (!fillsList(index, found, flooring)) {
