@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import { multiplyCents } from "@mcf/contracts/money";
+import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
 import {
   aceSessions,
@@ -8,6 +9,7 @@ import {
   coupons,
   orderItems,
   orders,
+  productLots,
   products,
   projectInquiries,
 } from "../src/db/schema/index.ts";
@@ -78,6 +80,21 @@ export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}
     .returning();
   if (!row) throw new Error("insert failed");
   return row;
+}
+
+/** A product's boxes in stock as stored now; undefined when there is no such product. */
+export async function storedStock(db: Db, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ stock: products.stock_quantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
+}
+
+/** Boxes per lot code of a product, as stored now. */
+export async function storedLots(db: Db, productId: number): Promise<Record<string, number>> {
+  const lots = await db.select().from(productLots).where(eq(productLots.product_id, productId));
+  return Object.fromEntries(lots.map((lot) => [lot.lot_code, lot.boxes]));
 }
 
 /**

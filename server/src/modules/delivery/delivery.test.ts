@@ -1,8 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPaymentRequest, createCoupon, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createCoupon,
+  createProduct,
+  storedStock,
+} from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { mailOutbox, orders, products } from "../../db/schema/index.ts";
+import { mailOutbox, orders } from "../../db/schema/index.ts";
 
 interface Option {
   method: string;
@@ -28,8 +33,7 @@ describe("delivery choices at checkout", () => {
     t.app.inject({ method: "POST", url: "/api/payments/process", payload: body });
   const optionsOf = (body: { delivery_options: Option[] }) =>
     Object.fromEntries(body.delivery_options.map((option) => [option.method, option]));
-  const stockOf = async (id: number) =>
-    (await db().select().from(products).where(eq(products.id, id)))[0]?.stock_quantity;
+  const stockOf = (id: number) => storedStock(db(), id);
   const orderCount = async () => (await db().select({ id: orders.id }).from(orders)).length;
 
   /** The shopper's cart: 3 boxes of laminate and 1 closeout box, both 50 to a pallet. */

@@ -2,12 +2,12 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from "n
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
+import { buildPaymentRequest, createProduct, storedStock } from "../../../test/factories.ts";
 import { createPostgresTestDatabase } from "../../../test/process-harness.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { type Database, openDatabase } from "../../db/client.ts";
-import { orders, products } from "../../db/schema/index.ts";
+import { orders } from "../../db/schema/index.ts";
 
 // Ports of this suite (4320-4329 belong to the reliability tests).
 const proxyPort = 4322;
@@ -88,13 +88,7 @@ describe.runIf(onRealPostgres)(
       await drop?.();
     });
 
-    const stockOf = async (id: number) =>
-      (
-        await direct.db
-          .select({ s: products.stock_quantity })
-          .from(products)
-          .where(eq(products.id, id))
-      )[0]?.s;
+    const stockOf = (id: number) => storedStock(direct.db, id);
     const ordersFor = async (email: string) =>
       direct.db.select().from(orders).where(eq(orders.customer_email, email));
     const checkout = (body: object, address: string) =>

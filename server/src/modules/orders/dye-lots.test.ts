@@ -2,10 +2,15 @@ import { lotWarning } from "@mcf/contracts/lots";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createProduct,
+  storedLots,
+  storedStock,
+} from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { auditLog, orders, productLots, products } from "../../db/schema/index.ts";
+import { auditLog, orders } from "../../db/schema/index.ts";
 import { markPaid } from "./orders.service.ts";
 
 describe("dye lots: staff record them, orders take from one lot, every stock move follows them once", () => {
@@ -40,15 +45,9 @@ describe("dye lots: staff record them, orders take from one lot, every stock mov
   };
   const adminOrder = async (sessionId: string) =>
     (await callAdmin(t, "GET", `/api/admin/orders/${(await orderOf(sessionId)).id}`)).json();
-  const stockOf = async (id: number) =>
-    (await db().select().from(products).where(eq(products.id, id)))[0]?.stock_quantity;
+  const stockOf = (id: number) => storedStock(db(), id);
   /** Boxes per lot code of a product. */
-  const lotsOf = async (productId: number) =>
-    Object.fromEntries(
-      (await db().select().from(productLots).where(eq(productLots.product_id, productId))).map(
-        (lot) => [lot.lot_code, lot.boxes],
-      ),
-    );
+  const lotsOf = (productId: number) => storedLots(db(), productId);
   /** A product with these lots recorded by staff through the editor's API; returns lot ids by code. */
   async function productWithLots(stock: number, lots: Record<string, number>, name = "Lot Oak") {
     const product = await createProduct(db(), { name, stock_quantity: stock, our_price: 4 });

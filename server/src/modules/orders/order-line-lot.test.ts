@@ -2,11 +2,17 @@ import { lotWarning } from "@mcf/contracts/lots";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { buildPaymentRequest, createOrder, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createOrder,
+  createProduct,
+  storedLots,
+  storedStock,
+} from "../../../test/factories.ts";
 import { createStaffSession } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { auditLog, orderItems, orders, productLots, products } from "../../db/schema/index.ts";
+import { auditLog, orderItems, orders } from "../../db/schema/index.ts";
 
 describe("staff choose an order line's dye lot by hand", () => {
   let t: TestApp;
@@ -50,14 +56,8 @@ describe("staff choose an order line's dye lot by hand", () => {
     (await callAdmin(t, "GET", `/api/admin/orders/${orderId}`)).json();
   const moveLine = (orderId: string, itemId: number, lotId: number) =>
     callAdmin(t, "PUT", `/api/admin/orders/${orderId}/items/${itemId}/lot`, { lot_id: lotId });
-  const stockOf = async (id: number) =>
-    (await db().select().from(products).where(eq(products.id, id)))[0]?.stock_quantity;
-  const lotsOf = async (productId: number) =>
-    Object.fromEntries(
-      (await db().select().from(productLots).where(eq(productLots.product_id, productId))).map(
-        (lot) => [lot.lot_code, lot.boxes],
-      ),
-    );
+  const stockOf = (id: number) => storedStock(db(), id);
+  const lotsOf = (productId: number) => storedLots(db(), productId);
   const lotAudits = (orderId: string) =>
     db()
       .select()

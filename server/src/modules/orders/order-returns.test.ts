@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPaymentRequest, createOrder, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createOrder,
+  createProduct,
+  storedStock,
+} from "../../../test/factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { auditLog, orderItems, orderReturns, orders, products } from "../../db/schema/index.ts";
+import { auditLog, orderItems, orderReturns, orders } from "../../db/schema/index.ts";
 import { approveReturn } from "./orders.service.ts";
 
 const admin = { "admin-password": testAdminPassword };
@@ -20,8 +25,7 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const stockOf = async (id: number) =>
-    (await db().select().from(products).where(eq(products.id, id)))[0]?.stock_quantity;
+  const stockOf = (id: number) => storedStock(db(), id);
   /** A shipped order of 4 boxes of an $X product and 2 closeout boxes. */
   async function shippedOrder(shippedDaysAgo = 3) {
     const product = await createProduct(db(), { stock_quantity: 20 });

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { buildPaymentRequest, createOrder, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createOrder,
+  createProduct,
+  storedStock,
+} from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { mailOutbox, orderItems, orders, products } from "../../db/schema/index.ts";
+import { mailOutbox, orderItems, orders } from "../../db/schema/index.ts";
 import { queueDueSampleFollowUps } from "./orders.service.ts";
 
 const day = 86_400_000;
@@ -30,9 +35,7 @@ describe("samples as cart items", () => {
       url: `/api/payments/test-sessions/${id}/pay`,
       payload: { card_number: "4242 4242 4242 4242" },
     });
-  const stockOf = async (id: number) =>
-    (await db().select({ s: products.stock_quantity }).from(products).where(eq(products.id, id)))[0]
-      ?.s;
+  const stockOf = (id: number) => storedStock(db(), id);
   const sample = (productId: number, quantity = 1) => ({
     product_id: productId,
     quantity,

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPaymentRequest, createAccessory, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createAccessory,
+  createProduct,
+  storedStock,
+} from "../../../test/factories.ts";
 import { approvedPartner, bearer, registerViaApi } from "../../../test/partner-factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { orderItems, orders, products } from "../../db/schema/index.ts";
+import { orderItems, orders } from "../../db/schema/index.ts";
 
 describe("accessories in the ACE partner portal", () => {
   let t: TestApp;
@@ -201,13 +206,7 @@ describe("accessories in the ACE partner portal", () => {
       });
     const orderCount = async () =>
       (await t.database.db.select({ id: orders.id }).from(orders)).length;
-    const stockOf = async (id: number) =>
-      (
-        await t.database.db
-          .select({ stock: products.stock_quantity })
-          .from(products)
-          .where(eq(products.id, id))
-      )[0]?.stock;
+    const stockOf = (id: number) => storedStock(t.database.db, id);
 
     it("POST /api/cart/calculate charges the partner's unit price the portal shows, and the public price without a partner price", async () => {
       const portal = byName<{ name: string; price_per_box: number }>(

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
+import { buildPaymentRequest, createProduct, storedStock } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
-import { orderItems, orders, paymentIdempotencyKeys, products } from "../../db/schema/index.ts";
+import { orderItems, orders, paymentIdempotencyKeys } from "../../db/schema/index.ts";
 
 describe("starting a payment with an Idempotency-Key", () => {
   const t = useTestApp();
@@ -14,9 +14,7 @@ describe("starting a payment with an Idempotency-Key", () => {
       payload: body as object,
       headers: key ? { "idempotency-key": key } : {},
     });
-  const stockOf = async (id: number) =>
-    (await db().select({ s: products.stock_quantity }).from(products).where(eq(products.id, id)))[0]
-      ?.s;
+  const stockOf = (id: number) => storedStock(db(), id);
   const ordersFor = async (productId: number) =>
     db()
       .select({ id: orderItems.order_id })

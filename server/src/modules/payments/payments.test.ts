@@ -5,6 +5,7 @@ import {
   createCoupon,
   createPartnerWithSession,
   createProduct,
+  storedStock,
 } from "../../../test/factories.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../test/smtp-test-server.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -40,9 +41,7 @@ describe("payments with the built-in test payment page", () => {
       payload: { card_number: card },
       headers,
     });
-  const stockOf = async (id: number) =>
-    (await db().select({ s: products.stock_quantity }).from(products).where(eq(products.id, id)))[0]
-      ?.s;
+  const stockOf = (id: number) => storedStock(db(), id);
   const orderOf = async (sessionId: string) =>
     (await db().select().from(orders).where(eq(orders.payment_session_id, sessionId)))[0];
   const confirmations = async (orderId: string) =>
@@ -460,9 +459,7 @@ describe("payments under concurrency (PostgreSQL)", () => {
       url: `/api/payments/test-sessions/${id}/pay`,
       payload: { card_number: card },
     });
-  const stockOf = async (id: number) =>
-    (await db().select({ s: products.stock_quantity }).from(products).where(eq(products.id, id)))[0]
-      ?.s;
+  const stockOf = (id: number) => storedStock(db(), id);
   const orderOf = async (sessionId: string) =>
     (await db().select().from(orders).where(eq(orders.payment_session_id, sessionId)))[0];
   const confirmations = async (orderId: string) =>

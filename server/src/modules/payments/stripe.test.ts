@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildPaymentRequest, createCoupon, createProduct } from "../../../test/factories.ts";
+import {
+  buildPaymentRequest,
+  createCoupon,
+  createProduct,
+  storedStock,
+} from "../../../test/factories.ts";
 import { signedStripeEvent } from "../../../test/fake-stripe.ts";
 import { createTestApp, useStripeTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { mailOutbox, orders, paymentEvents, products } from "../../db/schema/index.ts";
+import { mailOutbox, orders, paymentEvents } from "../../db/schema/index.ts";
 
 describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
   const { t, stripe } = useStripeTestApp();
@@ -30,9 +35,7 @@ describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
       payload: event.payload,
       headers: { "content-type": "application/json", "stripe-signature": event.signature },
     });
-  const stockOf = async (id: number) =>
-    (await db().select({ s: products.stock_quantity }).from(products).where(eq(products.id, id)))[0]
-      ?.s;
+  const stockOf = (id: number) => storedStock(db(), id);
   const orderOf = async (sessionId: string) =>
     (await db().select().from(orders).where(eq(orders.payment_session_id, sessionId)))[0];
   const confirmations = async (orderId: string) =>
