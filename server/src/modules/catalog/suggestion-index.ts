@@ -411,10 +411,9 @@ function clearedRanks(size: number): Uint16Array {
  * Room for the lists one search makes and drops (what two lists have in common, what a phrase's
  * candidates hold, what several words find together): handed out from one block and taken back
  * whole when the next search begins (`suggestFromIndex`). Made one by one, each was a block of
- * its own outside the JavaScript heap, up to 80 KB; the allocator hands freed pages straight
- * back to the system (scripts/start.sh), so each new one was page faults again: 13 a search,
- * measured, and the slowest turns of a loaded server. A list that outlives its search (one kept
- * by `keptMerge`) is never made here.
+ * its own outside the JavaScript heap (up to 80 KB), asked of the allocator and handed back
+ * again for every search. A list that outlives its search (one kept by `keptMerge`) is never
+ * made here.
  */
 const scratch = new Int32Array(1 << 18);
 let scratchUsed = 0;
