@@ -43,6 +43,11 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
 
   // The Audit tab shows who changed the price, from what to what.
   await page.getByRole("tab", { name: "Audit" }).click();
+  // The filter names each kind of record as a plural staff would write.
+  const kinds = page.getByLabel("Records").getByRole("option");
+  await expect(kinds).toContainText(["All changes", "Orders", "Products"]);
+  await expect(kinds.filter({ hasText: "Inquiries" })).toHaveCount(1);
+  await expect(kinds.filter({ hasText: "Store settings" })).toHaveText("Store settings");
   await page.getByLabel("Records").selectOption("product");
   const change = page
     .getByRole("row")
@@ -136,6 +141,9 @@ test("columns sort on click, toggling ascending and descending, numbers as numbe
     `${tag} Alpha`,
   ]);
 
+  await expect(page.getByRole("columnheader", { name: /Our Price/ })).toContainText(
+    "Our Price (sq/ft)",
+  );
   await page.getByRole("button", { name: /^Our Price/ }).click();
   await expect(page.getByRole("columnheader", { name: /Our Price/ })).toHaveAttribute(
     "aria-sort",

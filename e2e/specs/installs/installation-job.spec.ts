@@ -118,3 +118,14 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
     customer.getByText("Your floor is installed. Thank you for choosing us!"),
   ).toBeVisible();
 });
+
+test("an unknown job link shows a friendly page with a way to reach us, answered 404", async ({
+  page,
+}) => {
+  const response = await openPage(page, "/installation/jobs/no-such-job-token");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText(
+    "We could not find this installation project. Please call us if you need help.",
+  );
+  await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { sellingUnits } from "./accessories.ts";
 import { orderStatuses } from "./orders-options.ts";
 
 /** The periods the dashboard offers, in days back from today (Birmingham time). */
@@ -32,12 +33,14 @@ export const dashboardSchema = z.object({
   average_order_value: z.number(),
   /** Orders placed in the period, by status. */
   orders_by_status: z.record(z.enum(orderStatuses), z.number().int()),
-  /** The five products that brought in the most from paid orders in the period. */
+  /** The five products that brought in the most from paid orders in the period (samples aside). */
   top_products: z.array(
     z.object({
       product_id: z.number().int().nullable(),
       name: z.string(),
+      /** Units sold, in the product's selling unit (boxes of flooring, pieces of trim, rolls…). */
       boxes: z.number().int(),
+      unit: z.enum(sellingUnits),
       revenue: z.number(),
     }),
   ),

@@ -24,3 +24,9 @@ export const usd = (dollars: number) => formatUsd(dollars);
 
 /** What the customer reads for each kind of visit. */
 export const visitLabels = { measure: "Measure visit", install: "Installation" } as const;
+
+/** How long a floor rests in the house before the crew lays it: "acclimates 1 day". */
+export function acclimationText(days: number): string {
+  if (days === 0) return "no acclimation needed";
+  return `acclimates ${days} ${days === 1 ? "day" : "days"}`;
+}

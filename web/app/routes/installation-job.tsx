@@ -1,6 +1,6 @@
 import type { CustomerJob } from "@mcf/contracts/installs";
 import { jobFlooringLabels } from "@mcf/contracts/installs-options";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { EstimateTable } from "../components/estimate-table.tsx";
 import {
   AcceptEstimateForm,
@@ -27,7 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
     return { job, token: params.token };
   } catch (error) {
-    if (namesNothing(error)) return { job: null, token: params.token };
+    // An unknown link still gets a helpful page, with the 404 that tells crawlers it is gone.
+    if (namesNothing(error)) return data({ job: null, token: params.token }, { status: 404 });
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import { storeTimeZone } from "@mcf/contracts/business";
 import { closeoutRunningOutAt, type Dashboard } from "@mcf/contracts/dashboard";
 import { orderStatuses } from "@mcf/contracts/orders-options";
@@ -45,12 +46,20 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
       sql`select status, count(*)::int as count from orders
           where created_at >= ${start}::timestamptz group by status`,
     ),
-    rowsOf<{ product_id: number | null; name: string; boxes: number; revenue: string }>(
+    // Sold units only: a sample is a hand-cut piece, not a box, and never a top seller.
+    rowsOf<{
+      product_id: number | null;
+      name: string;
+      boxes: number;
+      unit: SellingUnit | null;
+      revenue: string;
+    }>(
       db,
       sql`select oi.product_id, max(oi.product_name) as name, sum(oi.quantity)::int as boxes,
-            sum(oi.total_price) as revenue
+            max(p.selling_unit) as unit, sum(oi.total_price) as revenue
           from order_items oi join orders o on o.id = oi.order_id
-          where ${paidSince} and oi.product_id is not null
+            left join products p on p.id = oi.product_id
+          where ${paidSince} and oi.product_id is not null and oi.kind = 'box'
           group by oi.product_id
           order by sum(oi.total_price) desc, oi.product_id
           limit 5`,
@@ -102,6 +111,7 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
       product_id: p.product_id,
       name: p.name,
       boxes: Number(p.boxes),
+      unit: p.unit ?? "box",
       revenue: dollars(p.revenue),
     })),
     inquiries: {

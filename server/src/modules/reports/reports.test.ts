@@ -1,7 +1,12 @@
 import { shippingDefaults } from "@mcf/contracts/business";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { createInquiry, createOrder, createProduct } from "../../../test/factories.ts";
+import {
+  createAccessory,
+  createInquiry,
+  createOrder,
+  createProduct,
+} from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { getDashboard } from "./reports.service.ts";
 
@@ -15,13 +20,20 @@ describe("the owner's dashboard", () => {
     const oak = await createProduct(db, { name: "Dash Oak", our_price: 5, sqft_per_carton: 20 });
     const tile = await createProduct(db, { name: "Dash Tile", our_price: 2, sqft_per_carton: 10 });
     const paidAt = (iso: string) => ({ paid_at: new Date(iso), created_at: new Date(iso) });
-    // $200 of oak + 10% tax; $100 of tile + tax, paid at 11 PM on June 14 Birmingham time.
+    // $200 of oak + 10% tax; $100 of tile and $10 of trim + tax, paid at 11 PM on June 14
+    // Birmingham time.
     await createOrder(db, {
       lines: [{ product: oak, quantity: 2 }],
       ...paidAt("2030-06-15T16:00:00Z"),
     });
+    // A sample of oak rides along (not a box sold); a piece of trim is counted as a piece.
+    const trim = await createAccessory(db, { name: "Dash Trim", our_price: 10 });
     await createOrder(db, {
-      lines: [{ product: tile, quantity: 5 }],
+      lines: [
+        { product: tile, quantity: 5 },
+        { product: oak, quantity: 1, kind: "sample" },
+        { product: trim, quantity: 1 },
+      ],
       ...paidAt("2030-06-15T04:00:00Z"),
     });
     // Paid the day before the period, and one never paid: neither counts as a sale.
@@ -66,17 +78,18 @@ describe("the owner's dashboard", () => {
     expect(board.sales_by_day.at(-2)).toEqual({
       day: "2030-06-14",
       orders: 1,
-      revenue: 110 + pallet,
+      revenue: 121 + pallet,
     });
     expect(board.sales_by_day.slice(0, -2).every((d) => d.orders === 0 && d.revenue === 0)).toBe(
       true,
     );
-    expect(board.revenue).toBe(330 + 2 * pallet);
-    expect(board.average_order_value).toBe((330 + 2 * pallet) / 2);
+    expect(board.revenue).toBe(341 + 2 * pallet);
+    expect(board.average_order_value).toBe((341 + 2 * pallet) / 2);
     expect(board.orders_by_status).toMatchObject({ processing: 2, pending: 1, shipped: 0 });
     expect(board.top_products).toEqual([
-      { product_id: oak.id, name: "Dash Oak", boxes: 2, revenue: 200 },
-      { product_id: tile.id, name: "Dash Tile", boxes: 5, revenue: 100 },
+      { product_id: oak.id, name: "Dash Oak", boxes: 2, unit: "box", revenue: 200 },
+      { product_id: tile.id, name: "Dash Tile", boxes: 5, unit: "box", revenue: 100 },
+      { product_id: trim.id, name: "Dash Trim", boxes: 1, unit: "piece", revenue: 10 },
     ]);
     expect(board.inquiries).toEqual({ received: 2, turned_into_jobs: 1 });
     expect(board.low_stock).toContainEqual({

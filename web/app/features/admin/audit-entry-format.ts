@@ -14,6 +14,19 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   staff: "Staff account",
 };
 
+/** The audit filter's choices, as plurals (not every label takes a plain "s"). */
+export const auditEntityFilterLabels: Record<(typeof auditEntityTypes)[number], string> = {
+  order: "Orders",
+  product: "Products",
+  coupon: "Coupons",
+  inquiry: "Inquiries",
+  contact_message: "Contact messages",
+  partner: "Partners",
+  job: "Installation jobs",
+  settings: "Store settings",
+  staff: "Staff accounts",
+};
+
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)

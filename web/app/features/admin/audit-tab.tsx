@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useAdminList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { type AdminColumn, AdminTable } from "./admin-table.tsx";
-import { auditChanges, auditEntityLabels, auditRecordLabel } from "./audit-entry-format.ts";
+import { auditChanges, auditEntityFilterLabels, auditRecordLabel } from "./audit-entry-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
 
 const pageSize = 100;
@@ -87,7 +87,7 @@ export function AuditTab() {
             <option value="">All changes</option>
             {auditEntityTypes.map((type) => (
               <option key={type} value={type}>
-                {auditEntityLabels[type]}s
+                {auditEntityFilterLabels[type]}
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { type Dashboard, dashboardPeriods } from "@mcf/contracts/dashboard";
 import { formatUsd } from "@mcf/contracts/money";
 import { orderStatuses } from "@mcf/contracts/orders-options";
@@ -118,7 +119,10 @@ function DashboardFigures({ board }: { board: Dashboard }) {
               {board.top_products.map((p) => (
                 <li key={p.product_id ?? p.name} className="flex justify-between gap-3">
                   <span>
-                    {p.name} <span className="text-stone-600">· {p.boxes} boxes</span>
+                    {p.name}{" "}
+                    <span className="text-stone-600">
+                      · {p.boxes} {unitName(p.unit, p.boxes)}
+                    </span>
                   </span>
                   <span className="tabular-nums">{formatUsd(p.revenue)}</span>
                 </li>

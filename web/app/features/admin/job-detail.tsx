@@ -1,7 +1,8 @@
 import { type AdminJobDetail, acclimationDays } from "@mcf/contracts/installs";
 import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-options";
 import { EstimateTable } from "../../components/estimate-table.tsx";
-import { visitLabels, visitWhen } from "../../lib/install-visits.ts";
+import { acclimationText, visitLabels, visitWhen } from "../../lib/install-visits.ts";
+
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { jobKey } from "./admin-query-keys.ts";
 import { formatShopTime, shopInputToIso } from "./birmingham-time.ts";
@@ -43,8 +44,8 @@ export function JobDetail({ jobId }: { jobId: number }) {
           {job.customer_email} · {job.customer_phone} · {job.address}
         </p>
         <p className="text-sm text-stone-600">
-          {jobFlooringLabels[job.flooring_type]} (acclimates {acclimationDays[job.flooring_type]}{" "}
-          days)
+          {jobFlooringLabels[job.flooring_type]} (
+          {acclimationText(acclimationDays[job.flooring_type])})
         </p>
         <a
           className="text-sm font-semibold text-oak-700 underline"

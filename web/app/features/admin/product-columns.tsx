@@ -25,6 +25,7 @@ export function productColumns({
     sortKey?: ProductSortKey,
     hideOnPhone = false,
     withUnit = false,
+    cellLabel = header,
   ): AdminColumn<AdminProduct, ProductSortKey> => ({
     header,
     sortKey,
@@ -35,7 +36,7 @@ export function productColumns({
       <InlineNumberCell
         product={product}
         field={field}
-        label={header}
+        label={cellLabel}
         unit={withUnit ? priceUnit(product) : undefined}
         onSaved={onSaved}
       />
@@ -78,7 +79,8 @@ export function productColumns({
       cellClassName: wrapped,
       cell: (product) => product.collection,
     },
-    numberColumn("our_price", "Our Price", "our_price", false, true),
+    // The header names the floors' unit; each cell names its own (a roll, a pail) to screen readers.
+    numberColumn("our_price", "Our Price (sq/ft)", "our_price", false, true, "Our Price"),
     // On a phone the partner and competitor prices, and the closeout box, are in the editor.
     numberColumn("ace_price", "ACE Price", undefined, true),
     numberColumn("ace_shown_price", "ACE Shown Price", undefined, true),
