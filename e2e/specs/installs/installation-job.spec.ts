@@ -114,6 +114,8 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(job.getByText(/Your new floor is installed/)).toBeVisible();
   await expect(job.getByText(/Your installation estimate is ready/)).toBeVisible();
   await expect(await stageOnCustomerPage(customer, customerUrl)).toHaveText("Completed");
+  // The last step is ticked as done, not left as a step under way.
+  await expect(customer.locator("li[aria-current='step']")).toHaveText("✓ Completed (done)");
   await expect(
     customer.getByText("Your floor is installed. Thank you for choosing us!"),
   ).toBeVisible();
@@ -128,4 +130,17 @@ test("an unknown job link shows a friendly page with a way to reach us, answered
     "We could not find this installation project. Please call us if you need help.",
   );
   await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
+});
+
+test("staff add a crew in the Calendar tab and read its name back once", async ({
+  page,
+  store,
+}) => {
+  const crew = `Crew B (Marcus ${store.tag})`;
+  await signInToAdmin(page, "calendar");
+  await page.getByLabel("New crew name").fill(crew);
+  await page.getByRole("button", { name: "Add crew" }).click();
+  await expect(page.getByRole("status").filter({ hasText: crew })).toHaveText(
+    `${crew} added to the crews`,
+  );
 });

@@ -145,7 +145,8 @@ function CrewForm() {
     try {
       await request("/api/admin/crews", { method: "POST", body: { name } });
       form.reset();
-      toast(`Crew ${name} added`);
+      // Crews are often named "Crew A (Marcus)": the name stands alone.
+      toast(`${name} added to the crews`);
       await client.invalidateQueries({ queryKey: crewsKey });
       await client.invalidateQueries({ queryKey: ["admin", "calendar"] });
     } catch (caught) {

@@ -5,14 +5,21 @@ const pipeline: readonly JobStage[] = jobStages.filter((stage) => stage !== "can
 /** The pipeline as a checklist: done steps ticked, the current one highlighted. */
 export function JobSteps({ stage }: { stage: JobStage }) {
   const current = pipeline.indexOf(stage);
+  // The last step, once reached, is done rather than under way: the floor is installed.
+  const finished = current === pipeline.length - 1;
   return (
     <ol className="grid gap-2 sm:grid-cols-4">
       {pipeline.map((step, index) => {
-        const state = index < current ? "done" : index === current ? "current" : "next";
+        const state =
+          index < current || (finished && index === current)
+            ? "done"
+            : index === current
+              ? "current"
+              : "next";
         return (
           <li
             key={step}
-            aria-current={state === "current" ? "step" : undefined}
+            aria-current={index === current ? "step" : undefined}
             className={`rounded-lg border px-3 py-2 text-sm ${
               state === "current"
                 ? "border-oak-600 bg-oak-50 font-semibold text-navy-800"
