@@ -30,12 +30,11 @@ test.describe("delivery choice at checkout", () => {
     const total = page.getByTestId("order-total");
     const pay = page.getByRole("button", { name: /Proceed to Payment · \$/ });
 
-    // Freight unless the shopper chooses: one shared pallet, not one per line.
-    await expect(delivery.getByRole("radio", { name: /^Freight delivery/ })).toBeChecked();
-    await expect(summary.getByText("Shipping: Freight delivery (1 pallet)")).toBeVisible();
-    await expect(total).toHaveText("$442.12");
-    // Our own truck serves the showroom's ZIP code.
-    await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeEnabled();
+    // Until the shopper chooses, the cheapest way to the door: our own truck serves the
+    // showroom's ZIP code, $75 for one shared pallet (not one per line) where freight is $190.
+    await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeChecked();
+    await expect(summary.getByText("Shipping: Local delivery (1 pallet)")).toBeVisible();
+    await expect(total).toHaveText("$327.12");
 
     await delivery.getByRole("radio", { name: /^Showroom pickup/ }).check();
     await expect(summary.getByText("Shipping: Showroom pickup")).toBeVisible();

@@ -67,8 +67,14 @@ export const cartCalculationRequestSchema = z.object({
   shipping_state: stateCode.nullish(),
   /** Where the order goes; prices and dates local delivery, freight and parcel. */
   shipping_zip: zipCodeSchema.nullish(),
-  /** The chosen method; freight when none is given. */
+  /** The chosen method; freight when none is given, unless `cheapest_delivery` asks otherwise. */
   delivery_method: deliveryMethodSchema.nullish(),
+  /**
+   * With no method chosen and a ZIP code given: quote the cheapest method that delivers there
+   * (our own truck before a paid carrier) instead of freight. The checkout asks this until the
+   * shopper chooses.
+   */
+  cheapest_delivery: z.boolean().nullish(),
   freight_services: freightServicesSchema.nullish(),
 });
 export type CartCalculationRequest = z.infer<typeof cartCalculationRequestSchema>;

@@ -30,6 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         shippingState: request.body.shipping_state,
         shippingZip: request.body.shipping_zip,
         deliveryMethod: request.body.delivery_method,
+        cheapestDelivery: request.body.cheapest_delivery ?? false,
         freightServices: request.body.freight_services,
         partner,
         rates: storeRatesFrom(await app.settings.read()),

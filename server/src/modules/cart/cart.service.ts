@@ -82,8 +82,9 @@ export interface CartPricingOptions {
   shippingState?: string | null;
   /** Where the order goes (five digits or ZIP+4); null until the shopper gives one. */
   shippingZip?: string | null;
-  /** Freight when none is given. */
+  /** Freight when none is given (the cheapest delivery to the ZIP code with `cheapestDelivery`). */
   deliveryMethod?: DeliveryMethod | null;
+  cheapestDelivery?: boolean;
   freightServices?: FreightServices | null;
   partner: PartnerUserRow | null;
   /** The store's prices from its settings: tax rates, delivery prices and limits, samples. */
@@ -372,6 +373,7 @@ export async function priceCart(
     merchandiseCents: subtotalCents - discountCents,
     zip: options.shippingZip ?? null,
     method: options.deliveryMethod ?? null,
+    cheapestByDefault: options.cheapestDelivery ?? false,
     freightServices: options.freightServices ?? null,
     now: options.now ?? new Date(),
     prices: options.rates.delivery,

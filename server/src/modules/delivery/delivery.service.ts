@@ -99,8 +99,10 @@ export interface DeliveryRequest {
   merchandiseCents: number;
   /** Five digits or ZIP+4, already well formed; null when the shopper has not given one yet. */
   zip: string | null;
-  /** Null: freight, as before there was a choice. */
+  /** Null: freight, as before there was a choice (or the cheapest, with `cheapestByDefault`). */
   method: DeliveryMethod | null;
+  /** With no method chosen and a ZIP code known: the cheapest method that delivers there. */
+  cheapestByDefault?: boolean;
   freightServices: FreightServices | null;
   now: Date;
   /** The store's delivery prices (settings); the shipped ones when absent. */
@@ -351,9 +353,31 @@ function quoteSamplesOnly(
   };
 }
 
+/** The methods that bring the boxes to the door, in the order a tie is settled: our own truck first. */
+const deliveredMethods = ["local", "freight", "parcel"] as const satisfies DeliveryMethod[];
+
+/**
+ * The method quoted before the shopper chooses: parcel for samples only; freight, unless the
+ * checkout asks for the cheapest method that delivers to a known ZIP code (our free local truck
+ * before a paid freight carrier).
+ */
+function defaultMethod(
+  byMethod: Record<DeliveryMethod, QuotedDelivery>,
+  samplesOnly: boolean,
+  cheapest: boolean,
+): DeliveryMethod {
+  if (samplesOnly) return "parcel";
+  if (!cheapest) return "freight";
+  const offered = deliveredMethods.filter((method) => byMethod[method].available);
+  if (offered.length === 0) return "freight";
+  return offered.reduce((best, method) =>
+    byMethod[method].costCents < byMethod[best].costCents ? method : best,
+  );
+}
+
 /**
  * Prices and dates every delivery method for a cart and ZIP code, and picks the chosen one
- * (freight when none is chosen; parcel for an order of samples only). Samples never add pallets,
+ * (when none is chosen, the one `defaultMethod` names). Samples never add pallets,
  * boxes or weight: in an order with boxes they ride with the boxes' delivery at no charge. Throws 422 for a ZIP code no post office uses, and for a chosen
  * method that is not offered for this cart and ZIP code, naming why.
  */
@@ -377,7 +401,11 @@ export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
         freight: quoteFreight(prices, request.lines, pallets, request.freightServices, zip, ready),
         parcel: quoteParcel(prices, limits, request.lines, zip, ready),
       };
-  const chosen = byMethod[request.method ?? (samplesOnly ? "parcel" : "freight")];
+  const chosen =
+    byMethod[
+      request.method ??
+        defaultMethod(byMethod, samplesOnly, zip !== null && request.cheapestByDefault === true)
+    ];
   if (!chosen.available)
     throw invalid(
       `${chosen.label} is not available: ${chosen.reason} Please choose another delivery method.`,

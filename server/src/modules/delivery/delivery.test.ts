@@ -178,6 +178,16 @@ describe("delivery choices at checkout", () => {
       pallet_shipping_cost: 200,
     });
     const cart_items = [{ product_id: big.id, quantity: 45 }]; // $4,500 on 2 pallets
+    // Until the shopper chooses, the checkout asks for the cheapest delivery to the ZIP code: our
+    // truck, free here; outside the truck's area, freight. Without that ask, or without a ZIP
+    // code, the quote stays freight.
+    const unchosen = async (zip?: string, cheapest = true) =>
+      (await calculate({ cart_items, shipping_zip: zip, cheapest_delivery: cheapest })).json()
+        .shipping;
+    expect(await unchosen("35173")).toMatchObject({ method: "local", cost: 0 });
+    expect(await unchosen("10001")).toMatchObject({ method: "freight", cost: 400 });
+    expect(await unchosen()).toMatchObject({ method: "freight", cost: 400 });
+    expect(await unchosen("35173", false)).toMatchObject({ method: "freight", cost: 400 });
     const local = (
       await calculate({ cart_items, shipping_zip: "35173", delivery_method: "local" })
     ).json();

@@ -75,6 +75,8 @@ export function useCartCalculation(
           shipping_state: shippingState,
           shipping_zip: delivery.zip,
           delivery_method: method,
+          // Until the shopper chooses, quote the cheapest way to their door, not always freight.
+          cheapest_delivery: method === null,
           freight_services: delivery.freightServices,
         },
         signal: controller.signal,
