@@ -53,6 +53,15 @@ test.describe("delivery choice at checkout", () => {
     await expect(summary.getByRole("alert")).toHaveText(
       "ZIP code 98101 is in Washington, not Alabama. Please check the state and the ZIP code.",
     );
+    // The same words sit beside the address fields, where the shopper fixes them.
+    const billing = page.getByRole("group", { name: "Billing Address" });
+    await expect(billing.getByRole("alert")).toHaveText(
+      "ZIP code 98101 is in Washington, not Alabama. Please check the state and the ZIP code.",
+    );
+    await expect(billing.getByLabel("ZIP Code", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(summary.getByRole("button", { name: "Try Again" })).toHaveCount(0);
     await expect(summary.getByText("Failed to calculate cart total")).toHaveCount(0);
 
@@ -126,5 +135,34 @@ test.describe("delivery choice at checkout", () => {
     await delivery.getByRole("radio", { name: /^Freight delivery/ }).check();
     await expect(summary.getByText("Shipping: Freight delivery (1 pallet)")).toBeVisible();
     await expect(page.getByRole("button", { name: /Proceed to Payment · \$/ })).toBeEnabled();
+  });
+
+  test("a Homewood ZIP code fills in Alabama while the shopper has not picked a state", async ({
+    page,
+    store,
+  }) => {
+    const product = await store.product({ sqft_per_carton: 20, cartons_per_pallet: 50 });
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 2 }]);
+    await openPage(page, "/cart?step=checkout");
+    const billing = page.getByRole("group", { name: "Billing Address" });
+    // The form starts on New York; the ZIP code decides until the shopper picks a state.
+    await expect(billing.getByLabel("State", { exact: true })).toHaveValue("NY");
+    await billing.getByLabel("ZIP Code", { exact: true }).fill("35209");
+    await expect(billing.getByLabel("State", { exact: true })).toHaveValue("AL");
+    await expect(billing.getByRole("alert")).toHaveCount(0);
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    // Two boxes go cheapest by parcel ($69) rather than our truck ($75 a pallet).
+    await expect(summary.getByText("Shipping: Parcel delivery")).toBeVisible();
+    await expect(summary.getByRole("alert")).toHaveCount(0);
+
+    // A state the shopper picks stays picked: a mismatch is said, not overwritten.
+    await billing.getByLabel("State", { exact: true }).selectOption("GA");
+    await expect(billing.getByRole("alert")).toHaveText(
+      "ZIP code 35209 is in Alabama, not Georgia. Please check the state and the ZIP code.",
+    );
+    await billing.getByLabel("ZIP Code", { exact: true }).fill("30301");
+    await expect(billing.getByLabel("State", { exact: true })).toHaveValue("GA");
+    await expect(billing.getByRole("alert")).toHaveCount(0);
   });
 });

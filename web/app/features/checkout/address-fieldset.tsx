@@ -1,5 +1,5 @@
-import { usStates } from "@mcf/contracts/us-states";
-import { useId } from "react";
+import { stateOfZip, usStates, zipStateMismatch } from "@mcf/contracts/us-states";
+import { useId, useState } from "react";
 import type { AddressFields } from "./checkout-form.ts";
 
 export interface AddressFieldsetProps {
@@ -10,11 +10,27 @@ export interface AddressFieldsetProps {
   onChange(next: AddressFields): void;
 }
 
-/** Street, city, state (50 states + DC), ZIP code and country of one address. */
+/**
+ * Street, city, state (50 states + DC), ZIP code and country of one address. Until the shopper
+ * picks a state, a ZIP code fills it in (the default state is only a default); a ZIP code of
+ * another state than the one picked is said beside the fields.
+ */
 export function AddressFieldset({ legend, section, value, onChange }: AddressFieldsetProps) {
   const id = useId();
+  const [statePicked, setStatePicked] = useState(false);
   const set = (field: keyof AddressFields) => (event: { target: { value: string } }) =>
     onChange({ ...value, [field]: event.target.value });
+  const setState = (event: { target: { value: string } }) => {
+    setStatePicked(true);
+    onChange({ ...value, state: event.target.value });
+  };
+  const setZip = (event: { target: { value: string } }) => {
+    const zip = event.target.value;
+    const zipState = statePicked ? null : stateOfZip(zip);
+    onChange({ ...value, zip_code: zip, ...(zipState ? { state: zipState } : {}) });
+  };
+  const mismatch = zipStateMismatch(value.zip_code, value.state);
+  const mismatchId = `${id}-mismatch`;
 
   return (
     <fieldset className="rounded-xl border border-stone-200 bg-white p-5 sm:p-6">
@@ -56,7 +72,9 @@ export function AddressFieldset({ legend, section, value, onChange }: AddressFie
             autoComplete={`${section} address-level1`}
             required
             value={value.state}
-            onChange={set("state")}
+            onChange={setState}
+            aria-invalid={mismatch ? true : undefined}
+            aria-describedby={mismatch ? mismatchId : undefined}
           >
             <option value="">Select a state</option>
             {usStates.map((state) => (
@@ -77,7 +95,9 @@ export function AddressFieldset({ legend, section, value, onChange }: AddressFie
             inputMode="numeric"
             required
             value={value.zip_code}
-            onChange={set("zip_code")}
+            onChange={setZip}
+            aria-invalid={mismatch ? true : undefined}
+            aria-describedby={mismatch ? mismatchId : undefined}
           />
         </div>
         <div className="sm:col-span-3">
@@ -94,6 +114,11 @@ export function AddressFieldset({ legend, section, value, onChange }: AddressFie
             <option value="US">United States</option>
           </select>
         </div>
+        {mismatch ? (
+          <p id={mismatchId} className="text-sm text-red-700 sm:col-span-6" role="alert">
+            {mismatch}
+          </p>
+        ) : null}
       </div>
     </fieldset>
   );
