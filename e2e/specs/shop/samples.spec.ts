@@ -105,3 +105,56 @@ test.describe("free samples", () => {
     await expect(summary.getByText("1 sample · free")).toBeVisible();
   });
 });
+
+test("the cart prices samples past the fifth as the checkout will, and lists the floor before its samples", async ({
+  page,
+  request,
+  store,
+}) => {
+  const floors = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => store.product({ name: `Cart Floor ${i + 1}` })),
+  );
+  const store_details = await (await request.get("/api/settings/public")).json();
+  const samplePrice = store_details.sample_price_cents / 100;
+  const usd = (dollars: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+  const sample = (product: (typeof floors)[number]) => ({
+    kind: "sample",
+    product_id: product.id,
+    product_name: product.name,
+    quantity: 1,
+    unit_price: 0,
+    total_price: 0,
+    sqft_per_box: 0,
+    total_sqft: 0,
+    thumbnail_image_url: "/img/default-flooring-thumb.webp",
+  });
+  const floor = floors[0]!;
+  const boxes = {
+    ...sample(floor),
+    kind: "box",
+    quantity: 2,
+    unit_price: floor.price_per_box ?? 0,
+    total_price: 2 * (floor.price_per_box ?? 0),
+    sqft_per_box: floor.sqft_per_carton ?? 0,
+  };
+  await openPage(page, "/");
+  // Six samples first, then two boxes of the first floor.
+  await page.evaluate(
+    (saved) => localStorage.setItem("flooringCart", JSON.stringify(saved)),
+    [...floors.map(sample), boxes],
+  );
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const lines = page.locator("main ul").first().locator(":scope > li");
+  await expect(lines).toHaveCount(7);
+  await expect(lines.first()).toContainText("Price per box");
+  await expect(lines.first()).not.toContainText("Sample");
+  await expect(lines.nth(1)).toContainText("Free");
+  await expect(lines.last()).toContainText(usd(samplePrice));
+  await expect(page.getByText("Priced at checkout")).toHaveCount(0);
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary).toContainText(
+    `Subtotal${usd(2 * (floor.price_per_box ?? 0) + samplePrice)}`,
+  );
+});

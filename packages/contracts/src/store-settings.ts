@@ -239,6 +239,8 @@ export const publicStoreDetailsSchema = z.object({
   room_visualizer_url: z.string().nullable(),
   /** Collection code → the name the public sees. */
   collection_names: z.record(z.string(), z.string()),
+  /** Each sample past an order's free ones; null only in the fallback used without settings. */
+  sample_price_cents: z.number().int().nullable(),
 });
 export type PublicStoreDetails = z.infer<typeof publicStoreDetailsSchema>;
 
@@ -256,6 +258,7 @@ export function toPublicStoreDetails(settings: StoreSettings): PublicStoreDetail
     hours: settings.hours,
     room_visualizer_url: settings.room_visualizer_url,
     collection_names: Object.fromEntries(settings.collection_names.map((c) => [c.code, c.name])),
+    sample_price_cents: settings.samples.price_cents,
   };
 }
 

@@ -21,6 +21,8 @@ export const shippedStoreDetails: PublicStoreDetails = {
   hours: business.hours.map((line) => ({ days: line.days, time: line.time })),
   room_visualizer_url: business.roomVisualizerUrl,
   collection_names: {},
+  // Unknown without the settings: the cart leaves sample prices to the checkout.
+  sample_price_cents: null,
 };
 
 /**

@@ -194,6 +194,8 @@ describe("store settings", () => {
     expect(details.json()).toMatchObject({
       phone: "(205) 871-4400",
       phone_href: "tel:+12058714400",
+      // The cart prices samples past the free ones with it, as the checkout does.
+      sample_price_cents: before.settings.samples.price_cents,
     });
   });
 

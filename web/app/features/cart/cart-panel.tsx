@@ -6,11 +6,16 @@ import { FloorImage } from "../../components/floor-image.tsx";
 import { CloseIcon } from "../../components/icons.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
-import { defaultFlooringThumb, kindOf } from "../../lib/cart/cart-lines.ts";
+import {
+  defaultFlooringThumb,
+  kindOf,
+  linesInCartOrder,
+  sampleLineCents,
+} from "../../lib/cart/cart-lines.ts";
 import { cartItemsLabel } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
-import { SampleBadge, sampleNote } from "./sample-note.tsx";
+import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
 
 const panelClass =
   "fixed top-0 right-0 z-50 flex h-full w-[88%] max-w-md flex-col bg-white shadow-2xl sm:w-full sm:border-l sm:border-stone-200";
@@ -25,7 +30,9 @@ const focusableSelector =
  * icon.
  */
 export default function CartPanel() {
-  const { items, boxCount, sampleCount, accessoryCount, subtotal, setQuantity } = useCart();
+  const { items, boxCount, sampleCount, accessoryCount, subtotal, samplePriceCents, setQuantity } =
+    useCart();
+  const sampleCents = sampleLineCents(items, samplePriceCents);
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -105,7 +112,7 @@ export default function CartPanel() {
         </div>
       ) : (
         <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-5">
-          {items.map((item) => (
+          {linesInCartOrder(items).map((item) => (
             <li key={`${kindOf(item)}:${item.product_id}`} className="flex gap-3 py-4">
               <FloorImage
                 src={item.thumbnail_image_url}
@@ -121,7 +128,12 @@ export default function CartPanel() {
                   {item.product_name}
                 </p>
                 {kindOf(item) === "sample" ? (
-                  <p className="text-sm text-stone-600">{sampleNote(item.quantity)}</p>
+                  <p className="flex justify-between gap-2 text-sm text-stone-600">
+                    <span>{sampleNote(item.quantity)}</span>
+                    <span className="font-semibold text-stone-900">
+                      {samplePrice(item.product_id, sampleCents, sampleCount)}
+                    </span>
+                  </p>
                 ) : (
                   <>
                     <p className="text-sm text-stone-600">

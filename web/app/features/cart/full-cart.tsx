@@ -1,15 +1,20 @@
 import { unitName } from "@mcf/contracts/accessories";
-import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
-import { defaultFlooringThumb, isAccessoryLine, kindOf } from "../../lib/cart/cart-lines.ts";
+import {
+  defaultFlooringThumb,
+  isAccessoryLine,
+  kindOf,
+  linesInCartOrder,
+  sampleLineCents,
+} from "../../lib/cart/cart-lines.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
-import { SampleBadge, sampleNote } from "./sample-note.tsx";
+import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
 
 /** The empty-cart message with its way back to the products. */
 export function EmptyCart() {
@@ -28,8 +33,18 @@ export function EmptyCart() {
 
 /** The full cart (/cart): lines, quantities and the summary sidebar. */
 export function FullCart() {
-  const { items, boxCount, sampleCount, accessoryCount, totalSqft, subtotal, setQuantity, clear } =
-    useCart();
+  const {
+    items,
+    boxCount,
+    sampleCount,
+    accessoryCount,
+    totalSqft,
+    subtotal,
+    samplePriceCents,
+    setQuantity,
+    clear,
+  } = useCart();
+  const sampleCents = sampleLineCents(items, samplePriceCents);
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -48,7 +63,7 @@ export function FullCart() {
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
           <div className="min-w-0">
             <ul className="h-fit divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-              {items.map((item) => (
+              {linesInCartOrder(items).map((item) => (
                 <li
                   key={`${kindOf(item)}:${item.product_id}`}
                   className="grid grid-cols-[5rem_1fr] gap-4 p-4 sm:grid-cols-[7rem_1fr_auto] sm:p-5"
@@ -113,9 +128,7 @@ export function FullCart() {
                   <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">
                     {kindOf(item) === "box"
                       ? formatUsd(item.total_price)
-                      : sampleCount <= sampleRules.freePerOrder
-                        ? "Free"
-                        : "Priced at checkout"}
+                      : samplePrice(item.product_id, sampleCents, sampleCount)}
                   </p>
                 </li>
               ))}

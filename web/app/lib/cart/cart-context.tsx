@@ -14,6 +14,7 @@ import {
 } from "react";
 import { readAceToken } from "../ace-token.ts";
 import { api } from "../api.ts";
+import { useStoreDetails } from "../store-details.ts";
 import {
   addLine,
   type CartableProduct,
@@ -34,6 +35,8 @@ import { settlePendingPayment } from "./pending-payment.ts";
 
 export interface CartContextValue extends CartTotals {
   items: CartItem[];
+  /** The price of each sample past the free ones (a store setting); null when unknown here. */
+  samplePriceCents: number | null;
   /** False until the saved cart has been read (after hydration). */
   restored: boolean;
   addItem(product: CartableProduct, quantity?: number, options?: CartLineOptions): void;
@@ -56,6 +59,7 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
   const [restored, setRestored] = useState(false);
+  const samplePriceCents = useStoreDetails().sample_price_cents;
   // The lines as last read from or written to storage: a render with these needs no save. A
   // line added while the restore is still pending is applied on top of the saved ones, which
   // makes new lines, so it is saved.
@@ -144,7 +148,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     () => ({
       items,
       restored,
-      ...cartTotals(items),
+      ...cartTotals(items, samplePriceCents),
+      samplePriceCents,
       addItem,
       addSample,
       setQuantity,
@@ -153,7 +158,18 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       load,
       applyPrices,
     }),
-    [items, restored, addItem, addSample, setQuantity, removeItem, clear, load, applyPrices],
+    [
+      items,
+      restored,
+      samplePriceCents,
+      addItem,
+      addSample,
+      setQuantity,
+      removeItem,
+      clear,
+      load,
+      applyPrices,
+    ],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -4,8 +4,10 @@ import {
   cartLineFor,
   cartTotals,
   hasSample,
+  linesInCartOrder,
   pricedForOtherAudience,
   readSavedCart,
+  sampleLineCents,
   sampleLineFor,
   setLineQuantity,
 } from "./cart-lines.ts";
@@ -160,5 +162,29 @@ describe("lines priced for the other audience", () => {
     expect(pricedForOtherAudience(partnerLine, null)).toBe(true);
     expect(pricedForOtherAudience(sample, "token")).toBe(false);
     expect(pricedForOtherAudience({}, "token")).toBe(true);
+  });
+});
+
+describe("samples past the free ones", () => {
+  const sampleOf = (id: number, quantity = 1) => ({
+    ...sampleLineFor({ ...oak, id }),
+    quantity,
+  });
+
+  it("are priced in the cart as the checkout prices them: the first 5 free, each one after at the sample price", () => {
+    // Ten samples of ten floors at $2.00 each past the fifth.
+    const items = Array.from({ length: 10 }, (_, i) => sampleOf(100 + i));
+    const cents = sampleLineCents(items, 200);
+    expect([...(cents?.values() ?? [])]).toEqual([0, 0, 0, 0, 0, 200, 200, 200, 200, 200]);
+    expect(cartTotals(items, 200).subtotal).toBe(10);
+    // Without the sample price (settings unread), they are left to the checkout.
+    expect(sampleLineCents(items, null)).toBeNull();
+    expect(cartTotals(items, null).subtotal).toBe(0);
+  });
+
+  it("are listed after the floors, whatever order they were added in", () => {
+    const items = [sampleOf(oak.id), cartLineFor(oak, 2)];
+    expect(linesInCartOrder(items).map((item) => item.kind ?? "box")).toEqual(["box", "sample"]);
+    expect(cartTotals(items, 200).subtotal).toBe(199.6);
   });
 });

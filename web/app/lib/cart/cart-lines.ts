@@ -1,8 +1,9 @@
 import { type SellingUnit, sellingUnits } from "@mcf/contracts/accessories";
 import { storageKeys } from "@mcf/contracts/business";
 import type { CartItem } from "@mcf/contracts/cart";
-import type { CartItemKind } from "@mcf/contracts/cart-kinds";
+import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import { toCents, toDollars } from "@mcf/contracts/money";
+import { priceSampleLines } from "@mcf/contracts/pricing";
 import { productImageUrl } from "@mcf/contracts/product-image-urls";
 import type { ProductImage } from "@mcf/contracts/product-images";
 
@@ -156,7 +157,34 @@ export function hasSample(items: CartItem[], productId: number): boolean {
 export const isAccessoryLine = (item: Pick<CartItem, "selling_unit">) =>
   item.selling_unit !== undefined && item.selling_unit !== "box";
 
+/**
+ * What each sample line costs, by product id, by the checkout's rule: the first samples of an
+ * order are free, each one after costs the sample price (a store setting). Null when the sample
+ * price is not known here (the settings could not be read): the checkout then prices them.
+ */
+export function sampleLineCents(
+  items: CartItem[],
+  samplePriceCents: number | null,
+): Map<number, number> | null {
+  if (samplePriceCents === null) return null;
+  const samples = items.filter((item) => kindOf(item) === "sample");
+  const prices = priceSampleLines(
+    samples.map((item) => item.quantity),
+    { freePerOrder: sampleRules.freePerOrder, pricePerSampleCents: samplePriceCents },
+  );
+  return new Map(samples.map((item, i) => [item.product_id, prices[i]?.totalCents ?? 0]));
+}
+
+/** The lines as the cart lists them: the floors and accessories first, then the samples. */
+export function linesInCartOrder(items: CartItem[]): CartItem[] {
+  return [
+    ...items.filter((item) => kindOf(item) !== "sample"),
+    ...items.filter((item) => kindOf(item) === "sample"),
+  ];
+}
+
 export interface CartTotals {
+  /** Boxes, accessories and the samples past the free ones (when their price is known). */
   subtotal: number;
   /** Boxes of flooring (samples and accessories are counted apart). */
   boxCount: number;
@@ -168,7 +196,7 @@ export interface CartTotals {
   totalSqft: number;
 }
 
-export function cartTotals(items: CartItem[]): CartTotals {
+export function cartTotals(items: CartItem[], samplePriceCents: number | null = null): CartTotals {
   const count = (kind: CartItemKind, accessories: boolean) =>
     items.reduce(
       (sum, item) =>
@@ -179,7 +207,13 @@ export function cartTotals(items: CartItem[]): CartTotals {
   const accessoryCount = count("box", true);
   const sampleCount = count("sample", false);
   return {
-    subtotal: toDollars(items.reduce((sum, item) => sum + toCents(item.total_price), 0)),
+    subtotal: toDollars(
+      items.reduce((sum, item) => sum + toCents(item.total_price), 0) +
+        [...(sampleLineCents(items, samplePriceCents)?.values() ?? [])].reduce(
+          (sum, cents) => sum + cents,
+          0,
+        ),
+    ),
     boxCount,
     sampleCount,
     accessoryCount,
