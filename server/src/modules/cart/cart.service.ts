@@ -59,6 +59,13 @@ export interface PricedLine {
   lot: LineLot | null;
 }
 
+/**
+ * Boxes of a closeout are final sale: they cannot be returned, and the shopper says so before
+ * paying. A sample of a closeout is a hand-cut piece, never returned, so it asks nothing.
+ */
+export const isFinalSale = (line: Pick<PricedLine, "kind" | "product">): boolean =>
+  line.kind === "box" && line.product.is_closeout;
+
 export interface CartTotals {
   lines: PricedLine[];
   subtotalCents: number;
@@ -420,7 +427,7 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
       total_sqft: line.totalSqft,
       total_price: toDollars(line.totalCents),
       price_source: line.source,
-      final_sale: line.product.is_closeout,
+      final_sale: isFinalSale(line),
       kind: line.kind,
       free_quantity: line.freeQuantity,
       ...(line.lot

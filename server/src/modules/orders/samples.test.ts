@@ -1,3 +1,4 @@
+import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
@@ -76,6 +77,27 @@ describe("samples as cart items", () => {
     // Alabama's 10% on the $2.00 of samples; no tax on delivery.
     expect(body.tax).toBe(0.2);
     expect(body.total).toBe(7.15);
+  });
+
+  it("a sample of a closeout is not final sale: it asks for no acknowledgement, while its boxes do", async () => {
+    const closeout = await createProduct(db(), {
+      name: "Sample Closeout",
+      is_closeout: true,
+      stock_quantity: 5,
+    });
+    const quoted = (await calculate({ cart_items: [sample(closeout.id)] })).json();
+    expect(quoted.items[0]).toMatchObject({ kind: "sample", final_sale: false });
+    const started = await startPayment(
+      buildPaymentRequest([sample(closeout.id)], { final_sale_acknowledged: false }),
+    );
+    expect(started.statusCode).toBe(200);
+    const boxes = await startPayment(
+      buildPaymentRequest([{ product_id: closeout.id, quantity: 1 }], {
+        final_sale_acknowledged: false,
+      }),
+    );
+    expect(boxes.statusCode).toBe(422);
+    expect(boxes.json().detail).toBe(finalSaleNotAcknowledged);
   });
 
   it("samples never add pallets, boxes or weight to the boxes they ride with", async () => {

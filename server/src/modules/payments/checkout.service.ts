@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
-import { type CartTotals, priceCart, type StoreRates } from "../cart/cart.service.ts";
+import { type CartTotals, isFinalSale, priceCart, type StoreRates } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
 import {
   attachPaymentSession,
@@ -97,7 +97,7 @@ function newOrderFrom(
       sqft_per_box: line.sqftPerBox.toFixed(2),
       total_sqft: line.totalSqft.toFixed(2),
       price_source: line.source,
-      final_sale: line.product.is_closeout,
+      final_sale: isFinalSale(line),
       image_url:
         line.product.thumbnail_image_url ?? line.product.main_image_url ?? line.product.image_url,
       color: line.product.color,
@@ -168,7 +168,7 @@ async function createPendingOrder(
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
     // Closeouts are final sale: the shopper says so before paying.
-    if (totals.lines.some((line) => line.product.is_closeout) && !request.final_sale_acknowledged)
+    if (totals.lines.some(isFinalSale) && !request.final_sale_acknowledged)
       throw invalid(finalSaleNotAcknowledged);
     const created = await placePendingOrder(
       tx,

@@ -1,5 +1,6 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
+import { finalSaleNotAcknowledged } from "@mcf/contracts/returns-options";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { BusyNotice } from "../../components/busy-notice.tsx";
@@ -126,7 +127,12 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     .filter((item) => item.final_sale)
     .map((item) => item.product_name);
   // A missing-field message leaves once the shopper fills what it asks for.
-  const shownProblem = problem && checkoutMessageStillApplies(form, problem) ? problem : null;
+  const shownProblem =
+    problem &&
+    checkoutMessageStillApplies(form, problem) &&
+    !(problem === finalSaleNotAcknowledged && finalSaleAcknowledged)
+      ? problem
+      : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -137,6 +143,11 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
       return;
     }
     if (!result) return;
+    // Asked here, before any payment starts: it is the shopper's answer missing, not a failure.
+    if (finalSaleNames.length > 0 && !finalSaleAcknowledged) {
+      setProblem(finalSaleNotAcknowledged);
+      return;
+    }
     setProblem(null);
     setSoldOut(null);
     setProcessing(true);
