@@ -189,7 +189,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("metrics", createMetrics(database));
   const settingsSource = await createSettingsSource(
     database,
-    shippedSettings({ samples: config.samples, partners: builtInPartners() }),
+    shippedSettings({
+      samples: config.samples,
+      staffEmail: config.staffEmail,
+      partners: builtInPartners(),
+    }),
   );
   app.decorate("settings", settingsSource);
   connectStoreIdentity(settingsSource.latest);

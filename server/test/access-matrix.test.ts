@@ -514,6 +514,7 @@ const matrix: Record<string, MatrixEntry> = {
     () =>
       shippedSettings({
         samples: { pricePerSampleCents: 200, parcelRateCents: 495 },
+        staffEmail: "alerts@magiccityfloors.com",
         partners: [],
       }),
   ),

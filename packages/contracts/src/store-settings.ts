@@ -141,6 +141,12 @@ export const storeSettingsSchema = z.object({
     .trim()
     .max(254, "Email must be at most 254 characters")
     .pipe(z.email("Email must be an email address")),
+  /** Where staff alerts go: new inquiries, contact messages, delivery claims, date requests. */
+  staff_email: z
+    .string({ message: "Staff alerts email is required" })
+    .trim()
+    .max(254, "Staff alerts email must be at most 254 characters")
+    .pipe(z.email("Staff alerts email must be an email address")),
   address: z.object({
     street: text("Street address", 120),
     city: text("City", 60),
@@ -283,6 +289,8 @@ export function placeholderFields(settings: StoreSettings): string[] {
   const fields: string[] = [];
   if (/555[\s.-]*01\d\d$/.test(settings.phone.replace(/\D+$/, ""))) fields.push("Phone");
   if (isExampleUrl(`https://${settings.email.split("@")[1] ?? ""}`)) fields.push("Email");
+  if (isExampleUrl(`https://${settings.staff_email.split("@")[1] ?? ""}`))
+    fields.push("Staff alerts email");
   if (settings.address.street === shippedStreetAddress) fields.push("Street address");
   if (isExampleUrl(settings.map_url)) fields.push("Map link");
   if (isExampleUrl(settings.room_visualizer_url)) fields.push("Room visualizer address");

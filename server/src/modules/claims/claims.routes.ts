@@ -64,7 +64,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await submitClaim(app.database.db, request.params.token, parsed.data, photos, {
         dataDir: app.config.dataDir,
         maxPhotoBytes,
-        staffEmail: app.config.staffEmail,
+        staffEmail: (await app.settings.read()).staff_email,
         publicUrl: app.config.publicUrl,
       });
       request.log.info({ claimId: id }, "delivery claim received");

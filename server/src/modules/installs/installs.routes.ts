@@ -99,7 +99,7 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     async (request, reply) => {
       assertSameOrigin(request, publicUrl, crossSite);
       await requestAnotherDate(db, request.params.token, request.body, {
-        staffEmail: app.config.staffEmail,
+        staffEmail: (await app.settings.read()).staff_email,
         publicUrl,
       });
       void app.jobs.mail?.runOnce();

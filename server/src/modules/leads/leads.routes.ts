@@ -70,7 +70,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await submitProjectInquiry(
         app.database.db,
         inquiry,
-        { staffEmail: app.config.staffEmail, publicUrl: app.config.publicUrl },
+        { staffEmail: (await app.settings.read()).staff_email, publicUrl: app.config.publicUrl },
         request.log,
       );
       request.log.info({ inquiryId: id }, "project inquiry received");
@@ -128,7 +128,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await submitContactMessage(
         app.database.db,
         normalizeContactMessage(parsed.data),
-        app.config.staffEmail,
+        (await app.settings.read()).staff_email,
         request.log,
       );
       request.log.info({ contactMessageId: id }, "contact message received");

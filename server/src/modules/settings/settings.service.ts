@@ -20,7 +20,8 @@ export { placeholderFields } from "@mcf/contracts/store-settings";
  * The store settings: one row (`store_settings`) holding the owner's saved document. With none
  * saved, the shipped defaults apply: today's business details (some of them placeholders), the
  * tax table, the delivery prices, lead times, parcel limits and service-area ZIP codes of the
- * delivery module, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING and the
+ * delivery module, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING, the staff alerts
+ * address from STAFF_EMAIL and the
  * partners of content/partners.json. Saving moves the content version at commit (the table's
  * trigger), so every process re-reads the settings and re-renders its pages on the next request.
  */
@@ -28,6 +29,8 @@ export { placeholderFields } from "@mcf/contracts/store-settings";
 /** What the shipped defaults take from the environment and the content folder. */
 export interface SettingsDefaultsSource {
   samples: { pricePerSampleCents: number; parcelRateCents: number };
+  /** STAFF_EMAIL: where staff alerts go until the owner saves another address. */
+  staffEmail: string;
   partners: Partner[];
 }
 
@@ -38,6 +41,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
     business_name: business.name,
     phone: business.phone,
     email: business.email,
+    staff_email: source.staffEmail,
     address: { street: address.street, city: address.city, state: address.state, zip: address.zip },
     map_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
       `${address.street}, ${address.city}, ${address.state} ${address.zip}`,

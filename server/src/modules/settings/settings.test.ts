@@ -152,6 +152,33 @@ describe("store settings", () => {
     expect(await current()).toEqual(before);
   });
 
+  it("staff alerts go to the address saved in Settings, and the shipped example address is named a placeholder", async () => {
+    const before = await current();
+    expect(before.settings.staff_email).toBe("staff@magiccityfloors.example");
+    expect(before.placeholders).toContain("Staff alerts email");
+    const res = await saveAs(owner, {
+      ...before.settings,
+      staff_email: "team@magiccityfloors.com",
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AdminSettingsResponse).placeholders).not.toContain("Staff alerts email");
+    const inquiry = buildProjectInquiry({ name: "Alert Routing" });
+    const sent = await shop.app.inject({
+      method: "POST",
+      url: "/api/project-inquiries",
+      payload: inquiry,
+      remoteAddress: "10.77.0.1",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const alert = (await shop.database.db.select().from(mailOutbox)).find(
+      (mail) => mail.reply_to === inquiry.email && mail.to_address !== inquiry.email,
+    );
+    expect(alert?.to_address).toBe("team@magiccityfloors.com");
+    // A blank or malformed address is refused like any other field.
+    const bad = await saveAs(owner, { ...before.settings, staff_email: "team at the store" });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("the owner's save is audit-logged with their name and the fields that changed", async () => {
     const before = await current();
     const res = await saveAs(owner, { ...before.settings, email: "hello@magiccityfloors.com" });

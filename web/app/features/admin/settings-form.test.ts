@@ -6,6 +6,7 @@ const settings: StoreSettings = {
   business_name: "Magic City Floors",
   phone: "(205) 871-4400",
   email: "hello@magiccityfloors.com",
+  staff_email: "team@magiccityfloors.com",
   address: { street: "2100 3rd Ave N", city: "Birmingham", state: "AL", zip: "35203" },
   map_url: null,
   hours: [{ days: "Mon-Fri", time: "8AM-6PM" }],

@@ -184,6 +184,17 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
           type: "email",
           wide: true,
         })}
+        {text(
+          "staff_email",
+          "Staff alerts email",
+          form.staff_email,
+          (v) => update((f) => ({ ...f, staff_email: v })),
+          {
+            type: "email",
+            wide: true,
+            hint: "New inquiries, contact messages, delivery claims and date requests go here. Customers never see it.",
+          },
+        )}
       </Section>
 
       <Section title="Showroom address">
