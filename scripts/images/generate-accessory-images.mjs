@@ -11,7 +11,7 @@
  *   node scripts/images/generate-accessory-images.mjs
  * Environment: SHARP_PREFIX=/some/dir  where `npm install --prefix` put sharp (default /tmp/pimg)
  *
- * Input:  server/src/db/seed/accessories-data.ts (the `sampleAccessories` array literal)
+ * Input:  server/src/db/seed/sample-accessories.csv (the sample catalogue's accessories)
  * Output: web/public/img/products/{sku}-thumb.webp 400x400 and {sku}.webp 1000x1000.
  * Output is deterministic.
  */
@@ -19,20 +19,13 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadSampleCatalogue } from "./sample-catalogue.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const DATA_FILE = path.join(ROOT, "server/src/db/seed/accessories-data.ts");
 const OUT_DIR = path.join(ROOT, "web/public/img/products");
 const require = createRequire(path.join(process.env.SHARP_PREFIX ?? "/tmp/pimg", "index.js"));
 const sharp = require("sharp");
 
-function loadAccessories() {
-  const src = fs.readFileSync(DATA_FILE, "utf8");
-  const m = src.match(/sampleAccessories\s*:\s*SeedAccessory\[\]\s*=\s*/);
-  if (!m) throw new Error(`could not find sampleAccessories in ${DATA_FILE}`);
-  const literal = src.slice(m.index + m[0].length, src.lastIndexOf("];") + 1);
-  return new Function(`return ${literal};`)();
-}
 
 const hexToRgb = (hex) => {
   const h = (hex || "#b8925f").replace("#", "");
@@ -145,7 +138,7 @@ const drawers = { underlayment: rollSvg, adhesive: pailSvg };
 
 async function main() {
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  for (const item of loadAccessories()) {
+  for (const item of loadSampleCatalogue("sample-accessories.csv")) {
     const svg = (drawers[item.accessory_kind] ?? moldingSvg)(item);
     const base = path.join(OUT_DIR, item.sku.toLowerCase());
     const image = sharp(Buffer.from(svg));

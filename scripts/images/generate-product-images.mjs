@@ -17,7 +17,7 @@
  * Environment:
  *   SHARP_PREFIX=/some/dir            where `npm install --prefix` put sharp (default /tmp/pimg)
  *
- * Input:  server/src/db/seed/products-data.ts (the `sampleProducts` array literal is evaluated)
+ * Input:  server/src/db/seed/sample-products.csv (the sample catalogue's floors)
  * Output: web/public/img/products/{sku}-thumb.webp  400x400   (< 20 KB)
  *         web/public/img/products/{sku}.webp        1000x1000 (< 70 KB)
  *         web/public/img/products/{sku}-room.webp   1000x750  (< 60 KB) floor in a simple room
@@ -30,10 +30,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { loadSampleCatalogue } from "./sample-catalogue.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), "../..");
-const DATA_FILE = path.join(ROOT, "server/src/db/seed/products-data.ts");
 const IMG_DIR = path.join(ROOT, "web/public/img");
 const OUT_DIR = path.join(IMG_DIR, "products");
 
@@ -44,16 +44,7 @@ const LIMITS = { thumb: 19500, main: 69000, room: 59000, def: 59000 };
 // product list
 // ---------------------------------------------------------------------------------------------
 function loadProducts() {
-  const src = fs.readFileSync(DATA_FILE, "utf8");
-  const m = src.match(/sampleProducts\s*:\s*SeedProduct\[\]\s*=\s*/);
-  if (!m) throw new Error(`could not find sampleProducts in ${DATA_FILE}`);
-  const start = m.index + m[0].length;
-  const end = src.lastIndexOf("];");
-  const literal = src.slice(start, end + 1);
-  // The array is a plain object literal (no TS syntax inside), so it evaluates as JS.
-  const list = new Function(`return ${literal};`)();
-  if (!Array.isArray(list) || list.length === 0) throw new Error("sampleProducts is empty");
-  return list;
+  return loadSampleCatalogue("sample-products.csv");
 }
 
 // ---------------------------------------------------------------------------------------------

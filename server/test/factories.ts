@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { AccessoryKind, SellingUnit } from "@mcf/contracts/accessories";
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
 import { multiplyCents } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
@@ -13,16 +14,80 @@ import {
   products,
   projectInquiries,
 } from "../src/db/schema/index.ts";
-import type { SeedAccessory } from "../src/db/seed/accessories-data.ts";
-import type { SeedProduct } from "../src/db/seed/products-data.ts";
-import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
 import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
+
+/** A product's fields as a test writes them: prices in dollars (per sq ft for flooring). */
+export interface ProductFixture {
+  name: string;
+  brand: string | null;
+  type: "hardwood" | "laminate" | "vinyl" | "tile" | "carpet";
+  construction: string | null;
+  collection: string | null;
+  style_color: string | null;
+  color: string | null;
+  color_code: string | null;
+  size: string | null;
+  description: string | null;
+  sku: string;
+  our_price: number | null;
+  competitor_price: number | null;
+  ace_price: number | null;
+  ace_shown_price: number | null;
+  msrp: number | null;
+  sqft_per_carton: number | null;
+  cartons_per_pallet: number | null;
+  pallet_shipping_cost: number | null;
+  box_weight_lbs?: number | null;
+  stock_quantity: number;
+  reorder_point?: number | null;
+  overall_thickness: string | null;
+  wear_layer_thickness: string | null;
+  thumbnail_image_url: string | null;
+  main_image_url: string | null;
+  secondary_image_url: string | null;
+  image_url: string | null;
+  features: Record<string, boolean | string>;
+  specifications: Record<string, string>;
+  is_closeout: boolean;
+  samples_available?: boolean;
+}
+
+/** An accessory's fields: its price is per unit (piece, roll or pail). */
+export interface AccessoryFixture extends Omit<ProductFixture, "type"> {
+  type: "accessory";
+  selling_unit: Exclude<SellingUnit, "box">;
+  accessory_kind: AccessoryKind;
+  unit_coverage_sqft: number | null;
+  fits_types: string[] | null;
+}
+
+const numericText = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/** The insert values of a fixture (numeric columns as text with two decimals). */
+function productValues(p: ProductFixture | AccessoryFixture): typeof products.$inferInsert {
+  return {
+    ...p,
+    // Flooring is sold by the box; an accessory says its own unit and kind.
+    selling_unit: "selling_unit" in p ? p.selling_unit : "box",
+    accessory_kind: "accessory_kind" in p ? p.accessory_kind : null,
+    unit_coverage_sqft: "unit_coverage_sqft" in p ? numericText(p.unit_coverage_sqft) : null,
+    fits_types: "fits_types" in p ? p.fits_types : null,
+    our_price: numericText(p.our_price),
+    competitor_price: numericText(p.competitor_price),
+    ace_price: numericText(p.ace_price),
+    ace_shown_price: numericText(p.ace_shown_price),
+    msrp: numericText(p.msrp),
+    sqft_per_carton: numericText(p.sqft_per_carton),
+    pallet_shipping_cost: numericText(p.pallet_shipping_cost),
+    box_weight_lbs: numericText(p.box_weight_lbs ?? null),
+  };
+}
 
 let sequence = 0;
 
 /** A product with believable defaults; override any field. Shared by tests and e2e fixtures. */
-export function buildProduct(overrides: Partial<SeedProduct> = {}): SeedProduct {
+export function buildProduct(overrides: Partial<ProductFixture> = {}): ProductFixture {
   sequence += 1;
   return {
     name: `Test Oak Plank ${sequence}`,
@@ -60,7 +125,7 @@ export function buildProduct(overrides: Partial<SeedProduct> = {}): SeedProduct 
 
 /** A product row as the database answers it (numbers as numeric strings), without a database. */
 export function buildProductRow(
-  overrides: Partial<SeedProduct> = {},
+  overrides: Partial<ProductFixture> = {},
 ): typeof products.$inferSelect {
   const values = productValues(buildProduct(overrides));
   const now = new Date();
@@ -73,7 +138,7 @@ export function buildProductRow(
   } as typeof products.$inferSelect;
 }
 
-export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
+export async function createProduct(db: Db, overrides: Partial<ProductFixture> = {}) {
   const [row] = await db
     .insert(products)
     .values(productValues(buildProduct(overrides)))
@@ -101,7 +166,7 @@ export async function storedLots(db: Db, productId: number): Promise<Record<stri
  * An accessory with believable defaults (a transition molding in Natural Oak, $24.99 a piece,
  * for hardwood, laminate and vinyl); override any field.
  */
-export function buildAccessory(overrides: Partial<SeedAccessory> = {}): SeedAccessory {
+export function buildAccessory(overrides: Partial<AccessoryFixture> = {}): AccessoryFixture {
   const { type: _type, ...product } = buildProduct({
     name: `Test T-Molding ${sequence + 1}`,
     brand: "Test Trim",
@@ -128,7 +193,7 @@ export function buildAccessory(overrides: Partial<SeedAccessory> = {}): SeedAcce
   };
 }
 
-export async function createAccessory(db: Db, overrides: Partial<SeedAccessory> = {}) {
+export async function createAccessory(db: Db, overrides: Partial<AccessoryFixture> = {}) {
   const [row] = await db
     .insert(products)
     .values(productValues(buildAccessory(overrides)))

@@ -1,48 +1,55 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { importProductsCsv } from "../../modules/catalog/catalog.service.ts";
 import type { Db } from "../client.ts";
 import { coupons, products } from "../schema/index.ts";
-import { type SeedAccessory, sampleAccessories } from "./accessories-data.ts";
-import { type SeedProduct, sampleProducts } from "./products-data.ts";
 
-const numericText = (value: number | null) => (value === null ? null : value.toFixed(2));
+/**
+ * The sample catalogue's files, in the owner's product CSV format: the floors, then the
+ * accessories (the order gives the products their ids). Brands, collections and products are
+ * fictional. A floor's prices are dollars per sq ft and its stock is in boxes; an accessory's
+ * price and stock are per unit (`selling_unit`), its `box_weight_lbs` is one unit's weight and
+ * `cartons_per_pallet` how many units share a pallet, so delivery quotes them. The product
+ * photos are drawn from these files by scripts/images/.
+ */
+const catalogueFiles = ["sample-products.csv", "sample-accessories.csv"];
 
-/** The insert values of one sample product or accessory (also used by test factories). */
-export function productValues(p: SeedProduct | SeedAccessory): typeof products.$inferInsert {
-  return {
-    ...p,
-    // Flooring is sold by the box; an accessory says its own unit and kind.
-    selling_unit: "selling_unit" in p ? p.selling_unit : "box",
-    accessory_kind: "accessory_kind" in p ? p.accessory_kind : null,
-    unit_coverage_sqft: "unit_coverage_sqft" in p ? numericText(p.unit_coverage_sqft) : null,
-    fits_types: "fits_types" in p ? p.fits_types : null,
-    our_price: numericText(p.our_price),
-    competitor_price: numericText(p.competitor_price),
-    ace_price: numericText(p.ace_price),
-    ace_shown_price: numericText(p.ace_shown_price),
-    msrp: numericText(p.msrp),
-    sqft_per_carton: numericText(p.sqft_per_carton),
-    pallet_shipping_cost: numericText(p.pallet_shipping_cost),
-    box_weight_lbs: numericText(p.box_weight_lbs ?? null),
-  };
+/**
+ * A file beside this one in the source tree; the production bundle (server/dist/main.js) is one
+ * directory away from server/src, so look there too.
+ */
+function readSeedFile(name: string): string {
+  const file = [
+    new URL(`./${name}`, import.meta.url),
+    new URL(`../src/db/seed/${name}`, import.meta.url),
+  ]
+    .map((url) => fileURLToPath(url))
+    .find((path) => existsSync(path));
+  if (!file) throw new Error(`The sample catalogue file ${name} is missing`);
+  return readFileSync(file, "utf8");
 }
 
-/** Seeds the sample catalogue and a sample coupon when the product table is empty. */
+/**
+ * Seeds the sample catalogue and a sample coupon when the product table is empty. The products
+ * come in through the admin CSV import, so the sample data meets every rule a staff file does.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (Number(row?.count ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
-    await tx.insert(products).values(sampleProducts.map(productValues));
-    await tx.insert(products).values(sampleAccessories.map(productValues));
-    await tx
-      .insert(coupons)
-      .values({
-        code: "WELCOME10",
-        description: "10% off your first order of $100 or more",
-        kind: "percent",
-        value: "10",
-        min_subtotal: "100",
-      })
-      .onConflictDoNothing();
-  });
+  await db
+    .insert(coupons)
+    .values({
+      code: "WELCOME10",
+      description: "10% off your first order of $100 or more",
+      kind: "percent",
+      value: "10",
+      min_subtotal: "100",
+    })
+    .onConflictDoNothing();
+  // One import, so the catalogue is seeded whole or not at all: the files share their header.
+  const [first = "", ...rest] = catalogueFiles.map(readSeedFile);
+  const csv = first + rest.map((file) => file.slice(file.indexOf("\n") + 1)).join("");
+  await importProductsCsv(db, csv, false, "sample catalogue");
   return true;
 }

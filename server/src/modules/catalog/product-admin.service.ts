@@ -64,15 +64,19 @@ export const emptyProductFields: Omit<ProductFields, "name"> = {
 
 /**
  * Flooring is sold by the box and has no accessory kind; an accessory has a kind and is sold by
- * the piece, roll or pail. Throws 422 naming the mismatch (the database refuses it too).
+ * the piece, roll or pail. The mismatch as a sentence, or null (the database refuses it too).
  */
-function checkAccessoryShape(unit: string, kind: string | null): void {
+export function accessoryShapeProblem(unit: string, kind: string | null): string | null {
   if (unit === "box" && kind !== null)
-    throw invalid(
-      "An accessory is sold by the piece, roll or pail: choose its selling unit, or clear its accessory kind",
-    );
+    return "An accessory is sold by the piece, roll or pail: choose its selling unit, or clear its accessory kind";
   if (unit !== "box" && kind === null)
-    throw invalid(`A product sold by the ${unit} is an accessory: choose its accessory kind`);
+    return `A product sold by the ${unit} is an accessory: choose its accessory kind`;
+  return null;
+}
+
+function checkAccessoryShape(unit: string, kind: string | null): void {
+  const problem = accessoryShapeProblem(unit, kind);
+  if (problem) throw invalid(problem);
 }
 
 /** Parsed editor fields → column values (numeric columns take strings with two decimals). */

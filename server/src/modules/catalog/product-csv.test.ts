@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../../../test/factories.ts";
+import { createAccessory, createProduct } from "../../../test/factories.ts";
 import { testAdminPassword, useTestApp } from "../../../test/test-app.ts";
 import { auditLog, productLots, products } from "../../db/schema/index.ts";
 
@@ -75,6 +75,77 @@ describe("product CSV export and import", () => {
     const [refusedRow] = wrong.json().rows;
     expect(refusedRow.action).toBe("error");
     expect(refusedRow.errors.join(" ")).toContain("box_weight_lbs");
+  });
+
+  it("carries an accessory's unit, kind, coverage and floors, and the reorder point, out and back in", async () => {
+    await createAccessory(t.database.db, {
+      name: "Carried Underlayment",
+      sku: "CSV-A1",
+      selling_unit: "roll",
+      accessory_kind: "underlayment",
+      unit_coverage_sqft: 100,
+      fits_types: ["laminate", "vinyl"],
+      reorder_point: 12,
+    });
+    const csv = await exportCsv("Carried Underlayment");
+    const [header, row] = parse(csv) as string[][];
+    const record = Object.fromEntries(header?.map((h, i) => [h, row?.[i]]) ?? []);
+    expect(record).toMatchObject({
+      selling_unit: "roll",
+      accessory_kind: "underlayment",
+      unit_coverage_sqft: "100",
+      fits_types: '["laminate","vinyl"]',
+      reorder_point: "12",
+    });
+    const created = await importCsv(
+      [
+        "sku,name,type,our_price,selling_unit,accessory_kind,fits_types,reorder_point",
+        'CSV-A2,Carried Stair Nose,accessory,39.99,piece,stair_nose,"[""hardwood""]",4',
+        "CSV-A3,Carried Oak,hardwood,5.49,,,,",
+      ].join("\r\n"),
+      false,
+    );
+    expect(created.statusCode).toBe(200);
+    const saved = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.sku, "CSV-A2"))
+      .then(([p]) => p);
+    expect(saved).toMatchObject({
+      selling_unit: "piece",
+      accessory_kind: "stair_nose",
+      fits_types: ["hardwood"],
+      reorder_point: 4,
+    });
+    const [floor] = await t.database.db.select().from(products).where(eq(products.sku, "CSV-A3"));
+    expect(floor).toMatchObject({ selling_unit: "box", accessory_kind: null, fits_types: null });
+  });
+
+  it("refuses a row whose selling unit and accessory kind disagree, as the editor does", async () => {
+    await createProduct(t.database.db, { name: "Kindless Oak", sku: "CSV-K1" });
+    const res = await importCsv(
+      [
+        "sku,name,selling_unit,accessory_kind",
+        "CSV-K1,Kindless Oak,,transition",
+        "CSV-K2,Unitless Trim,piece,",
+      ].join("\r\n"),
+      false,
+    );
+    expect(res.statusCode).toBe(422);
+    const dry = await importCsv(
+      "sku,name,selling_unit,accessory_kind\r\nCSV-K1,Kindless Oak,,transition\r\nCSV-K2,Unitless Trim,piece,\r\n",
+      true,
+    );
+    const [boxWithKind, pieceWithoutKind] = dry.json().rows;
+    expect(boxWithKind.errors.join(" ")).toContain(
+      "choose its selling unit, or clear its accessory kind",
+    );
+    expect(pieceWithoutKind.errors.join(" ")).toContain("choose its accessory kind");
+    const [unchanged] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.sku, "CSV-K1"));
+    expect(unchanged?.accessory_kind).toBeNull();
   });
 
   it("dry run lists changes and per-row errors and writes nothing; apply is all or nothing", async () => {

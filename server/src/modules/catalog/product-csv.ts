@@ -16,7 +16,11 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { emptyProductFields, productColumns } from "./product-admin.service.ts";
+import {
+  accessoryShapeProblem,
+  emptyProductFields,
+  productColumns,
+} from "./product-admin.service.ts";
 import { formatLotsCell, parseLotsCell, sameLots, toLotsUpdate } from "./product-csv-lots.ts";
 import { lotListProblem, lotsOfProducts, replaceProductLots } from "./product-lots.ts";
 import { toAdminProduct } from "./product-mapper.ts";
@@ -50,6 +54,7 @@ export const productCsvColumns = [
   "box_weight_lbs",
   "stock_quantity",
   "lots",
+  "reorder_point",
   "overall_thickness",
   "wear_layer_thickness",
   "thumbnail_image_url",
@@ -58,6 +63,10 @@ export const productCsvColumns = [
   "image_url",
   "is_closeout",
   "samples_available",
+  "selling_unit",
+  "accessory_kind",
+  "unit_coverage_sqft",
+  "fits_types",
   "features",
   "specifications",
 ] as const;
@@ -68,7 +77,11 @@ type CsvColumn = (typeof productCsvColumns)[number];
  * written; lots are the dye lots, read on their own (`lotsOfRow`).
  */
 const notFieldColumns = new Set<CsvColumn>(["id", "price_per_box", "lots"]);
-const jsonColumns = new Set<CsvColumn>(["features", "specifications"]);
+const jsonColumns = new Set<CsvColumn>(["features", "specifications", "fits_types"]);
+/** JSON cells whose empty cell means "none" rather than an empty object. */
+const nullWhenEmpty = new Set<CsvColumn>(["fits_types"]);
+/** Cells whose empty cell keeps the product's value (or the default), as a file without the column does. */
+const keptWhenEmpty = new Set<CsvColumn>(["samples_available", "selling_unit"]);
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -144,19 +157,22 @@ function rowValues(
     const raw = record[index] ?? "";
     if (jsonColumns.has(column)) {
       if (raw.trim() === "") {
-        values[column] = {};
+        values[column] = nullWhenEmpty.has(column) ? null : {};
         return;
       }
       try {
         values[column] = JSON.parse(raw);
       } catch {
-        errors.push(`${column}: must be JSON, e.g. {"Finish": "Matte"}`);
+        errors.push(
+          column === "fits_types"
+            ? `${column}: must be a JSON list, e.g. ["vinyl", "laminate"]`
+            : `${column}: must be JSON, e.g. {"Finish": "Matte"}`,
+        );
       }
       return;
     }
+    if (keptWhenEmpty.has(column) && raw.trim() === "") return;
     if (column === "is_closeout" || column === "samples_available") {
-      // An empty cell keeps samples on (the product's default), as a file without the column does.
-      if (column === "samples_available" && raw.trim() === "") return;
       const parsed = parseBoolean(raw);
       if (typeof parsed === "string") errors.push(`${column}: "${raw}" is not true or false`);
       else values[column] = parsed;
@@ -254,6 +270,17 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
       stockAfter,
       errors,
     );
+    if (parsed.success) {
+      // The editor's rule: flooring by the box without a kind, an accessory by its unit with one.
+      const fields = parsed.data as Partial<ProductFields>;
+      const unit = fields.selling_unit ?? current?.selling_unit ?? "box";
+      const kind =
+        fields.accessory_kind !== undefined
+          ? fields.accessory_kind
+          : (current?.accessory_kind ?? null);
+      const shape = accessoryShapeProblem(unit, kind);
+      if (shape) errors.push(shape);
+    }
     const lotsChange = lots
       ? [
           {
