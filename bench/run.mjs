@@ -522,9 +522,8 @@ async function benchDatabase(kind, port, databaseUrl) {
       server = await startServer({ port, dataDir, databaseUrl });
       result.large = await runScenarios(server, largeList, `${label}, ${largeCount} products`);
       result.residentMb = server.residentMb();
-      result.allocator = server.allocator?.();
       log(
-        `  [${label}] resident memory after the ${largeCount}-product runs: ${result.residentMb?.toFixed(0)} MB (${result.allocator} malloc)`,
+        `  [${label}] resident memory after the ${largeCount}-product runs: ${result.residentMb?.toFixed(0)} MB`,
       );
     }
   } finally {
@@ -682,7 +681,7 @@ function aimsTable(results, pgliteRun) {
       add(
         `resident memory after the ${largeCount.toLocaleString("en-US")}-product runs under 300 MB`,
         r.kind,
-        `${r.residentMb.toFixed(0)} MB (${r.allocator} malloc)`,
+        `${r.residentMb.toFixed(0)} MB`,
         r.residentMb < 300,
       );
   }

@@ -1,5 +1,41 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, DEV_ADMIN_PASSWORD, readConfig } from "./config.ts";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ConfigError, DEV_ADMIN_PASSWORD, loadDotEnv, readConfig } from "./config.ts";
+
+describe("loadDotEnv", () => {
+  const names = ["MCF_TEST_FROM_FILE", "MCF_TEST_QUOTED", "MCF_TEST_SET_BEFORE"];
+  const dir = mkdtempSync(join(tmpdir(), "mcf-dotenv-"));
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("fills unset variables from the file and never overrides one the environment sets", () => {
+    const file = join(dir, ".env");
+    writeFileSync(
+      file,
+      [
+        "# the shop's local settings",
+        "MCF_TEST_FROM_FILE=from-file",
+        'MCF_TEST_QUOTED="Magic City Floors <orders@example.com>"',
+        "MCF_TEST_SET_BEFORE=from-file",
+      ].join("\n"),
+    );
+    process.env.MCF_TEST_SET_BEFORE = "from-host";
+    loadDotEnv(file);
+    expect(process.env.MCF_TEST_FROM_FILE).toBe("from-file");
+    expect(process.env.MCF_TEST_QUOTED).toBe("Magic City Floors <orders@example.com>");
+    expect(process.env.MCF_TEST_SET_BEFORE).toBe("from-host");
+  });
+
+  it("leaves the environment alone when there is no file", () => {
+    const before = { ...process.env };
+    loadDotEnv(join(dir, "missing.env"));
+    expect(process.env).toEqual(before);
+  });
+});
 
 describe("readConfig", () => {
   it("gives working defaults for a fresh clone", () => {

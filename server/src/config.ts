@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 export const DEV_ADMIN_PASSWORD = "flooring-admin-dev";
@@ -255,14 +255,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads `.env` (if present) into process.env without overriding what is already set. */
+/**
+ * Reads `.env` (if present) into process.env with Node's own reader: a variable the environment
+ * already sets keeps its value, so the host's settings always win over the file.
+ */
 export function loadDotEnv(path = ".env"): void {
-  if (!existsSync(path)) return;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    const match = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*)\s*$/);
-    if (!match?.[1] || process.env[match[1]] !== undefined) continue;
-    process.env[match[1]] = (match[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
-  }
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 /** TRUST_PROXY as Fastify wants it: a boolean, or a list of addresses and CIDRs. */
