@@ -50,6 +50,8 @@ describe("readConfig", () => {
     expect(config.aceApproval).toBe("manual");
     // Cached pages are counted as the brotli bytes kept (decision 086): 32 MB holds 1000 of them.
     expect(config.pageCacheBytes).toBe(32 * 1024 * 1024);
+    // Browsing and checkouts have places of their own; a request waits up to 5 s for one.
+    expect(config.admission).toEqual({ browseLimit: 32, checkoutLimit: 256, maxWaitMs: 5000 });
     expect(config.samples).toEqual({
       pricePerSampleCents: 200,
       parcelRateCents: 495,
@@ -101,6 +103,8 @@ describe("readConfig", () => {
     ["MAIL_POLL_MS", "5", "must be a whole number of milliseconds from 100 to 600000"],
     ["SHED_BROWSE_AT", "0", "must be a whole number of requests from 1 to 10000"],
     ["SHED_CHECKOUT_AT", "lots", "must be a whole number of requests from 1 to 10000"],
+    ["SHED_WAIT_SECONDS", "0.25", "must be a whole number of seconds from 1 to 120"],
+    ["SHED_WAIT_SECONDS", "600", "must be a whole number of seconds from 1 to 120"],
     ["LOG_LEVEL", "loud", "must be one of fatal, error, warn, info, debug, trace, silent"],
     ["SAMPLE_PRICE", "two", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
     ["SAMPLE_PRICE", "1.999", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
