@@ -814,16 +814,16 @@ ${notes.map((n) => `- ${n}`).join("\n")}
 
 Targets: Lighthouse 100 in all four categories and LCP under 1.5 s on each audited page;
 under 120 KB of JavaScript (gzip) per public page, no third-party script; at
-${overloadConnections} connections the server sheds what it cannot take with 503 and Retry-After
-instead of letting p99 climb to seconds.
+${overloadConnections} connections the server keeps serving at its full rate, lets the rest wait
+their turn and refuses only what waited SHED_WAIT_SECONDS, with 503 and Retry-After.
 ${report}
 ## How to read and rerun
 
 - req/s, p50 and p99 count successful (2xx) answers only; "shed" are 503s with Retry-After
   (the server turning work away by priority before Fastify sees it: page views and catalogue
-  reads while the event loop lags over 500 ms or past a limit that starts at SHED_BROWSE_AT and
-  follows how long they take (SHED_BROWSE_LATENCY_MS), checkout calls only past their own
-  SHED_CHECKOUT_AT, payment completions never; see docs/decisions/071 and 076);
+  reads past SHED_BROWSE_AT at once, checkout calls past their own SHED_CHECKOUT_AT, wait in a
+  line of their class and are refused once they have waited SHED_WAIT_SECONDS; payment
+  completions never wait; see docs/decisions/107);
   errors are any other status and socket errors, their kinds in brackets (a request
   unanswered after autocannon's 10 s counts as timed out). \`vs /api/health\` is each scenario's
   throughput over the health check's (the ceiling of this server on this machine).
