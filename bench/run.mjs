@@ -17,6 +17,8 @@
 //   --no-lighthouse        skip Lighthouse      --lighthouse-runs=5   runs per page (median)
 //   --no-load              skip the autocannon scenarios (Lighthouse and JS weights only)
 //   --no-overload          skip the 500-connection scenario   --overload-connections=500
+//   --no-crawl             skip the link crawls (8 connections, on the freshly started store and
+//                          right after a price change)
 //   --no-pg                skip PostgreSQL      --pg=<url>  (or BENCH_DATABASE_URL) admin URL
 //   --port=4300            first port (PGlite server; PostgreSQL server uses port+1)
 //   --no-write             print only, leave docs/performance.md alone
@@ -32,9 +34,17 @@ import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { sleep, startProductionServer } from "./bench-server.mjs";
+import { crawlSite } from "./crawl.mjs";
 import { auditPage, chromePath } from "./lighthouse.mjs";
 import { keptReportSection, replaceReportSection } from "./report-section.mjs";
-import { cacheMiss, lighthousePages, publicPages, scenarios, searchQuality } from "./scenarios.mjs";
+import {
+  cacheMiss,
+  getJson,
+  lighthousePages,
+  publicPages,
+  scenarios,
+  searchQuality,
+} from "./scenarios.mjs";
 import { runWrk, wrkPath } from "./wrk.mjs";
 
 const args = {};
@@ -459,6 +469,32 @@ async function withFreshDatabase(adminUrl, fn) {
 
 // ---------------------------------------------------------------- one database's run
 
+/**
+ * The whole public site read by a link crawler at 8 connections: on the freshly started store
+ * (nothing cached yet), then right after a price change through the admin API (every kept page
+ * stale). Every page should be served, none refused.
+ */
+async function runCrawls(server, label) {
+  const fresh = await crawlSite(server.base);
+  const [product] = await getJson(server.base, "/api/products?per_page=25&sort=name_asc");
+  const edit = await fetch(`${server.base}/api/admin/products/${product.id}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", "admin-password": "bench-admin-password" },
+    body: JSON.stringify({ our_price: Number(product.our_price) + 0.01 }),
+  });
+  if (!edit.ok) throw new Error(`price change for the crawl failed: ${edit.status}`);
+  const afterChange = await crawlSite(server.base);
+  const rows = [
+    { when: "freshly started", ...fresh },
+    { when: "right after a price change", ...afterChange },
+  ];
+  for (const row of rows)
+    log(
+      `  [${label}] crawl ${row.when}: ${row.pages} pages in ${row.seconds.toFixed(1)} s, statuses ${JSON.stringify(row.statuses)}, p50 ${ms(row.p50)} ms, p99 ${ms(row.p99)} ms`,
+    );
+  return rows;
+}
+
 async function benchDatabase(kind, port, databaseUrl) {
   const label = kind;
   const result = { kind, rows: [], overload: null, large: null };
@@ -467,6 +503,8 @@ async function benchDatabase(kind, port, databaseUrl) {
   try {
     log(`\n${kind}: starting the production build on port ${port}`);
     server = await startServer({ port, dataDir, databaseUrl });
+    // First, while the store is fresh: nothing read, nothing cached.
+    if (!args["no-crawl"] && !args["large-only"]) result.crawl = await runCrawls(server, label);
     const list = scenarios.filter(selected);
     result.search = await searchQuality(server.base);
     log(
@@ -647,6 +685,15 @@ function aimsTable(results, pgliteRun) {
       0.3,
     );
     ratioAim("/products (100 cards) at least 0.15", ["SSR /products"], 0.15);
+    for (const c of r.crawl ?? []) {
+      const notServed = Object.entries(c.statuses).filter(([status]) => status !== "200");
+      add(
+        `link crawl at 8 connections, ${c.when}: every page served, no 503`,
+        r.kind,
+        `${c.pages} pages, ${notServed.length ? notServed.map(([st, n]) => `${n} × ${st}`).join(", ") : "all 200"}`,
+        notServed.length === 0,
+      );
+    }
     const miss = row("SSR /products (cache miss, 1 connection)");
     if (miss)
       add("a cache miss of /products under 50 ms p50", r.kind, `${ms(miss.p50)} ms`, miss.p50 < 50);
@@ -767,6 +814,25 @@ if (overloads.length)
   section(
     `Overload: ${overloadConnections} connections on SSR /products (from the page cache, and each request a cache miss)`,
     overloadTable(overloads),
+  );
+const crawls = results.filter((r) => r.crawl);
+if (crawls.length)
+  section(
+    "Link crawl of the public site at 8 connections",
+    [
+      "| database | store | pages | seconds | answers by status | p50 / p99 ms |",
+      "|---|---|---:|---:|---|---:|",
+      ...crawls.flatMap((r) =>
+        r.crawl.map(
+          (c) =>
+            `| ${r.kind} | ${c.when} | ${c.pages} | ${c.seconds.toFixed(1)} | ${Object.entries(
+              c.statuses,
+            )
+              .map(([status, count]) => `${count} × ${status}`)
+              .join(", ")} | ${ms(c.p50)} / ${ms(c.p99)} |`,
+        ),
+      ),
+    ].join("\n"),
   );
 if (pglite.js) section("JavaScript per public page (gzip, as served)", jsTable(pglite.js));
 if (pglite.lighthouse) {
