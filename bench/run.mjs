@@ -925,12 +925,12 @@ ${report}
   bench/run.mjs.
 `;
   // The closeout rush's section (npm run bench -- --rush), the dashboard's (npm run
-  // bench:dashboard) and the hand-written reading of the aims (what is not met, and the next
-  // step) survive a full run.
+  // bench:dashboard) and the hand-written readings of the aims (what is not met, and the next
+  // step) and of the admission survive a full run.
   const reportPath = join(root, "docs/performance.md");
   const previous = existsSync(reportPath) ? readFileSync(reportPath, "utf8") : "";
   let written = doc;
-  for (const name of ["aims-reading", "closeout-rush", "dashboard"]) {
+  for (const name of ["aims-reading", "admission-reading", "closeout-rush", "dashboard"]) {
     const kept = keptReportSection(previous, name);
     if (kept) written = replaceReportSection(written, name, kept);
   }
