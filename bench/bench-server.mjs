@@ -7,9 +7,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the production build; resolves once /api/ready answers. */
 export async function startProductionServer(root, { port, dataDir, databaseUrl }) {
-  // `npm start`'s own script (scripts/start.sh), which ends in `exec node`: the child's pid is the
-  // server's, and the bench never runs a different process, allocator or heap than the README's.
-  const child = spawn("sh", [join(root, "scripts/start.sh")], {
+  // `npm start`'s own script, run by node directly: the child's pid is the server's, and the bench
+  // never measures a different process than the one `npm start` runs.
+  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       ...process.env,
@@ -56,16 +56,6 @@ export async function startProductionServer(root, { port, dataDir, databaseUrl }
       try {
         const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
         return (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return null;
-      }
-    },
-    /** The C allocator the server runs with: "jemalloc" when start.sh found it, else "glibc". */
-    allocator() {
-      try {
-        return readFileSync(`/proc/${child.pid}/maps`, "utf8").includes("libjemalloc")
-          ? "jemalloc"
-          : "glibc";
       } catch {
         return null;
       }

@@ -10,7 +10,8 @@
 //
 // Options: --buyers=200 --boxes=5 --browsers=500 --rush-seconds=20 --port=4300 --pg=<url>
 //          --flood (browsing by autocannon, ignoring Retry-After) --note="..."
-// The admission limits come from the environment (SHED_BROWSE_AT, SHED_CHECKOUT_AT).
+// The admission settings come from the environment (SHED_BROWSE_AT, SHED_CHECKOUT_AT,
+// SHED_WAIT_SECONDS).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";

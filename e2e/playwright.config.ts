@@ -10,6 +10,8 @@ if (!existsSync(chromePath)) {
 const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 const wholeCatalogueSpecs = [/specs\/catalog\//, /specs\/content\/blog\.spec\.ts$/];
 const htmlCheckerSpec = /specs\/quality\/html-validity\.spec\.ts$/;
+/** The link crawl reads the store as it is right after starting: before any other spec. */
+const crawlSpec = /specs\/quality\/crawl\.spec\.ts$/;
 /** Specs that change the store's settings, which every page shows: they run after all others. */
 const storeSettingsSpecs = [/specs\/settings\//];
 
@@ -23,9 +25,11 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   projects: [
+    { name: "fresh-store", testMatch: crawlSpec },
     {
       name: "own-data",
-      testIgnore: [...wholeCatalogueSpecs, htmlCheckerSpec, ...storeSettingsSpecs],
+      testIgnore: [...wholeCatalogueSpecs, htmlCheckerSpec, crawlSpec, ...storeSettingsSpecs],
+      dependencies: ["fresh-store"],
     },
     // These count and sort the whole public catalogue (and the sitemap's product list): they run
     // once the specs that add and delete products are done, so none comes or goes meanwhile.

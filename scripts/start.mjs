@@ -1,4 +1,7 @@
-// `npm start`: builds on first run (or when the build is missing), then serves the store.
+// `npm start`: builds on first run (or when the build is missing), then serves the store. The
+// end-to-end suite and the bench start the server through this file too, on Node's own allocator
+// and heap defaults, so every test measures the process production runs (docs/operations.md says
+// what a host may tune).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -14,7 +14,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   sourcemap: true,
   external: [...external, "react-router", "react", "react-dom"],
   logLevel: "warning",

@@ -5,7 +5,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import fastifyUnderPressure from "@fastify/under-pressure";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -107,20 +106,23 @@ export interface BuildAppOptions {
   /** Sees every route as it is registered (the access-matrix test lists the API from it). */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * Admission overrides. Shedding is off when NODE_ENV=test unless given: the admission tests
-   * pass their own pressure signal and limits to drive it without timing. It happens in the HTTP
-   * server, before Fastify, so only requests over a socket (app.listen) are admitted or shed.
+   * Admission overrides. Admission is off when NODE_ENV=test unless given: the admission tests
+   * pass their own places and wait. It happens in the HTTP server, before Fastify, so only
+   * requests over a socket (app.listen) wait their turn or are refused.
    */
   admission?: Partial<LoadSheddingOptions>;
 }
 
-/**
- * Public page renders (page-cache misses) at once, and how many may wait for a turn; a wait is
- * bounded by SHED_BROWSE_LATENCY_MS (docs/decisions/076).
- */
-const rendersAtOnce = { concurrency: 4, maxQueued: 64 };
+/** Public page renders (page-cache misses) at once: more only take turns on the one event loop. */
+const rendersAtOnce = 4;
 
-/** Seconds a shed page view, and a shed checkout call, are told to wait (Retry-After). */
+/**
+ * Requests of one admission class that may wait for a place at once; past it, 503 at once. A
+ * waiting request holds a socket and a timer, nothing more.
+ */
+const maxWaitingPerClass = 1024;
+
+/** Seconds a refused page view, and a refused checkout call, are told to wait (Retry-After). */
 const admissionRetryAfter = { browse: 2, checkout: 1 };
 
 /**
@@ -130,22 +132,18 @@ const admissionRetryAfter = { browse: 2, checkout: 1 };
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const logger = loggerOptions(config.logLevel);
-  // Measured with `npm run bench -- --rush` and the overload bench (docs/decisions/071, 076);
-  // SHED_BROWSE_AT, SHED_CHECKOUT_AT, SHED_BROWSE_LATENCY_MS. Set up before Fastify: the
-  // admission decides in the HTTP server's request listener, and reads the event-loop signal
-  // that under-pressure (registered below) keeps.
-  let underPressure = () => false;
+  // Fixed places per class, with a line that waits seconds (docs/decisions/107): SHED_BROWSE_AT,
+  // SHED_CHECKOUT_AT, SHED_WAIT_SECONDS. It decides in the HTTP server's request listener,
+  // before Fastify.
   const admission =
     options.admission || config.env !== "test"
       ? createAdmission({
-          browseLimit: config.admissionLimits.browse,
-          checkoutLimit: config.admissionLimits.checkout,
-          browseLatencyTargetMs: config.browseLatencyTargetMs,
+          browseLimit: config.admission.browseLimit,
+          checkoutLimit: config.admission.checkoutLimit,
+          maxWaitMs: config.admission.maxWaitMs,
+          maxWaiting: maxWaitingPerClass,
           retryAfterSeconds: admissionRetryAfter.browse,
           checkoutRetryAfterSeconds: admissionRetryAfter.checkout,
-          // As long as an admitted page view may take, and never more than a second.
-          browseShedHoldMs: Math.min(config.browseLatencyTargetMs, 1000),
-          underPressure: () => underPressure(),
           ...options.admission,
         })
       : null;
@@ -221,19 +219,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   registerMetrics(app, app.metrics, config.metricsToken);
-  if (admission && !options.admission?.underPressure) {
-    // Overload is shed by priority, not queued (docs/decisions/071): under-pressure only watches
-    // the event loop here; the admission decides who is turned away, so a blocked loop sheds
-    // page views while payments keep going.
-    await app.register(fastifyUnderPressure, {
-      // Twice the time a page view may take: a loop that late has already failed the ones waiting.
-      maxEventLoopDelay:
-        2 * (options.admission?.browseLatencyTargetMs ?? config.browseLatencyTargetMs),
-      retryAfter: admissionRetryAfter.browse,
-      pressureHandler: () => undefined,
-    });
-    underPressure = () => app.isUnderPressure();
-  }
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
 
@@ -333,11 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.web.mode === "production" && config.pageCacheBytes > 0
         ? {
             cache: await createPageCache(database, config.pageCacheBytes),
-            renderGate: createRenderGate({
-              ...rendersAtOnce,
-              maxWaitMs: options.admission?.browseLatencyTargetMs ?? config.browseLatencyTargetMs,
-            }),
-            retryAfterSeconds: admissionRetryAfter.browse,
+            renderGate: createRenderGate(rendersAtOnce),
           }
         : null;
     await registerSsr(app, config, options.web.getBuild, options.web.mode, pages);

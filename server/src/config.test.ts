@@ -1,5 +1,41 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, DEV_ADMIN_PASSWORD, readConfig } from "./config.ts";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ConfigError, DEV_ADMIN_PASSWORD, loadDotEnv, readConfig } from "./config.ts";
+
+describe("loadDotEnv", () => {
+  const names = ["MCF_TEST_FROM_FILE", "MCF_TEST_QUOTED", "MCF_TEST_SET_BEFORE"];
+  const dir = mkdtempSync(join(tmpdir(), "mcf-dotenv-"));
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("fills unset variables from the file and never overrides one the environment sets", () => {
+    const file = join(dir, ".env");
+    writeFileSync(
+      file,
+      [
+        "# the shop's local settings",
+        "MCF_TEST_FROM_FILE=from-file",
+        'MCF_TEST_QUOTED="Magic City Floors <orders@example.com>"',
+        "MCF_TEST_SET_BEFORE=from-file",
+      ].join("\n"),
+    );
+    process.env.MCF_TEST_SET_BEFORE = "from-host";
+    loadDotEnv(file);
+    expect(process.env.MCF_TEST_FROM_FILE).toBe("from-file");
+    expect(process.env.MCF_TEST_QUOTED).toBe("Magic City Floors <orders@example.com>");
+    expect(process.env.MCF_TEST_SET_BEFORE).toBe("from-host");
+  });
+
+  it("leaves the environment alone when there is no file", () => {
+    const before = { ...process.env };
+    loadDotEnv(join(dir, "missing.env"));
+    expect(process.env).toEqual(before);
+  });
+});
 
 describe("readConfig", () => {
   it("gives working defaults for a fresh clone", () => {
@@ -14,6 +50,8 @@ describe("readConfig", () => {
     expect(config.aceApproval).toBe("manual");
     // Cached pages are counted as the brotli bytes kept (decision 086): 32 MB holds 1000 of them.
     expect(config.pageCacheBytes).toBe(32 * 1024 * 1024);
+    // Browsing and checkouts have places of their own; a request waits up to 5 s for one.
+    expect(config.admission).toEqual({ browseLimit: 32, checkoutLimit: 256, maxWaitMs: 5000 });
     expect(config.samples).toEqual({
       pricePerSampleCents: 200,
       parcelRateCents: 495,
@@ -65,6 +103,8 @@ describe("readConfig", () => {
     ["MAIL_POLL_MS", "5", "must be a whole number of milliseconds from 100 to 600000"],
     ["SHED_BROWSE_AT", "0", "must be a whole number of requests from 1 to 10000"],
     ["SHED_CHECKOUT_AT", "lots", "must be a whole number of requests from 1 to 10000"],
+    ["SHED_WAIT_SECONDS", "0.25", "must be a whole number of seconds from 1 to 120"],
+    ["SHED_WAIT_SECONDS", "600", "must be a whole number of seconds from 1 to 120"],
     ["LOG_LEVEL", "loud", "must be one of fatal, error, warn, info, debug, trace, silent"],
     ["SAMPLE_PRICE", "two", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],
     ["SAMPLE_PRICE", "1.999", "must be dollars and cents from 0 to 100 (e.g. 4.95)"],

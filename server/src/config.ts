@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 export const DEV_ADMIN_PASSWORD = "flooring-admin-dev";
@@ -30,7 +30,7 @@ const sampleDollars = z.coerce
 const followUpMessage = "must be a whole number of days from 1 to 90";
 const sessionHoursMessage = "must be a whole number of hours from 1 to 720";
 const limitMessage = "must be a whole number of requests from 1 to 10000";
-const browseLatencyMessage = "must be a whole number of milliseconds from 10 to 60000";
+const waitMessage = "must be a whole number of seconds from 1 to 120";
 const pageCacheMessage = "must be a whole number of megabytes from 0 to 4096";
 const admissionLimit = z.coerce
   .number({ message: limitMessage })
@@ -152,12 +152,12 @@ const envSchema = z.object({
     .default(12),
   SHED_BROWSE_AT: admissionLimit.default(32),
   SHED_CHECKOUT_AT: admissionLimit.default(256),
-  SHED_BROWSE_LATENCY_MS: z.coerce
-    .number({ message: browseLatencyMessage })
-    .int({ message: browseLatencyMessage })
-    .min(10, { message: browseLatencyMessage })
-    .max(60_000, { message: browseLatencyMessage })
-    .default(250),
+  SHED_WAIT_SECONDS: z.coerce
+    .number({ message: waitMessage })
+    .int({ message: waitMessage })
+    .min(1, { message: waitMessage })
+    .max(120, { message: waitMessage })
+    .default(5),
   PAGE_CACHE_MB: z.coerce
     .number({ message: pageCacheMessage })
     .int({ message: pageCacheMessage })
@@ -233,15 +233,11 @@ export interface Config {
    */
   samples: { pricePerSampleCents: number; parcelRateCents: number; followUpDays: number };
   /**
-   * Requests in progress past which page views and catalogue reads (`browse`), then checkout
-   * calls (`checkout`), are turned away with 503 (docs/decisions/071).
+   * Admission (docs/decisions/107): page views and catalogue reads (`browseLimit`), and checkout
+   * calls (`checkoutLimit`), in progress at once, each class counted apart; the next ones wait
+   * their turn, and one that waited `maxWaitMs` is answered 503 with Retry-After.
    */
-  admissionLimits: { browse: number; checkout: number };
-  /**
-   * The time a page view or catalogue read may take before the browsing limit shrinks: the limit
-   * adapts to what the machine serves in this time (docs/decisions/076).
-   */
-  browseLatencyTargetMs: number;
+  admission: { browseLimit: number; checkoutLimit: number; maxWaitMs: number };
   /** Memory for the page cache of anonymous public pages, in bytes; 0 turns it off. */
   pageCacheBytes: number;
   /**
@@ -255,14 +251,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads `.env` (if present) into process.env without overriding what is already set. */
+/**
+ * Reads `.env` (if present) into process.env with Node's own reader: a variable the environment
+ * already sets keeps its value, so the host's settings always win over the file.
+ */
 export function loadDotEnv(path = ".env"): void {
-  if (!existsSync(path)) return;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    const match = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*)\s*$/);
-    if (!match?.[1] || process.env[match[1]] !== undefined) continue;
-    process.env[match[1]] = (match[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
-  }
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 /** TRUST_PROXY as Fastify wants it: a boolean, or a list of addresses and CIDRs. */
@@ -345,8 +339,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       followUpDays: e.SAMPLE_FOLLOW_UP_DAYS,
     },
     staffSessionHours: e.STAFF_SESSION_HOURS,
-    admissionLimits: { browse: e.SHED_BROWSE_AT, checkout: e.SHED_CHECKOUT_AT },
-    browseLatencyTargetMs: e.SHED_BROWSE_LATENCY_MS,
+    admission: {
+      browseLimit: e.SHED_BROWSE_AT,
+      checkoutLimit: e.SHED_CHECKOUT_AT,
+      maxWaitMs: e.SHED_WAIT_SECONDS * 1000,
+    },
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     runWorkers: true,

@@ -1,26 +1,19 @@
-import { createRequire } from "node:module";
 import net from "node:net";
 import type { FastifyInstance, FastifyListenOptions } from "fastify";
 
 /**
- * How many listening sockets share the port. libuv (since 1.45) accepts one connection per
- * listening socket per event-loop turn, and a turn that serves hundreds of busy keep-alive
- * connections takes tens of milliseconds: with one socket, new visitors in a flood waited
- * seconds in the kernel's accept queue without even a 503. The kernel spreads new connections
- * over sockets bound with SO_REUSEPORT, so each turn accepts up to this many.
+ * How many listening sockets share the port. libuv accepts one connection per listening socket
+ * per event-loop turn, and a turn that serves hundreds of busy keep-alive connections takes tens
+ * of milliseconds: with one socket, new visitors in a flood waited seconds in the kernel's accept
+ * queue, where the admission never sees them. The kernel spreads new connections over sockets
+ * bound with SO_REUSEPORT (Node's `reusePort`), so each turn accepts up to this many.
  */
 export const sharedListeners = 16;
 
-type ReuseportModule = { createReuseportFd(port: number, host: string): number };
-
-/** node-unix-socket's SO_REUSEPORT socket (a prebuilt addon), or null where it does not load. */
-function reuseportModule(): ReuseportModule | null {
-  if (process.platform !== "linux") return null;
-  try {
-    return createRequire(import.meta.url)("node-unix-socket") as ReuseportModule;
-  } catch {
-    return null;
-  }
+/** Node's `listen` takes `reusePort` from 22.12 on (older versions ignore it). */
+function nodeHasReusePort(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
 }
 
 /** Fails with EADDRINUSE, as a plain listen would, when anything already holds the address. */
@@ -35,6 +28,18 @@ function claimPort(port: number, host: string): Promise<number> {
   });
 }
 
+/** A socket sharing `port`, handing each connection it accepts to `server`. */
+function sharedSocket(server: net.Server, port: number, host: string): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    // The HTTP server's own socket options, for the connections this socket accepts.
+    const extra = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
+      server.emit("connection", socket),
+    );
+    extra.once("error", reject);
+    extra.listen({ port, host, reusePort: true }, () => resolve(extra));
+  });
+}
+
 /**
  * Starts serving on `host:port`: on Linux with an IP address for `host`, on several sockets that
  * share the port (each hands its connections to Fastify's HTTP server); otherwise on one, as
@@ -44,24 +49,15 @@ export async function listenShared(
   app: FastifyInstance,
   { port, host }: { port: number; host: string },
 ): Promise<number> {
-  const reuseport = net.isIP(host) ? reuseportModule() : null;
-  if (!reuseport) {
+  if (process.platform !== "linux" || !net.isIP(host) || !nodeHasReusePort()) {
     await app.listen({ port, host });
     return (app.server.address() as net.AddressInfo).port;
   }
   // SO_REUSEPORT would let a second copy of the store bind the same port and take half its
-  // visitors; a plain listen first keeps "address in use" an error.
+  // visitors; a plain, exclusive listen first keeps "address in use" an error.
   const bound = await claimPort(port, host);
-  const [own, ...others] = Array.from({ length: sharedListeners }, () =>
-    reuseport.createReuseportFd(bound, host),
-  );
-  // The HTTP server's own socket options, for connections the other sockets accept.
-  const extras = others.map((fd) =>
-    net
-      .createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
-        app.server.emit("connection", socket),
-      )
-      .listen({ fd }),
+  const extras = await Promise.all(
+    Array.from({ length: sharedListeners - 1 }, () => sharedSocket(app.server, bound, host)),
   );
   // They stop accepting when Fastify's socket does. Fastify's close then waits only for the
   // connections its own socket accepted: wait for the others' too, so requests in flight get
@@ -74,8 +70,12 @@ export async function listenShared(
   app.addHook("onClose", async () => {
     await Promise.all(drained);
   });
-  // Fastify passes `fd` on to the server's listen; `host` keeps it from also binding ::1.
-  const options: FastifyListenOptions & { fd?: number } = { fd: own, host };
+  // Fastify passes `reusePort` on to the HTTP server's listen.
+  const options: FastifyListenOptions & { reusePort: boolean } = {
+    port: bound,
+    host,
+    reusePort: true,
+  };
   await app.listen(options);
   return bound;
 }

@@ -22,7 +22,7 @@ test("a fresh start prints the URL, modes and development password; SIGTERM lets
   const port = await freePort();
   const root = resolve(process.cwd(), "..");
   let output = "";
-  const store: ChildProcess = spawn(process.execPath, [join(root, "server", "dist", "main.js")], {
+  const store: ChildProcess = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

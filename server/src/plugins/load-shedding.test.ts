@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentRequest, createProduct } from "../../test/factories.ts";
@@ -23,7 +22,7 @@ function gate() {
 
 /**
  * A server that admits through `createAdmission` before Fastify, as the store does: `/slow` and
- * the cart calculation wait at the current gate; requests go over a real socket.
+ * the cart calculation wait at the current gate (`inside` counts those that got there); requests go over a real socket.
  */
 async function admittingApp(options: LoadSheddingOptions) {
   const admission: Admission = createAdmission(options);
@@ -49,8 +48,8 @@ async function admittingApp(options: LoadSheddingOptions) {
   return {
     admission,
     base,
-    get: (path: string, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, { headers }),
+    get: (path: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+      fetch(`${base}${path}`, { headers, signal }),
     post: (path: string) =>
       fetch(`${base}${path}`, {
         method: "POST",
@@ -66,12 +65,14 @@ async function admittingApp(options: LoadSheddingOptions) {
   };
 }
 
-describe("load shedding before Fastify", () => {
+describe("admission before Fastify", () => {
   let server: Awaited<ReturnType<typeof admittingApp>>;
   beforeAll(async () => {
     server = await admittingApp({
       browseLimit: 2,
       checkoutLimit: 1,
+      maxWaitMs: 400,
+      maxWaiting: 2,
       retryAfterSeconds: 3,
       checkoutRetryAfterSeconds: 1,
     });
@@ -79,12 +80,29 @@ describe("load shedding before Fastify", () => {
   afterEach(() => server.release());
   afterAll(() => server.close());
 
-  it("answers 503 with Retry-After and the {detail} shape at once past the limit, and serves again when load drops", async () => {
+  it("lets a page view past the places wait its turn, then serves it", async () => {
     const first = [server.get("/slow"), server.get("/slow")];
-    // Wait until both requests are inside the handler (in flight), not a fixed time.
     await expect.poll(() => server.inside()).toBe(2);
+    // Both places are taken: the third waits rather than being turned away...
+    const third = server.get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.inside()).toBe(2);
+    // ...and gets the first place that frees up.
+    server.release();
+    await expect.poll(() => server.inside()).toBe(3);
+    server.release();
+    for (const res of await Promise.all([...first, third])) expect(res.status).toBe(200);
+  });
 
+  it("answers 503 with Retry-After and the {detail} shape once a request has waited too long", async () => {
+    const before = server.inside();
+    const first = [server.get("/slow"), server.get("/slow")];
+    await expect.poll(() => server.inside()).toBe(before + 2);
+
+    const asked = performance.now();
     const shed = await server.get("/slow");
+    // It waited its 400 ms for a place (timers never fire early), then was told when to return.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(395);
     expect(shed.status).toBe(503);
     expect(shed.headers.get("retry-after")).toBe("3");
     expect(shed.headers.get("content-type")).toMatch(/^application\/json/);
@@ -97,7 +115,7 @@ describe("load shedding before Fastify", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain(busyMessage);
 
-    // Health checks are never shed, even at the limit.
+    // Health checks never wait, even with every place taken.
     expect((await server.get("/api/health")).status).toBe(200);
 
     server.release();
@@ -105,161 +123,65 @@ describe("load shedding before Fastify", () => {
     expect((await server.get("/quick")).status).toBe(200);
   });
 
-  it("keeps admitting checkout calls while browsing is full, up to their own limit, and never sheds the webhook", async () => {
+  it("answers 503 at once when the line is full", async () => {
+    const before = server.inside();
+    const admitted = [server.get("/slow"), server.get("/slow")];
+    await expect.poll(() => server.inside()).toBe(before + 2);
+    const waiting = [server.get("/slow"), server.get("/slow")];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const asked = performance.now();
+    const shed = await server.get("/quick");
+    expect(shed.status).toBe(503);
+    expect(performance.now() - asked).toBeLessThan(300);
+    expect(shed.headers.get("retry-after")).toBe("3");
+
+    server.release();
+    await expect.poll(() => server.inside()).toBe(before + 4);
+    server.release();
+    for (const res of await Promise.all([...admitted, ...waiting])) expect(res.status).toBe(200);
+  });
+
+  it("lets a client that gives up while waiting leave the line", async () => {
+    const before = server.inside();
+    const admitted = [server.get("/slow"), server.get("/slow")];
+    await expect.poll(() => server.inside()).toBe(before + 2);
+    const gaveUp = new AbortController();
+    const abandoned = server.get("/slow", {}, gaveUp.signal).catch((error: Error) => error.name);
+    const patient = server.get("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gaveUp.abort();
+    expect(await abandoned).toBe("AbortError");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The first place that frees up goes to the one still waiting; the one that left never runs.
+    server.release();
+    await expect.poll(() => server.inside()).toBe(before + 3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.inside()).toBe(before + 3);
+    server.release();
+    for (const res of await Promise.all([...admitted, patient])) expect(res.status).toBe(200);
+  });
+
+  it("keeps places for checkout calls while browsing is full, and never holds back the webhook", async () => {
     const before = server.inside();
     const browsing = [server.get("/slow"), server.get("/slow")];
     await expect.poll(() => server.inside()).toBe(before + 2);
-    expect((await server.get("/slow")).status).toBe(503);
 
-    // Browsing is full: a cart calculation still gets in (its own count)...
+    // Browsing is full: a cart calculation still gets in at once (its own place)...
     const calculation = server.post("/api/cart/calculate");
     await expect.poll(() => server.inside()).toBe(before + 3);
-    // ...up to the checkout limit, past which it is told to come back in 1 s.
+    // ...and the next one waits for that place, then is told to come back in 1 s.
     const shedCalculation = await server.post("/api/cart/calculate");
     expect(shedCalculation.status).toBe(503);
     expect(shedCalculation.headers.get("retry-after")).toBe("1");
     expect(await shedCalculation.json()).toEqual({ detail: busyMessage });
-    // The webhook is never turned away.
+    // The webhook never waits.
     expect((await server.post("/api/payments/webhook")).status).toBe(200);
 
     server.release();
     expect((await calculation).status).toBe(200);
     for (const res of await Promise.all(browsing)) expect(res.status).toBe(200);
-  });
-});
-
-describe("a turned-away page view's answer is held", () => {
-  const holdMs = 300;
-  let server: Awaited<ReturnType<typeof admittingApp>>;
-  beforeAll(async () => {
-    server = await admittingApp({
-      browseLimit: 1,
-      checkoutLimit: 4,
-      retryAfterSeconds: 2,
-      browseShedHoldMs: holdMs,
-    });
-  });
-  afterEach(() => server.release());
-  afterAll(() => server.close());
-
-  it("sends its 503 only after the hold, so a client that asks again at once cannot flood the store", async () => {
-    const admitted = server.get("/slow");
-    await expect.poll(() => server.inside()).toBe(1);
-
-    const asked = performance.now();
-    const shed = await server.get("/slow");
-    // Timers never fire early: the answer cannot come sooner than the hold.
-    expect(performance.now() - asked).toBeGreaterThanOrEqual(holdMs - 5);
-    expect(shed.status).toBe(503);
-    expect(shed.headers.get("retry-after")).toBe("2");
-    expect(await shed.json()).toEqual({ detail: busyMessage });
-
-    // A client that gives up while its answer is held leaves the store answering.
-    const gaveUp = new AbortController();
-    const abandoned = fetch(`${server.base}/slow`, { signal: gaveUp.signal }).catch(
-      (error: Error) => error.name,
-    );
-    setTimeout(() => gaveUp.abort(), 50);
-    expect(await abandoned).toBe("AbortError");
-    await new Promise((resolve) => setTimeout(resolve, holdMs + 50));
-
-    server.release();
-    expect((await admitted).status).toBe(200);
-    expect((await server.get("/quick")).status).toBe(200);
-  });
-});
-
-describe("the browsing limit follows how long page views take", () => {
-  it("grows while page views at the limit finish quickly, and falls back when they are slow", async () => {
-    const server = await admittingApp({
-      browseLimit: 2,
-      checkoutLimit: 10,
-      retryAfterSeconds: 2,
-      browseLatencyTargetMs: 40,
-    });
-    try {
-      expect(server.admission.browseLimit()).toBe(2);
-      // One page view held, another finishing fast while the limit holds them: one more place.
-      const held = server.get("/slow");
-      await expect.poll(() => server.inside()).toBe(1);
-      expect((await server.get("/quick")).status).toBe(200);
-      expect(server.admission.browseLimit()).toBe(3);
-      // Now three fit at once.
-      const more = [server.get("/slow"), server.get("/slow")];
-      await expect.poll(() => server.inside()).toBe(3);
-      expect((await server.get("/quick")).status).toBe(503);
-
-      // Page views that take longer than the target shrink the limit (never below 2).
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      server.release();
-      for (const res of await Promise.all([held, ...more])) expect(res.status).toBe(200);
-      expect(server.admission.browseLimit()).toBe(2);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
-describe("page views that finish together", () => {
-  /** A request and response pair the admission can read and listen to, without a socket. */
-  const exchange = (url = "/products") => {
-    const response = Object.assign(new EventEmitter(), {
-      writeHead: () => response,
-      end: () => undefined,
-    });
-    const request = { url, headers: {} };
-    return { request, response };
-  };
-
-  it("each grow the limit while it held page views back (as when they waited on one shared read), by at most a quarter per period", () => {
-    const admission = createAdmission({
-      browseLimit: 8,
-      checkoutLimit: 10,
-      retryAfterSeconds: 2,
-      browseLatencyTargetMs: 10_000,
-    });
-    const admit = ({ request, response }: ReturnType<typeof exchange>) =>
-      admission.admit(request as never, response as never);
-    const inFlight = Array.from({ length: 8 }, () => exchange());
-    for (const one of inFlight) expect(admit(one)).toBe(true);
-    expect(admit(exchange())).toBe(false);
-    // All eight answered at once (each response finishes, then closes), quickly: the limit grows
-    // by a quarter in this target period, not by one (only the first saw it full) nor by eight.
-    for (const { response } of inFlight) {
-      response.emit("finish");
-      response.emit("close");
-    }
-    expect(admission.browseLimit()).toBe(10);
-  });
-  it("do not grow the limit within a target period of one that was slow", async () => {
-    const admission = createAdmission({
-      browseLimit: 2,
-      checkoutLimit: 10,
-      retryAfterSeconds: 2,
-      browseLatencyTargetMs: 30,
-    });
-    const admit = ({ request, response }: ReturnType<typeof exchange>) =>
-      admission.admit(request as never, response as never);
-    const done = ({ response }: ReturnType<typeof exchange>) => {
-      response.emit("finish");
-      response.emit("close");
-    };
-    const slow = [exchange(), exchange()];
-    for (const one of slow) expect(admit(one)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    for (const one of slow) done(one);
-    expect(admission.browseLimit()).toBe(2);
-    // Quick ones at the limit right after: no growth yet...
-    const quick = [exchange(), exchange()];
-    for (const one of quick) expect(admit(one)).toBe(true);
-    for (const one of quick) done(one);
-    expect(admission.browseLimit()).toBe(2);
-    // ...but a period later they grow it again.
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    const later = [exchange(), exchange()];
-    for (const one of later) expect(admit(one)).toBe(true);
-    for (const one of later) done(one);
-    expect(admission.browseLimit()).toBe(3);
   });
 });
 
@@ -308,9 +230,8 @@ describe("admission priorities", () => {
   });
 });
 
-describe("admission in the whole store, with the pressure signal switched on", () => {
+describe("admission in the whole store, with no place for browsing", () => {
   let t: TestApp;
-  let underPressure = false;
   let base = "";
   const send = (
     method: string,
@@ -324,14 +245,14 @@ describe("admission in the whole store, with the pressure signal switched on", (
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   beforeAll(async () => {
-    t = await createTestApp({
-      admission: { underPressure: () => underPressure },
-    });
+    // Browsing has no place at all: every page view and catalogue read waits 100 ms, then is
+    // refused, as in a flood that keeps every place taken.
+    t = await createTestApp({ admission: { browseLimit: 0, maxWaitMs: 100 } });
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
   afterAll(() => t.close());
 
-  it("completes a payment and answers the webhook while page views and catalogue reads are shed", async () => {
+  it("completes a payment and answers the webhook while page views and catalogue reads are refused", async () => {
     const product = await createProduct(t.database.db, { stock_quantity: 3, our_price: 4 });
     const started = await send(
       "POST",
@@ -341,13 +262,12 @@ describe("admission in the whole store, with the pressure signal switched on", (
     expect(started.status).toBe(200);
     const { id } = (await started.json()) as { id: string };
 
-    underPressure = true;
     const browsing = await send("GET", `/api/products/${product.id}`);
     expect(browsing.status).toBe(503);
     expect(browsing.headers.get("retry-after")).toBe("2");
     expect(await browsing.json()).toEqual({ detail: busyMessage });
 
-    // A buyer still gets totals under pressure...
+    // A buyer still gets totals...
     const totals = await send("POST", "/api/cart/calculate", {
       cart_items: [{ product_id: product.id, quantity: 1 }],
     });
@@ -366,79 +286,22 @@ describe("admission in the whole store, with the pressure signal switched on", (
     // The webhook is reached (no Stripe configured here: it answers, it is not shed).
     const webhook = await send("POST", "/api/payments/webhook", {});
     expect(webhook.status).not.toBe(503);
-
-    underPressure = false;
-    expect((await send("GET", `/api/products/${product.id}`)).status).toBe(200);
   });
 
-  it("lets staff add a product and read orders while page views are shed", async () => {
-    underPressure = true;
-    try {
-      expect((await send("GET", "/api/products")).status).toBe(503);
-      const staff = { "admin-password": testAdminPassword };
-      const made = await send(
-        "POST",
-        "/api/admin/products",
-        { name: "Rush Oak", type: "Hardwood", our_price: 3.5, sqft_per_carton: 20 },
-        staff,
-      );
-      expect(made.status).toBe(201);
-      expect((await send("GET", "/api/admin/orders", undefined, staff)).status).toBe(200);
-    } finally {
-      underPressure = false;
-    }
+  it("lets staff add a product and read orders while page views are refused", async () => {
+    expect((await send("GET", "/api/products")).status).toBe(503);
+    const staff = { "admin-password": testAdminPassword };
+    const made = await send(
+      "POST",
+      "/api/admin/products",
+      { name: "Rush Oak", type: "Hardwood", our_price: 3.5, sqft_per_carton: 20 },
+      staff,
+    );
+    expect(made.status).toBe(201);
+    expect((await send("GET", "/api/admin/orders", undefined, staff)).status).toBe(200);
   });
 
-  it("never counts or sheds in-process requests (page loaders calling the API)", async () => {
-    underPressure = true;
-    try {
-      expect((await t.app.inject("/api/products")).statusCode).toBe(200);
-    } finally {
-      underPressure = false;
-    }
-  });
-});
-
-describe("a page view read late in a busy turn of the event loop", () => {
-  it("is turned away: it has already waited longer than the target", async () => {
-    const { createServer } = await import("node:http");
-    const { connect } = await import("node:net");
-    const admission = createAdmission({
-      browseLimit: 10,
-      checkoutLimit: 10,
-      retryAfterSeconds: 2,
-      browseLatencyTargetMs: 30,
-    });
-    // A handler that keeps the loop busy for 60 ms without waiting, as a render from cached
-    // data does.
-    const server = createServer((request, response) => {
-      if (!admission.admit(request, response)) return;
-      if (request.url === "/busy") {
-        const until = performance.now() + 60;
-        while (performance.now() < until);
-      }
-      response.end("ok");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as { port: number };
-    try {
-      // Two requests in one packet: both are read in the same turn, the second after the first
-      // kept the loop busy for 60 ms.
-      const socket = connect(port, "127.0.0.1");
-      let answer = "";
-      socket.on("data", (chunk) => {
-        answer += chunk;
-      });
-      socket.write(
-        "GET /busy HTTP/1.1\r\nHost: x\r\n\r\nGET /products HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-      );
-      await new Promise((resolve) => socket.on("close", resolve));
-      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
-      expect(statuses).toEqual(["200", "503"]);
-      expect(answer).toMatch(/retry-after: 2/i);
-      expect(answer).toContain(JSON.stringify({ detail: busyMessage }));
-    } finally {
-      server.close();
-    }
+  it("never counts or holds back in-process requests (page loaders calling the API)", async () => {
+    expect((await t.app.inject("/api/products")).statusCode).toBe(200);
   });
 });

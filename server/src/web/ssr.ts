@@ -4,7 +4,6 @@ import type { createRequestHandler as CreateRequestHandler, ServerBuild } from "
 import type { Config } from "../config.ts";
 import { encodingFor } from "../http/answer-cache.ts";
 import { unavailableRetryAfterSeconds } from "../plugins/error-handler.ts";
-import { busyAnswer } from "../plugins/load-shedding.ts";
 import { noncePolicy } from "../plugins/security-headers.ts";
 import {
   isCacheablePageRequest,
@@ -54,7 +53,7 @@ export async function registerSsr(
   config: Config,
   getBuild: () => Promise<ServerBuild> | ServerBuild,
   mode: "production" | "development",
-  pages: { cache: PageCache; renderGate: RenderGate; retryAfterSeconds: number } | null = null,
+  pages: { cache: PageCache; renderGate: RenderGate } | null = null,
 ): Promise<void> {
   // Loaded here, not at the top: React picks its production or development build from NODE_ENV
   // when first loaded, and main.ts sets NODE_ENV for the production build after reading config.
@@ -101,10 +100,9 @@ export async function registerSsr(
           const kept = await pages.cache.fresh(key);
           if (kept) return pages.cache.send(request, reply, kept);
           // A page the cache cannot answer takes its turn to be made (render-gate.ts): rendered,
-          // read, hashed and compressed as this client takes it. A refused turn is answered 503
-          // with Retry-After, as the admission does. A page that is not to be kept (an error, a
-          // not-found) is sent as rendered; a request that waited on someone else's such render
-          // makes its own.
+          // read, hashed and compressed as this client takes it. A page that is not to be kept
+          // (an error, a not-found) is sent as rendered; a request that waited on someone else's
+          // such render makes its own.
           let rendered = null as Response | null;
           const turn = await pages.renderGate.run(async () => {
             const page = await pages.cache.page(key, async () => {
@@ -115,10 +113,6 @@ export async function registerSsr(
             if (page && encoding) page.encoded(encoding);
             return { page };
           });
-          if (!turn) {
-            const busy = busyAnswer(request.url, request.headers.accept, pages.retryAfterSeconds);
-            return reply.status(503).headers(busy.headers).send(busy.body);
-          }
           if (turn.page) return pages.cache.send(request, reply, turn.page);
           return sendRendered(reply, rendered ?? (await render()));
         }
