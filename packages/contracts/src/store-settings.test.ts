@@ -8,6 +8,7 @@ const real: StoreSettings = {
   business_name: "Magic City Floors",
   phone: "(205) 871-4400",
   email: "hello@magiccityfloors.com",
+  staff_email: "team@magiccityfloors.com",
   address: { street: "2100 3rd Ave N", city: "Birmingham", state: "AL", zip: "35203" },
   map_url: "https://maps.google.com/?q=2100+3rd+Ave+N",
   hours: [{ days: "Mon-Fri", time: "8AM-6PM" }],
@@ -54,6 +55,7 @@ describe("placeholderFields", () => {
       ...real,
       phone: business.phone,
       email: business.email,
+      staff_email: "staff@magiccityfloors.example",
       address: { ...real.address, street: business.address.street },
       map_url: "https://maps.example/x",
       room_visualizer_url: business.roomVisualizerUrl,
@@ -70,6 +72,7 @@ describe("placeholderFields", () => {
     expect(placeholders).toEqual([
       "Phone",
       "Email",
+      "Staff alerts email",
       "Street address",
       "Map link",
       "Room visualizer address",
