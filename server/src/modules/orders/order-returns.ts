@@ -21,12 +21,8 @@ import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { returnBoxesToLots } from "./order-lots.ts";
+import { type RefundIssuer, refundPayment } from "./order-payments.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
-
-/** What a return needs of the payment provider: a refund, never twice for one key. */
-export interface RefundIssuer {
-  refund(order: OrderRow, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
-}
 
 const dayMs = 24 * 60 * 60 * 1000;
 const storedDollars = (cents: number) => (cents / 100).toFixed(2);
@@ -241,10 +237,12 @@ async function lockReturn(tx: DbOrTx, id: number): Promise<OrderReturnRow> {
 }
 
 /**
- * Staff approve a return: under the return's row lock, the payment provider refunds the amount
- * (idempotency key `return-refund:{id}`, so a retry never pays twice), the boxes go back on the
- * shelf and the return is marked refunded, all once: a second approval answers the return as it
- * is. 404 for an unknown return, 409 for a declined one.
+ * Staff approve a return: under the return's row lock, then the order's, the payment provider
+ * refunds the amount (idempotency key `return-refund:{id}`, so a retry never pays twice) and the
+ * ledger records it, the boxes go back on the shelf and the return is marked refunded, all once:
+ * a second approval answers the return as it is. 404 for an unknown return, 409 for a declined
+ * one or one whose refund is more than the customer paid and has not had back (an order refunded
+ * when it was cancelled).
  */
 export async function approveReturn(
   db: Db,
@@ -258,13 +256,20 @@ export async function approveReturn(
     if (row.status === "refunded") return toAdminReturn(row);
     if (row.status === "declined")
       throw conflict("This return was declined: it cannot be refunded.");
-    const order = await findOrder(tx, { orderId: row.order_id });
+    // The order's lock too: a cancel refunding the same money waits for this, or this for it.
+    const order = await lockOrder(tx, { orderId: row.order_id });
     if (!order) throw notFound("Order not found");
-    const refund = await provider.refund(
-      order,
-      toCents(row.refund_total),
-      `return-refund:${row.id}`,
-    );
+    // A return the restocking fee eats whole moves no money.
+    const amountCents = toCents(row.refund_total);
+    const refund =
+      amountCents > 0
+        ? await refundPayment(tx, order, provider, {
+            amountCents,
+            idempotencyKey: `return-refund:${row.id}`,
+            staff: actor,
+            reason: `Return ${row.id}: ${row.reason}`,
+          })
+        : null;
     // Back on the shelf in product-id order (the lock order of every stock change).
     const byProduct = new Map<number, number>();
     for (const line of row.lines)
@@ -281,7 +286,7 @@ export async function approveReturn(
       .update(orderReturns)
       .set({
         status: "refunded",
-        refund_id: refund.id,
+        refund_id: refund?.provider_id ?? null,
         refunded_at: new Date(),
         staff_note: staffNote ?? row.staff_note,
         updated_at: new Date(),
@@ -294,7 +299,11 @@ export async function approveReturn(
       action: "order.return_refunded",
       entityType: "order",
       entityId: row.order_id,
-      after: { return_id: row.id, refund_id: refund.id, refund_total: row.refund_total },
+      after: {
+        return_id: row.id,
+        refund_id: refund?.provider_id ?? null,
+        refund_total: row.refund_total,
+      },
     });
     return toAdminReturn(updated);
   });
