@@ -1,5 +1,6 @@
 import type { OrderPayment } from "@mcf/contracts/admin";
 import { formatUsd, toCents, toDollars } from "@mcf/contracts/money";
+import { refundDestination } from "@mcf/contracts/refund-wording";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderPaymentRow, type OrderRow, orderPayments } from "../../db/schema/index.ts";
@@ -142,13 +143,6 @@ export async function refundPayment(
   );
   if (!recorded) throw new Error("the refund row vanished under the order's lock");
   return recorded;
-}
-
-/** Where a refund goes, as the customer and the back office read it. */
-export function refundDestination(provider: string): string {
-  return provider === "test"
-    ? "the test card used at checkout (test mode: no real money moves)"
-    : "the card the order was paid with";
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminOrder } from "@mcf/contracts/admin";
+import type { AdminOrder, OrderPayment } from "@mcf/contracts/admin";
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
@@ -47,7 +47,6 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
-export { refundDestination } from "./order-payments.ts";
 export {
   approveReturn,
   declineReturn,
@@ -469,6 +468,11 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     refundable: toDollars(money.held),
     reopen_refusal: reopenRefusal(found.order, isRefunded(money)),
   };
+}
+
+/** An order's payments ledger, oldest first, as the admin answer shows it. */
+export async function orderPayments(db: DbOrTx, orderId: string): Promise<OrderPayment[]> {
+  return (await paymentsOf(db, orderId)).map(toOrderPayment);
 }
 
 /**
