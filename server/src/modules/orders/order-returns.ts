@@ -1,4 +1,10 @@
-import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
+import {
+  allocateCents,
+  multiplyCents,
+  toCents,
+  toDollars,
+  unitsShareCents,
+} from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import {
   type AdminReturn,
@@ -49,22 +55,48 @@ function unavailableReason(order: OrderRow, now: Date): string | null {
   return null;
 }
 
+/** Boxes of one line coming back, after the `alreadyAsked` boxes earlier returns took. */
+export interface ReturnedBoxes {
+  order_item_id: number;
+  quantity: number;
+  alreadyAsked: number;
+}
+
 /**
  * The refund of some boxes: their price as paid, less their share of the order's discount; the
  * tax charged on that; less the restocking fee on the merchandise. Shipping is not refunded.
+ * Shares by one rule (`allocateCents`): the discount over the order's lines by their price, the
+ * tax over the lines by their price after discount, then each line's share over its boxes, a
+ * return taking the boxes after those earlier returns took. So the returns of every box of an
+ * order give back exactly its discount and its tax, never a cent more.
  */
 export function returnAmountsCents(
-  order: OrderRow,
-  lines: Array<{ unit_price: string; quantity: number }>,
+  order: Pick<OrderRow, "discount_amount" | "tax_amount">,
+  items: Array<Pick<OrderItemRow, "id" | "quantity" | "unit_price" | "total_price">>,
+  returned: ReturnedBoxes[],
   restockingFeePercent: number,
 ) {
-  const merchandise = lines.reduce((sum, l) => sum + toCents(l.unit_price) * l.quantity, 0);
-  const subtotal = toCents(order.subtotal);
-  const orderDiscount = toCents(order.discount_amount);
-  const discount = subtotal > 0 ? Math.round((orderDiscount * merchandise) / subtotal) : 0;
+  // By line id, so every return of the order splits its money the same way.
+  const lines = [...items].sort((a, b) => a.id - b.id);
+  const prices = lines.map((item) => toCents(item.total_price));
+  const discounts = allocateCents(toCents(order.discount_amount), prices);
+  const taxes = allocateCents(
+    toCents(order.tax_amount),
+    prices.map((price, index) => price - (discounts[index] ?? 0)),
+  );
+  let merchandise = 0;
+  let discount = 0;
+  let tax = 0;
+  for (const line of returned) {
+    const index = lines.findIndex((item) => item.id === line.order_item_id);
+    const item = lines[index];
+    if (!item) throw new Error(`line ${line.order_item_id} is not part of the order`);
+    merchandise += toCents(item.unit_price) * line.quantity;
+    const boxes = [item.quantity, line.alreadyAsked, line.quantity] as const;
+    discount += unitsShareCents(discounts[index] ?? 0, ...boxes);
+    tax += unitsShareCents(taxes[index] ?? 0, ...boxes);
+  }
   const net = merchandise - discount;
-  const taxable = subtotal - orderDiscount;
-  const tax = taxable > 0 ? Math.round((toCents(order.tax_amount) * net) / taxable) : 0;
   const fee = multiplyCents(net, restockingFeePercent / 100);
   return { merchandise, discount, tax, fee, total: net + tax - fee };
 }
@@ -206,7 +238,16 @@ export async function requestReturn(
         unit_price: item.unit_price,
       });
     }
-    const amounts = returnAmountsCents(order, lines, restockingFeePercent);
+    const amounts = returnAmountsCents(
+      order,
+      found?.items ?? [],
+      lines.map((line) => ({
+        order_item_id: line.order_item_id,
+        quantity: line.quantity,
+        alreadyAsked: asked.get(line.order_item_id) ?? 0,
+      })),
+      restockingFeePercent,
+    );
     const [row] = await tx
       .insert(orderReturns)
       .values({
