@@ -63,6 +63,18 @@ export {
 } from "./sample-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery, type RefundIssuer };
 
+/** How long a payment session (and the stock it reserves) stays open. */
+const paymentSessionMinutes = 30;
+
+/**
+ * When a payment session opened at `now` closes: the one payment expiry of the store (checkout,
+ * installation deposits, both providers). `extraMinutes` is a provider's margin (Stripe wants at
+ * least 30 minutes when the session reaches it).
+ */
+export function paymentExpiresAt(now = new Date(), extraMinutes = 0): Date {
+  return new Date(now.getTime() + (paymentSessionMinutes + extraMinutes) * 60_000);
+}
+
 /** A priced cart about to become a pending order. */
 export interface NewOrder {
   order: Omit<NewOrderRow, "status" | "payment_status" | "stock_status">;
