@@ -13,6 +13,12 @@ describe("what a status change does to an order's money, said before staff confi
     );
   });
 
+  it("cancelling an order that already shipped says so first", () => {
+    expect(statusConsequence({ ...paid, status: "shipped" }, "cancelled")).toMatch(
+      /^This order was already shipped\. This cancels the order, refunds \$434\.63/,
+    );
+  });
+
   it("shipping or delivering an unpaid order names the balance left due", () => {
     const unpaid = { status: "pending", payment_provider: "test", balance: 120.5, refundable: 0 };
     expect(statusConsequence(unpaid, "shipped")).toBe(

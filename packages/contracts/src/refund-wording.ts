@@ -26,8 +26,9 @@ export function statusConsequence(order: MoneyOfOrder, next: string): string | n
   if (next === order.status) return null;
   const refundable = order.refundable ?? 0;
   const balance = order.balance ?? 0;
+  const shipped = order.status === "shipped" || order.status === "delivered";
   if (next === "cancelled" && refundable > 0)
-    return `This cancels the order, refunds ${formatUsd(refundable)} to ${refundDestination(order.payment_provider)} and emails the customer.`;
+    return `${shipped ? `This order was already ${order.status}. ` : ""}This cancels the order, refunds ${formatUsd(refundable)} to ${refundDestination(order.payment_provider)} and emails the customer.`;
   if ((next === "shipped" || next === "delivered") && balance > 0)
     return `This order is not paid: marking it ${next} leaves ${formatUsd(balance)} due from the customer.`;
   return null;
