@@ -9,6 +9,7 @@ import {
   aceUsers,
   coupons,
   orderItems,
+  orderPayments,
   orders,
   productLots,
   products,
@@ -359,6 +360,17 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
   if (itemValues.length > 0) {
     await db.insert(orderItems).values(itemValues.map((item) => ({ ...item, order_id: order.id })));
   }
+  // A paid order's payment is in its ledger, as markPaid records it.
+  const paidCents = Math.round(Number(order.total_amount) * 100);
+  if (order.payment_status === "paid" && paidCents > 0)
+    await db.insert(orderPayments).values({
+      order_id: order.id,
+      kind: "charge",
+      amount_cents: paidCents,
+      provider: order.payment_provider,
+      provider_id: order.payment_session_id ?? `order:${order.id}`,
+      created_at: order.paid_at ?? order.created_at,
+    });
   return order;
 }
 

@@ -62,6 +62,22 @@ export const adminOrderItemSchema = z.object({
 });
 
 /** An order as staff see it, plus what the detail panel shows. */
+/** One row of an order's payments ledger: money taken (charge) or given back (refund). */
+export const orderPaymentSchema = z.object({
+  kind: z.enum(["charge", "refund"]),
+  /** Dollars, as every amount of the admin order answer. */
+  amount: z.number(),
+  /** The provider that moved the money: "test" (the built-in test page) or "stripe". */
+  provider: z.string(),
+  /** The provider's id: the payment session of a charge, the refund's id of a refund. */
+  provider_id: z.string(),
+  /** The staff member who gave a refund; null for the customer's payment. */
+  staff: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const adminOrderSchema = z.object({
   order_id: z.string(),
   friendly_order_id: z.string(),
@@ -99,6 +115,23 @@ export const adminOrderSchema = z.object({
   lot_change_refusal: z.string().nullable(),
   /** When staff ticked its samples off the "samples to send" list; null until then. */
   samples_sent_at: z.string().nullable(),
+  /**
+   * Why staff cannot move this cancelled order to any other status (its payment was refunded);
+   * null while they can.
+   */
+  reopen_refusal: z.string().nullable().optional(),
+  /** The provider that takes (and refunds) this order's payment: "test" or "stripe". */
+  payment_provider: z.string(),
+  /** The payments ledger, oldest first (one order's answer; the list leaves it out). */
+  payments: z.array(orderPaymentSchema).optional(),
+  /**
+   * Dollars the customer still owes, from the ledger: the total less what was charged while the
+   * order stands, nothing once it is cancelled. Negative: money the store owes back (a cancelled
+   * order not refunded yet). One order's answer; the list leaves it out.
+   */
+  balance: z.number().optional(),
+  /** Dollars the customer paid and has not had back: the most a refund can be. */
+  refundable: z.number().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

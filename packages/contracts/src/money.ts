@@ -55,3 +55,48 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }
+
+/**
+ * Splits `totalCents` across `weights` in whole cents by rounding the running total: part i gets
+ * round(total × (w₀ + … + wᵢ) ÷ Σw) − round(total × (w₀ + … + wᵢ₋₁) ÷ Σw), halves rounded up.
+ * The parts always add up to the total, and every run of consecutive parts (one part, or the
+ * boxes [from, from + count) of a line) is less than a cent from its exact share, so returns of a
+ * line's boxes in any sizes each get their fair share and together exactly the line's. The one
+ * rule for prorating money: a discount or the tax over an order's lines, a line's share over its
+ * boxes. All zero weights get nothing.
+ */
+export function allocateCents(totalCents: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`Not a whole, non-negative number of cents: ${totalCents}`);
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError("Weights must be whole, non-negative numbers");
+  const sum = BigInt(weights.reduce((a, b) => a + b, 0));
+  if (sum === 0n) return weights.map(() => 0);
+  // BigInt: total × running weight passes 2^53 for large orders.
+  const total = BigInt(totalCents);
+  const roundedShare = (running: bigint) => (2n * total * running + sum) / (2n * sum);
+  let running = 0n;
+  let given = 0n;
+  return weights.map((w) => {
+    running += BigInt(w);
+    const upTo = roundedShare(running);
+    const part = Number(upTo - given);
+    given = upTo;
+    return part;
+  });
+}
+
+/**
+ * The cents of `count` units, starting at unit `from`, when `lineCents` is split evenly over
+ * `quantity` units by `allocateCents`: the cents of boxes [from, from + count) of a line.
+ */
+export function unitsShareCents(
+  lineCents: number,
+  quantity: number,
+  from: number,
+  count: number,
+): number {
+  return allocateCents(lineCents, Array(quantity).fill(1))
+    .slice(from, from + count)
+    .reduce((a, b) => a + b, 0);
+}

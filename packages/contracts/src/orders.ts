@@ -205,6 +205,10 @@ export const testPaymentSessionSchema = z.object({
   /** The delivery method as the order summary names it. */
   shipping_label: z.string(),
   tax: z.number(),
+  /** The refunds made to this test payment (dollars, oldest first): the test provider's record. */
+  refunds: z
+    .array(z.object({ amount: z.number(), refund_id: z.string(), created_at: z.string() }))
+    .optional(),
 });
 export type TestPaymentSession = z.infer<typeof testPaymentSessionSchema>;
 

@@ -190,6 +190,16 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                     </p>
                   ) : null}
                   <p className="mb-4 text-stone-700">{endedMessages[session.status]}</p>
+                  {session.refunds?.length ? (
+                    <ul aria-label="Refunds" className="mb-4 space-y-1 text-sm text-stone-700">
+                      {session.refunds.map((refund) => (
+                        <li key={refund.refund_id}>
+                          Test mode: {formatUsd(refund.amount)} refunded to this card (refund{" "}
+                          <span className="break-all">{refund.refund_id}</span>)
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                   {session.status === "paid" ? (
                     <Link
                       to={`/success?session_id=${encodeURIComponent(session.id)}`}

@@ -13,6 +13,7 @@ import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots"
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import { maxProductImages } from "@mcf/contracts/product-image-urls";
 import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
+import { storeToday } from "@mcf/contracts/store-today";
 import type { preValidationAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -119,7 +120,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         offset: 0,
         search: request.query.search,
       });
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = storeToday();
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="products-${stamp}.csv"`)

@@ -49,7 +49,7 @@ function deliverSoon(app: FastifyInstance) {
   void app.jobs.mail?.runOnce();
 }
 
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app, { refunds }) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
 
@@ -84,10 +84,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "Set the status; shipped + send_email sends the shipped email",
+        summary:
+          "Set the status; shipped + send_email sends the shipped email; cancelling a paid order refunds it and emails the customer",
         params: orderIdParamsSchema,
         body: orderStatusUpdateSchema,
-        response: { 200: orderActionResponseSchema, ...adminErrorResponses },
+        response: {
+          200: orderActionResponseSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
+          ...adminErrorResponses,
+        },
       },
     },
     async (request) => {
@@ -96,6 +102,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: staffActor(request),
         sendEmail: request.body.send_email,
         publicUrl,
+        refunds,
       });
       if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
@@ -275,7 +282,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
         return { entries: await listAudit(scope.database.db, request.query) };
       },
     );
-    await scope.register(inArea("orders", orderRoutes));
+    await scope.register(
+      inArea("orders", async (orders) => orders.register(orderRoutes, { refunds })),
+    );
     await scope.register(inArea("products", adminProductRoutes));
     await scope.register(inArea("coupons", adminCouponRoutes));
     await scope.register(inArea("inbox", adminInboxRoutes));

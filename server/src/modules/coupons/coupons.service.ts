@@ -1,5 +1,5 @@
-import { storeTimeZone } from "@mcf/contracts/business";
 import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
+import { storeToday } from "@mcf/contracts/store-today";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
@@ -35,8 +35,7 @@ export function normalizeCouponCode(code: string): string {
 export function couponHasExpired(expiresAt: string | null, now: Date): boolean {
   if (!expiresAt) return false;
   if (/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) {
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: storeTimeZone }).format(now);
-    return today > expiresAt;
+    return storeToday(now) > expiresAt;
   }
   const at = Date.parse(expiresAt);
   return Number.isNaN(at) ? true : now.getTime() >= at;

@@ -1,28 +1,4 @@
-import { storeTimeZone } from "@mcf/contracts/business";
-
-/** The store keeps Birmingham time: a day starts and ends there, whatever the server's zone. */
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: storeTimeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/**
- * Today's date in Birmingham as YYYY-MM-DD. Its days change at a whole minute (the zone's offsets
- * are whole hours), so the date read for one minute is the date for all of it: every cart total
- * asks, and formatting in a time zone is one of the costlier steps of pricing a cart.
- */
-let lastMinute = Number.NaN;
-let lastDay = "";
-export function storeToday(now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastMinute) {
-    lastDay = dayFormat.format(now);
-    lastMinute = minute;
-  }
-  return lastDay;
-}
+export { storeToday } from "@mcf/contracts/store-today";
 
 const iso = (year: number, month: number, day: number) =>
   new Date(Date.UTC(year, month - 1, day, 12)).toISOString().slice(0, 10);

@@ -14,6 +14,7 @@ import {
   cancelUnpaid,
   getOrderWithItems,
   type NewOrder,
+  paymentExpiresAt,
   placePendingOrder,
 } from "../orders/orders.service.ts";
 import { installIcs } from "./install-calendar.ts";
@@ -156,7 +157,7 @@ async function depositOrder(
   return {
     order: {
       payment_provider: providerName,
-      payment_expires_at: new Date(Date.now() + 30 * 60_000),
+      payment_expires_at: paymentExpiresAt(),
       customer_name: job.customer_name,
       customer_email: job.customer_email,
       customer_phone: job.customer_phone,

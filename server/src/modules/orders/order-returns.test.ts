@@ -269,6 +269,7 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
       const stockBefore = await stockOf(product.id);
       let refunds = 0;
       const provider = {
+        name: "test",
         async refund() {
           refunds += 1;
           return { id: `re_${randomBytes(4).toString("hex")}` };

@@ -1,4 +1,10 @@
-import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
+import {
+  allocateCents,
+  multiplyCents,
+  toCents,
+  toDollars,
+  unitsShareCents,
+} from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import {
   type AdminReturn,
@@ -21,12 +27,8 @@ import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { returnBoxesToLots } from "./order-lots.ts";
+import { type RefundIssuer, refundPayment } from "./order-payments.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
-
-/** What a return needs of the payment provider: a refund, never twice for one key. */
-export interface RefundIssuer {
-  refund(order: OrderRow, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
-}
 
 const dayMs = 24 * 60 * 60 * 1000;
 const storedDollars = (cents: number) => (cents / 100).toFixed(2);
@@ -53,22 +55,48 @@ function unavailableReason(order: OrderRow, now: Date): string | null {
   return null;
 }
 
+/** Boxes of one line coming back, after the `alreadyAsked` boxes earlier returns took. */
+export interface ReturnedBoxes {
+  order_item_id: number;
+  quantity: number;
+  alreadyAsked: number;
+}
+
 /**
  * The refund of some boxes: their price as paid, less their share of the order's discount; the
  * tax charged on that; less the restocking fee on the merchandise. Shipping is not refunded.
+ * Shares by one rule (`allocateCents`): the discount over the order's lines by their price, the
+ * tax over the lines by their price after discount, then each line's share over its boxes, a
+ * return taking the boxes after those earlier returns took. So the returns of every box of an
+ * order give back exactly its discount and its tax, never a cent more.
  */
 export function returnAmountsCents(
-  order: OrderRow,
-  lines: Array<{ unit_price: string; quantity: number }>,
+  order: Pick<OrderRow, "discount_amount" | "tax_amount">,
+  items: Array<Pick<OrderItemRow, "id" | "quantity" | "unit_price" | "total_price">>,
+  returned: ReturnedBoxes[],
   restockingFeePercent: number,
 ) {
-  const merchandise = lines.reduce((sum, l) => sum + toCents(l.unit_price) * l.quantity, 0);
-  const subtotal = toCents(order.subtotal);
-  const orderDiscount = toCents(order.discount_amount);
-  const discount = subtotal > 0 ? Math.round((orderDiscount * merchandise) / subtotal) : 0;
+  // By line id, so every return of the order splits its money the same way.
+  const lines = [...items].sort((a, b) => a.id - b.id);
+  const prices = lines.map((item) => toCents(item.total_price));
+  const discounts = allocateCents(toCents(order.discount_amount), prices);
+  const taxes = allocateCents(
+    toCents(order.tax_amount),
+    prices.map((price, index) => price - (discounts[index] ?? 0)),
+  );
+  let merchandise = 0;
+  let discount = 0;
+  let tax = 0;
+  for (const line of returned) {
+    const index = lines.findIndex((item) => item.id === line.order_item_id);
+    const item = lines[index];
+    if (!item) throw new Error(`line ${line.order_item_id} is not part of the order`);
+    merchandise += toCents(item.unit_price) * line.quantity;
+    const boxes = [item.quantity, line.alreadyAsked, line.quantity] as const;
+    discount += unitsShareCents(discounts[index] ?? 0, ...boxes);
+    tax += unitsShareCents(taxes[index] ?? 0, ...boxes);
+  }
   const net = merchandise - discount;
-  const taxable = subtotal - orderDiscount;
-  const tax = taxable > 0 ? Math.round((toCents(order.tax_amount) * net) / taxable) : 0;
   const fee = multiplyCents(net, restockingFeePercent / 100);
   return { merchandise, discount, tax, fee, total: net + tax - fee };
 }
@@ -210,7 +238,16 @@ export async function requestReturn(
         unit_price: item.unit_price,
       });
     }
-    const amounts = returnAmountsCents(order, lines, restockingFeePercent);
+    const amounts = returnAmountsCents(
+      order,
+      found?.items ?? [],
+      lines.map((line) => ({
+        order_item_id: line.order_item_id,
+        quantity: line.quantity,
+        alreadyAsked: asked.get(line.order_item_id) ?? 0,
+      })),
+      restockingFeePercent,
+    );
     const [row] = await tx
       .insert(orderReturns)
       .values({
@@ -241,10 +278,12 @@ async function lockReturn(tx: DbOrTx, id: number): Promise<OrderReturnRow> {
 }
 
 /**
- * Staff approve a return: under the return's row lock, the payment provider refunds the amount
- * (idempotency key `return-refund:{id}`, so a retry never pays twice), the boxes go back on the
- * shelf and the return is marked refunded, all once: a second approval answers the return as it
- * is. 404 for an unknown return, 409 for a declined one.
+ * Staff approve a return: under the return's row lock, then the order's, the payment provider
+ * refunds the amount (idempotency key `return-refund:{id}`, so a retry never pays twice) and the
+ * ledger records it, the boxes go back on the shelf and the return is marked refunded, all once:
+ * a second approval answers the return as it is. 404 for an unknown return, 409 for a declined
+ * one or one whose refund is more than the customer paid and has not had back (an order refunded
+ * when it was cancelled).
  */
 export async function approveReturn(
   db: Db,
@@ -258,13 +297,20 @@ export async function approveReturn(
     if (row.status === "refunded") return toAdminReturn(row);
     if (row.status === "declined")
       throw conflict("This return was declined: it cannot be refunded.");
-    const order = await findOrder(tx, { orderId: row.order_id });
+    // The order's lock too: a cancel refunding the same money waits for this, or this for it.
+    const order = await lockOrder(tx, { orderId: row.order_id });
     if (!order) throw notFound("Order not found");
-    const refund = await provider.refund(
-      order,
-      toCents(row.refund_total),
-      `return-refund:${row.id}`,
-    );
+    // A return the restocking fee eats whole moves no money.
+    const amountCents = toCents(row.refund_total);
+    const refund =
+      amountCents > 0
+        ? await refundPayment(tx, order, provider, {
+            amountCents,
+            idempotencyKey: `return-refund:${row.id}`,
+            staff: actor,
+            reason: `Return ${row.id}: ${row.reason}`,
+          })
+        : null;
     // Back on the shelf in product-id order (the lock order of every stock change).
     const byProduct = new Map<number, number>();
     for (const line of row.lines)
@@ -281,7 +327,7 @@ export async function approveReturn(
       .update(orderReturns)
       .set({
         status: "refunded",
-        refund_id: refund.id,
+        refund_id: refund?.provider_id ?? null,
         refunded_at: new Date(),
         staff_note: staffNote ?? row.staff_note,
         updated_at: new Date(),
@@ -294,7 +340,11 @@ export async function approveReturn(
       action: "order.return_refunded",
       entityType: "order",
       entityId: row.order_id,
-      after: { return_id: row.id, refund_id: refund.id, refund_total: row.refund_total },
+      after: {
+        return_id: row.id,
+        refund_id: refund?.provider_id ?? null,
+        refund_total: row.refund_total,
+      },
     });
     return toAdminReturn(updated);
   });

@@ -155,3 +155,22 @@ export function lotChangeRefusal(order: BoxesOfOrder): string | null {
     return "This order has shipped: its boxes left the warehouse, so their dye lot can no longer change.";
   return "This order no longer holds its boxes (it was cancelled or its payment expired), so there is no dye lot to change.";
 }
+
+/**
+ * The money side of the events: a payment records the customer's charge; staff cancelling an
+ * order refunds all of what the customer paid and has not had back, through the provider that
+ * took it, emails the customer (always) and audits the refund with the staff member.
+ */
+export const moneyEffects: Partial<Record<OrderEvent, "charge" | "refund">> = {
+  markPaid: "charge",
+  cancel: "refund",
+};
+
+/**
+ * Why an order may not leave cancelled, or null when it may: once its money went back to the
+ * customer, reopening or shipping it would hand over goods nobody pays for.
+ */
+export function reopenRefusal(order: Pick<OrderRow, "status">, refunded: boolean): string | null {
+  if (order.status !== "cancelled" || !refunded) return null;
+  return "This order was cancelled and its payment refunded, so it cannot be reopened or shipped. Place a new order for the customer instead.";
+}

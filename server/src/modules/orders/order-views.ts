@@ -122,6 +122,7 @@ export function toAdminOrder(
     delivery: orderDelivery(order),
     samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
     lot_change_refusal: lotChangeRefusal(order),
+    payment_provider: order.payment_provider,
     ...(items
       ? {
           items: items.map((item) => ({

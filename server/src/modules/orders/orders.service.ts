@@ -1,17 +1,27 @@
-import type { AdminOrder } from "@mcf/contracts/admin";
+import type { AdminOrder, OrderPayment } from "@mcf/contracts/admin";
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
-import { nextStatus, staffStatusEvents } from "./order-status.ts";
+import {
+  isRefunded,
+  moneyFacts,
+  paymentsOf,
+  queueRefundEmail,
+  type RefundIssuer,
+  recordCharge,
+  refundPayment,
+  toOrderPayment,
+} from "./order-payments.ts";
+import { moneyEffects, nextStatus, reopenRefusal, staffStatusEvents } from "./order-status.ts";
 import {
   commitStock,
   findShortLine,
@@ -41,7 +51,6 @@ export {
   approveReturn,
   declineReturn,
   listOrderReturns,
-  type RefundIssuer,
   requestReturn,
   returnOptions,
 } from "./order-returns.ts";
@@ -52,7 +61,19 @@ export {
   sampledProductsByToken,
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
-export { getOrderWithItems, type OrderWithItems, orderDelivery };
+export { getOrderWithItems, type OrderWithItems, orderDelivery, type RefundIssuer };
+
+/** How long a payment session (and the stock it reserves) stays open. */
+const paymentSessionMinutes = 30;
+
+/**
+ * When a payment session opened at `now` closes: the one payment expiry of the store (checkout,
+ * installation deposits, both providers). `extraMinutes` is a provider's margin (Stripe wants at
+ * least 30 minutes when the session reaches it).
+ */
+export function paymentExpiresAt(now = new Date(), extraMinutes = 0): Date {
+  return new Date(now.getTime() + (paymentSessionMinutes + extraMinutes) * 60_000);
+}
 
 /** A priced cart about to become a pending order. */
 export interface NewOrder {
@@ -177,6 +198,7 @@ export async function markPaid(
       paid_at: new Date(),
       ...stock,
     });
+    await recordCharge(tx, order);
     await queueOrderConfirmation(tx, order.id, { publicUrl: options.publicUrl });
     return { orderId: order.id, newlyPaid: true, needsAttention: stock.needs_attention };
   });
@@ -236,19 +258,51 @@ async function lockOrFail(tx: DbOrTx, orderId: string): Promise<OrderRow> {
 
 /**
  * Staff set any of the five statuses (see the transition table for what each does); with
- * `sendEmail`, setting shipped also queues the shipped email. Returns whether an email was queued.
+ * `sendEmail`, setting shipped also queues the shipped email. Cancelling refunds what the customer
+ * paid and has not had back (see `moneyEffects`); a cancelled, refunded order is not reopened
+ * (409). Everything happens under the order's row lock, so 20 clicks on "cancel" refund once.
+ * Returns whether an email was queued.
  */
 export async function setStatusByStaff(
   db: Db,
   orderId: string,
   status: OrderStatus,
-  options: { sendEmail: boolean; publicUrl: string; actor: string },
+  options: { sendEmail: boolean; publicUrl: string; actor: string; refunds: RefundIssuer },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
-    await applyEvent(tx, [before], staffStatusEvents[status], { actor: options.actor });
-    if (status !== "shipped" || !options.sendEmail) return false;
-    return sendShippedEmailIn(tx, orderId, options);
+    const event = staffStatusEvents[status];
+    const money = moneyFacts(before, await paymentsOf(tx, before.id));
+    const refusal = status === "cancelled" ? null : reopenRefusal(before, isRefunded(money));
+    if (refusal) throw conflict(refusal);
+    // The refund first, while only the order is locked: the provider call never holds stock locks.
+    const refund =
+      moneyEffects[event] === "refund" && money.held > 0
+        ? await refundPayment(tx, before, options.refunds, {
+            amountCents: money.held,
+            idempotencyKey: `cancel-refund:${before.id}:${money.held}`,
+            staff: options.actor,
+            reason: "Order cancelled",
+          })
+        : null;
+    await applyEvent(tx, [before], event, { actor: options.actor });
+    if (refund) {
+      await writeAudit(tx, {
+        actor: options.actor,
+        action: "order.refunded",
+        entityType: "order",
+        entityId: before.id,
+        after: {
+          refund_id: refund.provider_id,
+          amount: toDollars(refund.amount_cents),
+          reason: refund.reason,
+        },
+      });
+      // A refund is always emailed, whatever staff chose about emails.
+      await queueRefundEmail(tx, before, refund, { publicUrl: options.publicUrl, cancelled: true });
+    }
+    if (status !== "shipped" || !options.sendEmail) return refund !== null;
+    return (await sendShippedEmailIn(tx, orderId, options)) || refund !== null;
   });
 }
 
@@ -417,7 +471,20 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   const { lots, withLots } = await lotFactsOf(db, found.items);
-  return toAdminOrder(found.order, found.items, lots, withLots);
+  const payments = await paymentsOf(db, orderId);
+  const money = moneyFacts(found.order, payments);
+  return {
+    ...toAdminOrder(found.order, found.items, lots, withLots),
+    payments: payments.map(toOrderPayment),
+    balance: toDollars(money.balance),
+    refundable: toDollars(money.held),
+    reopen_refusal: reopenRefusal(found.order, isRefunded(money)),
+  };
+}
+
+/** An order's payments ledger, oldest first, as the admin answer shows it. */
+export async function orderPayments(db: DbOrTx, orderId: string): Promise<OrderPayment[]> {
+  return (await paymentsOf(db, orderId)).map(toOrderPayment);
 }
 
 /**

@@ -32,7 +32,7 @@ import {
 import {
   type CreatedPaymentSession,
   type PaymentProvider,
-  paymentSessionMinutes,
+  paymentExpiresAt,
 } from "./payment-provider.ts";
 
 /** Cents as the numeric text the order tables store. */
@@ -66,7 +66,7 @@ function newOrderFrom(
   return {
     order: {
       payment_provider: providerName,
-      payment_expires_at: new Date(Date.now() + paymentSessionMinutes * 60_000),
+      payment_expires_at: paymentExpiresAt(),
       customer_name: request.customer_name,
       customer_email: request.customer_email,
       customer_phone: request.customer_phone,

@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { type PaymentIdempotencyKeyRow, paymentIdempotencyKeys } from "../../db/schema/index.ts";
 import { AppError, invalid } from "../../errors.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
-import { type CreatedPaymentSession, paymentSessionMinutes } from "./payment-provider.ts";
+import { type CreatedPaymentSession, paymentExpiresAt } from "./payment-provider.ts";
 
 /** One key of one sender: who may repeat it, and the request it stands for. */
 export interface IdempotencyClaim {
@@ -52,7 +52,8 @@ export async function claimIdempotencyKey(
         scope: claim.scope,
         key: claim.key,
         request_hash: claim.requestHash,
-        expires_at: new Date(now.getTime() + (paymentSessionMinutes + 1) * 60_000),
+        // Kept while the session it answers with may still be open (Stripe's closes a minute later).
+        expires_at: paymentExpiresAt(now, 1),
       })
       .onConflictDoNothing()
       .returning({ key: paymentIdempotencyKeys.key });

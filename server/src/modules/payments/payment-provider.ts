@@ -1,7 +1,6 @@
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 
-/** How long a payment session (and its stock reservation) stays open. */
-export const paymentSessionMinutes = 30;
+export { paymentExpiresAt } from "../orders/orders.service.ts";
 
 export interface CreatedPaymentSession {
   /** Stored as the order's payment_session_id. */

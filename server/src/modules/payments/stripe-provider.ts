@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import type { Config } from "../../config.ts";
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { orderDelivery } from "../orders/orders.service.ts";
-import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
+import { type PaymentProvider, paymentExpiresAt } from "./payment-provider.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
 
@@ -25,7 +25,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     name: "stripe",
     async createSession(order: OrderRow, items: OrderItemRow[], storeUrl: string) {
       // Stripe wants at least 30 minutes; a minute more covers the time to reach it.
-      const expiresAt = new Date(Date.now() + (paymentSessionMinutes + 1) * 60_000);
+      const expiresAt = paymentExpiresAt(new Date(), 1);
       const discountCents = toCents(order.discount_amount);
       const coupon =
         discountCents > 0

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type PaymentProvider, paymentSessionMinutes } from "./payment-provider.ts";
+import { type PaymentProvider, paymentExpiresAt } from "./payment-provider.ts";
 
 /** A built-in test payment session id: 160 random bits, so it cannot be guessed either. */
 function newTestSessionId(): string {
@@ -18,7 +18,7 @@ export function createTestProvider(): PaymentProvider {
       return {
         id,
         url: `${storeUrl}/pay/${id}`,
-        expiresAt: new Date(Date.now() + paymentSessionMinutes * 60_000),
+        expiresAt: paymentExpiresAt(),
       };
     },
     async isSessionPaid() {

@@ -7,6 +7,7 @@ import {
   findOrderBySessionId,
   getOrderWithItems,
   orderDelivery,
+  orderPayments,
 } from "../orders/orders.service.ts";
 
 export const testCards = {
@@ -63,5 +64,12 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
     shipping: dollars(order.shipping_cost),
     shipping_label: orderDelivery(order).label,
     tax: dollars(order.tax_amount),
+    refunds: (await orderPayments(db, order.id))
+      .filter((payment) => payment.kind === "refund")
+      .map((payment) => ({
+        amount: payment.amount,
+        refund_id: payment.provider_id,
+        created_at: payment.created_at,
+      })),
   };
 }

@@ -1,4 +1,5 @@
 import type { calendarSchema } from "@mcf/contracts/installs";
+import { storeToday } from "@mcf/contracts/store-today";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
@@ -29,7 +30,7 @@ const shiftWeek = (week: string, weeks: number) =>
 
 /** A week (Monday to Sunday) of measure visits and installs, one row per crew; crews are added here. */
 export function CalendarTab() {
-  const [week, setWeek] = useState(() => new Date().toISOString().slice(0, 10));
+  const [week, setWeek] = useState(() => storeToday());
   const calendar = useAdminQuery<Calendar>(calendarKey(week), `/api/admin/calendar?week=${week}`);
   const data = calendar.data;
   const days = data

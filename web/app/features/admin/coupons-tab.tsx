@@ -1,4 +1,5 @@
 import type { AdminCoupon } from "@mcf/contracts/admin";
+import { storeToday } from "@mcf/contracts/store-today";
 import { useState } from "react";
 import { usdOrDash } from "./admin-format.ts";
 import { replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
@@ -10,7 +11,7 @@ import { useToast } from "./toast.tsx";
 
 function couponState(c: AdminCoupon): { label: string; className: string } {
   if (!c.active) return { label: "Inactive", className: "bg-stone-200 text-stone-600" };
-  if (c.expires_at && c.expires_at < new Date().toISOString().slice(0, 10))
+  if (c.expires_at && c.expires_at < storeToday())
     return { label: "Expired", className: "bg-amber-100 text-amber-900" };
   if (c.usage_limit !== null && c.times_used >= c.usage_limit)
     return { label: "Used up", className: "bg-amber-100 text-amber-900" };

@@ -1,17 +1,14 @@
-import { storeTimeZone } from "@mcf/contracts/business";
+import { storeToday } from "@mcf/contracts/store-today";
 import { useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { saveFile } from "./save-file.ts";
 
-const today = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: storeTimeZone }).format(new Date());
-
 /** Orders and customers of a date range as CSV files (this month so far unless changed). */
 export function ExportPanel() {
   const { download } = useAdminSession();
-  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => `${storeToday().slice(0, 8)}01`);
+  const [to, setTo] = useState(() => storeToday());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const exportCsv = async (what: "orders" | "customers") => {

@@ -4,6 +4,7 @@ import { orderHistoryKey, orderKey } from "./admin-query-keys.ts";
 import { OrderPrintButtons } from "./order-documents.tsx";
 import { OrderHistory } from "./order-history.tsx";
 import { OrderItems } from "./order-items.tsx";
+import { OrderPayments } from "./order-payments.tsx";
 import { OrderReturns } from "./order-returns.tsx";
 import { OrderShippingForm } from "./order-shipping-form.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
@@ -47,6 +48,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
           <OrderSummary order={order} />
           <OrderPrintButtons order={order} />
           <OrderItems order={order} />
+          <OrderPayments order={order} />
           <OrderReturns orderId={order.order_id} />
           <OrderStatusForm order={order} busy={busy} run={run} />
           <OrderShippingForm order={order} busy={busy} run={run} />

@@ -13,6 +13,8 @@ export function describeOrderAudit(entry: AuditEntry): string {
       return "Shipped email sent";
     case "order.resend_confirmation":
       return "Confirmation email sent again";
+    case "order.refunded":
+      return `Refunded $${Number(after.amount).toFixed(2)}${after.reason ? ` (${String(after.reason)})` : ""}`;
     case "order.lot":
       return `Dye lot of ${String(after.product_name)} set to ${String(after.lot_code)}`;
     default:

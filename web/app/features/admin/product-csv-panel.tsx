@@ -1,4 +1,5 @@
 import type { ProductImportResult } from "@mcf/contracts/admin";
+import { storeToday } from "@mcf/contracts/store-today";
 import { type ChangeEvent, useRef, useState } from "react";
 import { AdminDialog } from "./admin-dialog.tsx";
 import { errorText } from "./admin-queries.ts";
@@ -29,7 +30,7 @@ export function ProductCsvPanel({
       const blob = await download(
         `/api/admin/products/export.csv${search ? `?search=${encodeURIComponent(search)}` : ""}`,
       );
-      saveFile(blob, `products-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveFile(blob, `products-${storeToday()}.csv`);
     } catch {
       toast("Export failed", "error");
     }

@@ -1,0 +1,178 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrder, createProduct } from "../../test/factories.ts";
+import { onRealPostgres } from "../../test/test-database.ts";
+import { type Database, newPGlite, openDatabase } from "./client.ts";
+import { migrationsFolder } from "./migrate.ts";
+import { auditLog, orderReturns, orders } from "./schema/index.ts";
+
+/** When the payments ledger's migration was written: every migration before it is the old store. */
+const ledgerMigrationWhen = 1795800000000;
+
+/** A copy of the migrations folder whose journal stops before the ledger's migration. */
+function migrationsBeforeLedger(): string {
+  const folder = mkdtempSync(join(tmpdir(), "mcf-before-ledger-"));
+  cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  journal.entries = journal.entries.filter((entry) => entry.when < ledgerMigrationWhen);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+async function migrateWith(database: Database, folder: string) {
+  if (database.kind === "postgres") await migratePg(database.db, { migrationsFolder: folder });
+  else await migratePglite(database.db as never, { migrationsFolder: folder });
+}
+
+/**
+ * The ledger's migration on a store that already sold: every paid order gets its charge and every
+ * refunded return its refund, to the cent, so each order's balance reads as before.
+ */
+describe("the payments ledger migration on a store with orders", { timeout: 120_000 }, () => {
+  const name = `mcf_t_${process.ppid}_${process.pid}_${Date.now()}_ledger`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  let database: Database;
+  let oldMigrations: string;
+  beforeAll(async () => {
+    oldMigrations = migrationsBeforeLedger();
+    if (onRealPostgres) {
+      await admin(`create database ${name}`);
+      const url = new URL(String(process.env.TEST_DATABASE_URL));
+      url.pathname = `/${name}`;
+      database = await openDatabase({ databaseUrl: url.toString() });
+    } else database = await openDatabase({ pglite: newPGlite() });
+    await migrateWith(database, oldMigrations);
+  });
+  afterAll(async () => {
+    await database.close();
+    if (onRealPostgres) await admin(`drop database if exists ${name} with (force)`);
+    rmSync(oldMigrations, { recursive: true, force: true });
+  });
+
+  it("writes one charge per paid order and one refund per refunded return, reproducing every total", async () => {
+    const db = database.db;
+    const product = await createProduct(db, { our_price: 3.37, sqft_per_carton: 19.5 });
+    // Unpaid in the factory (it would write the ledger, which does not exist yet), then as sold.
+    const totals = ["0.01", "19.99", "434.63", "1000.00", "99999.99", "0.00", "57.05"];
+    const sold: Array<{ id: string; total: string; paid: boolean; provider: string }> = [];
+    for (const [index, total] of totals.entries()) {
+      for (const paid of [true, false]) {
+        const order = await createOrder(db, {
+          lines: [{ product, quantity: index + 1 }],
+          payment_status: "unpaid",
+          status: "pending",
+          payment_provider: index % 2 ? "stripe" : "test",
+        });
+        await db.execute(
+          sql`update orders set total_amount = ${total}, payment_status = ${paid ? "paid" : "expired"},
+            status = ${paid ? (index % 3 ? "processing" : "cancelled") : "cancelled"},
+            paid_at = ${paid ? new Date("2026-10-01T12:00:00Z").toISOString() : null}
+          where id = ${order.id}`,
+        );
+        sold.push({ id: order.id, total, paid, provider: order.payment_provider });
+      }
+    }
+    const [withReturns] = sold.filter((order) => order.total === "1000.00" && order.paid);
+    if (!withReturns) throw new Error("no order to return");
+    const returned = await db
+      .insert(orderReturns)
+      .values(
+        [
+          ["refunded", "123.45", "re_old_1"],
+          ["refunded", "0.99", null],
+          ["requested", "50.00", null],
+          ["declined", "20.00", null],
+        ].map(([status, refund, refundId]) => ({
+          order_id: withReturns.id,
+          status: status as "refunded",
+          reason: `Back: ${status}`,
+          lines: [],
+          merchandise: refund as string,
+          discount: "0",
+          tax: "0",
+          restocking_fee: "0",
+          refund_total: refund as string,
+          refund_id: refundId,
+          refunded_at: status === "refunded" ? new Date("2026-10-05T12:00:00Z") : null,
+        })),
+      )
+      .returning();
+    await db.insert(auditLog).values({
+      actor: "sam@store.test",
+      action: "order.return_refunded",
+      entity_type: "order",
+      entity_id: withReturns.id,
+      after: { return_id: returned[0]?.id, refund_id: "re_old_1", refund_total: "123.45" },
+    });
+    const before = await db.select().from(orders);
+
+    await migrateWith(database, migrationsFolder());
+
+    const ledger = (
+      await db.execute(
+        sql`select order_id, kind, amount_cents, provider, provider_id, staff, reason,
+          created_at::text as created_at from order_payments order by id`,
+      )
+    ).rows as Array<Record<string, unknown>>;
+    const cents = (dollars: string) => Number(dollars.replace(".", ""));
+    for (const order of sold) {
+      const charges = ledger.filter((row) => row.order_id === order.id && row.kind === "charge");
+      const stored = before.find((row) => row.id === order.id);
+      expect(charges.reduce((sum, row) => sum + Number(row.amount_cents), 0)).toBe(
+        order.paid ? cents(order.total) : 0,
+      );
+      if (order.paid && cents(order.total) > 0)
+        expect(charges).toEqual([
+          expect.objectContaining({
+            provider: order.provider,
+            provider_id: stored?.payment_session_id,
+            staff: null,
+          }),
+        ]);
+    }
+    const refunds = ledger.filter((row) => row.kind === "refund");
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        order_id: withReturns.id,
+        amount_cents: 12345,
+        provider_id: "re_old_1",
+        staff: "sam@store.test",
+        reason: `Return ${returned[0]?.id}: Back: refunded`,
+      }),
+      expect.objectContaining({
+        order_id: withReturns.id,
+        amount_cents: 99,
+        provider_id: `return-refund:${returned[1]?.id}`,
+        staff: null,
+      }),
+    ]);
+    // Every paid order's charges, less refunds, equal its total less its refunded returns.
+    const net = new Map<string, number>();
+    for (const row of ledger)
+      net.set(
+        String(row.order_id),
+        (net.get(String(row.order_id)) ?? 0) +
+          (row.kind === "charge" ? 1 : -1) * Number(row.amount_cents),
+      );
+    expect(net.get(withReturns.id)).toBe(100000 - 12345 - 99);
+    // The orders themselves are untouched.
+    expect(await db.select().from(orders)).toEqual(before);
+  });
+});
