@@ -18,6 +18,7 @@ import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
 import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
+import { openStock } from "../src/modules/stock/stock.service.ts";
 
 let sequence = 0;
 
@@ -68,18 +69,36 @@ export function buildProductRow(
   return {
     ...values,
     id: sequence,
+    on_hand: values.stock_quantity ?? 0,
+    allocated: 0,
+    reserved: 0,
     created_at: now,
     updated_at: now,
   } as typeof products.$inferSelect;
 }
 
-export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
-  const [row] = await db
+/**
+ * Inserts a product with no boxes, then opens its stock through the stock module (on hand and an
+ * opening ledger row), as the store does.
+ */
+async function insertWithStock(db: Db, values: typeof products.$inferInsert) {
+  const boxes = values.stock_quantity ?? 0;
+  const [inserted] = await db
     .insert(products)
-    .values(productValues(buildProduct(overrides)))
-    .returning();
+    .values({ ...values, stock_quantity: 0 })
+    .returning({ id: products.id });
+  if (!inserted) throw new Error("insert failed");
+  if (boxes > 0)
+    await openStock(db, [{ productId: inserted.id, quantity: boxes }], {
+      reference: "Test product",
+    });
+  const [row] = await db.select().from(products).where(eq(products.id, inserted.id));
   if (!row) throw new Error("insert failed");
   return row;
+}
+
+export async function createProduct(db: Db, overrides: Partial<SeedProduct> = {}) {
+  return insertWithStock(db, productValues(buildProduct(overrides)));
 }
 
 /** A product's boxes in stock as stored now; undefined when there is no such product. */
@@ -129,12 +148,7 @@ export function buildAccessory(overrides: Partial<SeedAccessory> = {}): SeedAcce
 }
 
 export async function createAccessory(db: Db, overrides: Partial<SeedAccessory> = {}) {
-  const [row] = await db
-    .insert(products)
-    .values(productValues(buildAccessory(overrides)))
-    .returning();
-  if (!row) throw new Error("insert failed");
-  return row;
+  return insertWithStock(db, productValues(buildAccessory(overrides)));
 }
 
 /** A coupon (percent by default); `code` is stored upper-case as the store does. */

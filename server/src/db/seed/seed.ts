@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { openStock } from "../../modules/stock/stock.service.ts";
 import { coupons, products } from "../schema/index.ts";
 import { type SeedAccessory, sampleAccessories } from "./accessories-data.ts";
 import { type SeedProduct, sampleProducts } from "./products-data.ts";
@@ -31,8 +32,17 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (Number(row?.count ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
-    await tx.insert(products).values(sampleProducts.map(productValues));
-    await tx.insert(products).values(sampleAccessories.map(productValues));
+    // Products start with no boxes; the stock module opens each one's ledger with its stock.
+    const seeded = [...sampleProducts, ...sampleAccessories];
+    const rows = await tx
+      .insert(products)
+      .values(seeded.map((p) => ({ ...productValues(p), stock_quantity: 0 })))
+      .returning({ id: products.id });
+    await openStock(
+      tx,
+      rows.map((row, index) => ({ productId: row.id, quantity: seeded[index]?.stock_quantity ?? 0 })),
+      { reference: "Sample catalogue" },
+    );
     await tx
       .insert(coupons)
       .values({

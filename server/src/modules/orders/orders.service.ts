@@ -12,12 +12,13 @@ import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
+import { reserveStock } from "../stock/stock.service.ts";
 import {
   commitStock,
   findShortLine,
   lotLinesOf,
+  orderReference,
   type StockLine,
-  takeStock,
 } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
 import { lineLotFields, orderDelivery, toAdminOrder, toTrackingResult } from "./order-views.ts";
@@ -103,13 +104,15 @@ export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderW
       ? []
       : [{ productId: item.product_id, quantity: item.quantity }],
   );
-  const short = await takeStock(tx, lines);
+  const created = await insertOrder(tx, input.order, input.items);
+  // The checkout holds its boxes (reserved) while the payment is open: one conditional update per
+  // product, so two buyers can never take the same last box.
+  const short = await reserveStock(tx, lines, orderReference(created.order));
   if (short) {
     const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
     throw soldOutError(short.productId, name, short.available);
   }
-  const created = await insertOrder(tx, input.order, input.items);
-  // The boxes' dye lots, under the product locks takeStock holds; a chosen lot short is a 409.
+  // The boxes' dye lots, under the product locks reserveStock holds; a chosen lot short is a 409.
   await allocateLots(
     tx,
     lotLinesOf(created.items, (index) => input.itemLotIds?.[index] ?? null),

@@ -1,0 +1,43 @@
+import "./zod-without-eval.ts";
+import { z } from "zod";
+import { stockReasons } from "./stock-options.ts";
+
+export { type StockReason, stockReasonLabels, stockReasons } from "./stock-options.ts";
+
+/**
+ * One row of a product's stock ledger. `boxes` is the change of on hand (the boxes in the
+ * building): on hand is the sum of a product's rows. Allocating or reserving boxes moves none in
+ * or out, so its row has 0 boxes and says how the held boxes changed.
+ */
+export const stockLedgerRowSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  lot_id: z.number().int().nullable(),
+  boxes: z.number().int(),
+  allocated_change: z.number().int(),
+  reserved_change: z.number().int(),
+  on_hand_after: z.number().int(),
+  available_after: z.number().int(),
+  reason: z.enum(stockReasons),
+  /** What the change belongs to: an order number, a return, a count. */
+  reference: z.string().nullable(),
+  order_id: z.string().nullable(),
+  return_id: z.number().int().nullable(),
+  /** Who made the change; null when the store did (a checkout, a payment, an expiry). */
+  staff: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StockLedgerRow = z.infer<typeof stockLedgerRowSchema>;
+
+export const stockLedgerSchema = z.object({
+  product_id: z.number().int(),
+  rows: z.array(stockLedgerRowSchema),
+});
+export type StockLedger = z.infer<typeof stockLedgerSchema>;
+
+export const stockLedgerQuerySchema = z.object({
+  reason: z.enum(stockReasons).optional(),
+  format: z.enum(["json", "csv"]).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export type StockLedgerQuery = z.infer<typeof stockLedgerQuerySchema>;
