@@ -18,7 +18,7 @@ import type { SeedProduct } from "../src/db/seed/products-data.ts";
 import { productValues } from "../src/db/seed/seed.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
 import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
-import { openStock } from "../src/modules/stock/stock.service.ts";
+import { openStock, takeAgain } from "../src/modules/stock/stock.service.ts";
 
 let sequence = 0;
 
@@ -274,13 +274,15 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     zip_code: "35203",
     country: "US",
   };
+  const shipped =
+    columns.status === "shipped" || columns.status === "delivered" || Boolean(columns.shipped_at);
   const [order] = await db
     .insert(orders)
     .values({
       friendly_order_id: `MCF-T${String(orderSequence).padStart(4, "0")}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
       status: "processing",
       payment_status: "paid",
-      stock_status: "committed",
+      stock_status: shipped ? "shipped" : "committed",
       payment_provider: "test",
       payment_session_id: `test_session_${orderSequence}_${Math.random().toString(36).slice(2, 10)}`,
       payment_expires_at: new Date(Date.now() + 30 * 60_000),
@@ -307,6 +309,20 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
   if (!order) throw new Error("insert failed");
   if (itemValues.length > 0) {
     await db.insert(orderItems).values(itemValues.map((item) => ({ ...item, order_id: order.id })));
+  }
+  // An order that holds boxes holds them on top of the product's stock, as if they had been in
+  // the building and taken by its checkout: on hand and allocated (or reserved) up, available kept.
+  if (order.stock_status === "committed" || order.stock_status === "reserved") {
+    const held = itemValues.flatMap((item) =>
+      item.kind === "box" ? [{ productId: item.product_id, quantity: item.quantity }] : [],
+    );
+    await openStock(db, held, { reference: "Test order's boxes" });
+    await takeAgain(
+      db,
+      held,
+      order.stock_status === "committed" ? "allocated" : "reserved",
+      { orderId: order.id, reference: `Order ${order.friendly_order_id}` },
+    );
   }
   return order;
 }

@@ -29,15 +29,20 @@ export const stockLedgerRowSchema = z.object({
 });
 export type StockLedgerRow = z.infer<typeof stockLedgerRowSchema>;
 
+/** A product's four numbers now and its ledger rows, newest first. */
 export const stockLedgerSchema = z.object({
   product_id: z.number().int(),
+  on_hand: z.number().int(),
+  allocated: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
   rows: z.array(stockLedgerRowSchema),
 });
 export type StockLedger = z.infer<typeof stockLedgerSchema>;
 
 export const stockLedgerQuerySchema = z.object({
-  reason: z.enum(stockReasons).optional(),
-  format: z.enum(["json", "csv"]).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  /** Only rows of this reason. */
+  reason: z.enum(stockReasons, { message: `Reason must be one of ${stockReasons.join(", ")}` }).optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 export type StockLedgerQuery = z.infer<typeof stockLedgerQuerySchema>;

@@ -1,4 +1,4 @@
-import type { StockLedgerRow, StockReason } from "@mcf/contracts/stock";
+import type { StockLedger, StockLedgerRow, StockReason } from "@mcf/contracts/stock";
 import { stockReasonLabels } from "@mcf/contracts/stock";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -294,14 +294,22 @@ function toLedgerRow(row: StockLedgerEntry): StockLedgerRow {
   };
 }
 
-/** A product's ledger, newest first (optionally one reason). 404 for an unknown product. */
-export async function listStockLedger(
+/**
+ * A product's four numbers and its ledger, newest first (optionally one reason). 404 for an
+ * unknown product.
+ */
+export async function getStockLedger(
   db: DbOrTx,
   productId: number,
   query: { reason?: StockReason; limit: number },
-): Promise<StockLedgerRow[]> {
+): Promise<StockLedger> {
   const [product] = await db
-    .select({ id: products.id })
+    .select({
+      onHand: products.on_hand,
+      allocated: products.allocated,
+      reserved: products.reserved,
+      available: products.stock_quantity,
+    })
     .from(products)
     .where(eq(products.id, productId));
   if (!product) throw notFound("Product not found");
@@ -316,7 +324,14 @@ export async function listStockLedger(
     )
     .orderBy(desc(stockLedger.id))
     .limit(query.limit);
-  return rows.map(toLedgerRow);
+  return {
+    product_id: productId,
+    on_hand: product.onHand,
+    allocated: product.allocated,
+    reserved: product.reserved,
+    available: product.available,
+    rows: rows.map(toLedgerRow),
+  };
 }
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; formula starts defused. */
