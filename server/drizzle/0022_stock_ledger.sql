@@ -1,6 +1,9 @@
 -- Stock you can count on: on hand (in the building), allocated (paid orders not yet shipped or
 -- picked up), reserved (open checkouts), and stock_quantity stays what a shopper can buy now:
 -- on_hand - allocated - reserved. Every change of the three is a row of stock_ledger.
+-- The catalogue version's trigger waits for the end of the transaction, and a table with pending
+-- trigger events cannot be altered: while products is altered here, it runs at once.
+SET CONSTRAINTS "products_bump_catalog_version" IMMEDIATE;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "on_hand" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "allocated" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "reserved" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -11,7 +14,11 @@ UPDATE "orders" SET "stock_status" = 'shipped'
     AND ("status" IN ('shipped', 'delivered') OR "shipped_at" IS NOT NULL);--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_stock_status_check" CHECK ("orders"."stock_status" in ('reserved', 'committed', 'released', 'shipped'));--> statement-breakpoint
 -- Today's number is what could be sold; the boxes open orders hold are still in the building.
-WITH "held" AS (
+UPDATE "products" SET
+  "allocated" = "held"."allocated",
+  "reserved" = "held"."reserved",
+  "on_hand" = "products"."stock_quantity" + "held"."allocated" + "held"."reserved"
+FROM (
   SELECT "order_items"."product_id",
     sum(CASE WHEN "orders"."stock_status" = 'committed' THEN "order_items"."quantity" ELSE 0 END)::integer AS "allocated",
     sum(CASE WHEN "orders"."stock_status" = 'reserved' THEN "order_items"."quantity" ELSE 0 END)::integer AS "reserved"
@@ -19,16 +26,14 @@ WITH "held" AS (
   WHERE "order_items"."kind" = 'box' AND "order_items"."product_id" IS NOT NULL
     AND "orders"."stock_status" IN ('committed', 'reserved')
   GROUP BY "order_items"."product_id"
-)
-UPDATE "products" SET
-  "allocated" = "held"."allocated",
-  "reserved" = "held"."reserved"
-FROM "held" WHERE "held"."product_id" = "products"."id";--> statement-breakpoint
-UPDATE "products" SET "on_hand" = "stock_quantity" + "allocated" + "reserved";--> statement-breakpoint
+) AS "held"
+WHERE "held"."product_id" = "products"."id";--> statement-breakpoint
+UPDATE "products" SET "on_hand" = "stock_quantity" WHERE "on_hand" = 0 AND "allocated" = 0 AND "reserved" = 0;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_on_hand_not_negative" CHECK ("products"."on_hand" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_allocated_not_negative" CHECK ("products"."allocated" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_reserved_not_negative" CHECK ("products"."reserved" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_available_is_on_hand_less_held" CHECK ("products"."stock_quantity" = "products"."on_hand" - "products"."allocated" - "products"."reserved");--> statement-breakpoint
+SET CONSTRAINTS "products_bump_catalog_version" DEFERRED;--> statement-breakpoint
 CREATE TABLE "stock_ledger" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"product_id" integer NOT NULL,
