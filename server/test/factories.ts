@@ -317,12 +317,10 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       item.kind === "box" ? [{ productId: item.product_id, quantity: item.quantity }] : [],
     );
     await openStock(db, held, { reference: "Test order's boxes" });
-    await takeAgain(
-      db,
-      held,
-      order.stock_status === "committed" ? "allocated" : "reserved",
-      { orderId: order.id, reference: `Order ${order.friendly_order_id}` },
-    );
+    await takeAgain(db, held, order.stock_status === "committed" ? "allocated" : "reserved", {
+      orderId: order.id,
+      reference: `Order ${order.friendly_order_id}`,
+    });
   }
   return order;
 }

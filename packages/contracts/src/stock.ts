@@ -42,7 +42,9 @@ export type StockLedger = z.infer<typeof stockLedgerSchema>;
 
 export const stockLedgerQuerySchema = z.object({
   /** Only rows of this reason. */
-  reason: z.enum(stockReasons, { message: `Reason must be one of ${stockReasons.join(", ")}` }).optional(),
+  reason: z
+    .enum(stockReasons, { message: `Reason must be one of ${stockReasons.join(", ")}` })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 export type StockLedgerQuery = z.infer<typeof stockLedgerQuerySchema>;

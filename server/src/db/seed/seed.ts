@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
 import { openStock } from "../../modules/stock/stock.service.ts";
+import type { Db } from "../client.ts";
 import { coupons, products } from "../schema/index.ts";
 import { type SeedAccessory, sampleAccessories } from "./accessories-data.ts";
 import { type SeedProduct, sampleProducts } from "./products-data.ts";
@@ -40,7 +40,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .returning({ id: products.id });
     await openStock(
       tx,
-      rows.map((row, index) => ({ productId: row.id, quantity: seeded[index]?.stock_quantity ?? 0 })),
+      rows.map((row, index) => ({
+        productId: row.id,
+        quantity: seeded[index]?.stock_quantity ?? 0,
+      })),
       { reference: "Sample catalogue" },
     );
     await tx

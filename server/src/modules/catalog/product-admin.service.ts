@@ -7,7 +7,7 @@ import { products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { countStock } from "../stock/stock.service.ts";
-import { containsPattern, getProductRow, productNotFound } from "./product-lookup.ts";
+import { containsPattern, getProductRow } from "./product-lookup.ts";
 import { toAdminProduct } from "./product-mapper.ts";
 
 type ProductInsert = typeof products.$inferInsert;

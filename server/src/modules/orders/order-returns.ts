@@ -7,14 +7,13 @@ import {
   type ReturnView,
   returnWindowDays,
 } from "@mcf/contracts/returns";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   type OrderItemRow,
   type OrderReturnRow,
   type OrderRow,
   orderReturns,
-  products,
   type StoredReturnLine,
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";

@@ -8,11 +8,11 @@ import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
+import { reserveStock } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
 import { nextStatus, staffStatusEvents } from "./order-status.ts";
-import { reserveStock } from "../stock/stock.service.ts";
 import {
   commitStock,
   findShortLine,

@@ -16,9 +16,7 @@ describe("migration 0022: from one stock number to on hand, allocated, reserved 
   let database: Database;
   let pglite: PGlite;
   const run = (text: string, params: unknown[] = []) =>
-    pglite
-      .query<Record<string, unknown>>(text, params)
-      .then((result) => result.rows);
+    pglite.query<Record<string, unknown>>(text, params).then((result) => result.rows);
 
   beforeAll(async () => {
     // The migrations up to 0021 only: the store before this change.
@@ -60,7 +58,14 @@ describe("migration 0022: from one stock number to on hand, allocated, reserved 
        values ($1, $2, $3, $4, 'test', now() + interval '30 minutes', $5, 'Jordan', 'j@example.com',
          '205-555-0100', '{}'::jsonb, 0, 0, 0, 0, 0, 0, 0, $6)
        returning id`,
-      [`MCF-M${orderNumber}`, status, paymentStatus, stockStatus, `token-${orderNumber}`, shippedAt],
+      [
+        `MCF-M${orderNumber}`,
+        status,
+        paymentStatus,
+        stockStatus,
+        `token-${orderNumber}`,
+        shippedAt,
+      ],
     );
     const id = String(row?.id);
     for (const [productId, boxes, kind = "box"] of lines)

@@ -127,7 +127,13 @@ export function reserveStock(
   lines: StockLine[],
   ref: StockReference,
 ): Promise<ShortLine | null> {
-  return applyToLines(tx, lines, (q) => ({ onHand: 0, allocated: 0, reserved: q }), "reserved", ref);
+  return applyToLines(
+    tx,
+    lines,
+    (q) => ({ onHand: 0, allocated: 0, reserved: q }),
+    "reserved",
+    ref,
+  );
 }
 
 /** A paid checkout: its reserved boxes become allocated to the order (never short). */

@@ -1,0 +1,140 @@
+import type { StockLedger } from "@mcf/contracts/stock";
+import { type StockReason, stockReasonLabels, stockReasons } from "@mcf/contracts/stock-options";
+import { useState } from "react";
+import { errorText, useAdminQuery } from "./admin-queries.ts";
+import { productLedgerKey } from "./admin-query-keys.ts";
+import { useAdminSession } from "./admin-session.tsx";
+import { formatShopTime } from "./birmingham-time.ts";
+import { saveFile } from "./save-file.ts";
+import { useToast } from "./toast.tsx";
+
+const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+
+/** How a row moved the boxes open orders hold, in words ("allocated +3, reserved −3"). */
+function heldChange(row: StockLedger["rows"][number]): string {
+  const parts: string[] = [];
+  if (row.allocated_change !== 0) parts.push(`allocated ${signed(row.allocated_change)}`);
+  if (row.reserved_change !== 0) parts.push(`reserved ${signed(row.reserved_change)}`);
+  return parts.join(", ");
+}
+
+/**
+ * The product's stock in the editor: on hand (in the building), allocated (paid orders not yet
+ * shipped or picked up), reserved (open checkouts) and available (what the store sells), then
+ * its ledger, newest first: every change with why, what it belongs to and who made it. Filter by
+ * reason; export the rows shown as CSV.
+ */
+export function ProductStock({ productId }: { productId: number }) {
+  const { download } = useAdminSession();
+  const toast = useToast();
+  const [reason, setReason] = useState<StockReason | "">("");
+  const query = reason ? `?reason=${reason}` : "";
+  const ledger = useAdminQuery<StockLedger>(
+    productLedgerKey(productId, reason),
+    `/api/admin/products/${productId}/ledger${query}`,
+    { keepPrevious: true },
+  );
+
+  const exportCsv = async () => {
+    try {
+      const blob = await download(`/api/admin/products/${productId}/ledger.csv${query}`);
+      saveFile(blob, `stock-ledger-product-${productId}.csv`);
+    } catch {
+      toast("Export failed", "error");
+    }
+  };
+
+  const data = ledger.data;
+  const figures: Array<[string, number | undefined, string]> = [
+    ["On hand", data?.on_hand, "Boxes in the building"],
+    ["Allocated", data?.allocated, "Paid orders not yet shipped or picked up"],
+    ["Reserved", data?.reserved, "Open checkouts"],
+    ["Available", data?.available, "What the store sells now"],
+  ];
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-1 text-xs font-bold tracking-wider text-oak-700 uppercase">
+        Stock
+      </legend>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {figures.map(([label, value, help]) => (
+          <div key={label} className="rounded-md border border-stone-200 px-3 py-2" title={help}>
+            <dt className="text-xs text-stone-600">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid={`stock-${label}`}>
+              {value ?? "…"}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-stone-600">
+        The stock field above is a count of the boxes on hand; what open orders hold stays theirs.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="text-sm">
+          <span className="field-label">Ledger: reason</span>
+          <select
+            className="field-input py-1.5"
+            value={reason}
+            onChange={(e) => setReason(e.target.value as StockReason | "")}
+          >
+            <option value="">Every reason</option>
+            {stockReasons.map((code) => (
+              <option key={code} value={code}>
+                {stockReasonLabels[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn-outline ml-auto py-1.5" onClick={exportCsv}>
+          Export ledger CSV
+        </button>
+      </div>
+      {ledger.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(ledger.error, "Could not load the stock ledger")}
+        </p>
+      ) : null}
+      {data && data.rows.length === 0 ? (
+        <p className="text-sm text-stone-600">No ledger rows{reason ? " of this reason" : ""}.</p>
+      ) : null}
+      {data && data.rows.length > 0 ? (
+        <div className="max-h-80 overflow-auto rounded-md border border-stone-200">
+          <table className="w-full text-left text-sm" aria-label="Stock ledger">
+            <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600">
+              <tr>
+                <th className="px-2 py-1.5 font-medium">When</th>
+                <th className="px-2 py-1.5 font-medium">Why</th>
+                <th className="px-2 py-1.5 text-right font-medium">Boxes</th>
+                <th className="px-2 py-1.5 font-medium">For</th>
+                <th className="px-2 py-1.5 font-medium">Who</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id} className="border-t border-stone-100 align-top">
+                  <td className="px-2 py-1.5 whitespace-nowrap">
+                    {formatShopTime(row.created_at)}
+                  </td>
+                  <td className="px-2 py-1.5">
+                    {stockReasonLabels[row.reason]}
+                    {heldChange(row) ? (
+                      <div className="text-xs text-stone-600">{heldChange(row)}</div>
+                    ) : null}
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">
+                    {signed(row.boxes)}
+                    <div className="text-xs text-stone-600">{row.on_hand_after} on hand</div>
+                  </td>
+                  <td className="px-2 py-1.5 [overflow-wrap:anywhere]">{row.reference ?? "—"}</td>
+                  <td className="px-2 py-1.5 [overflow-wrap:anywhere]">
+                    {row.staff ?? "The store"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
