@@ -95,7 +95,7 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
       { name: "cartons_per_pallet", label: "Cartons per pallet", kind: "integer" },
       { name: "pallet_shipping_cost", label: "Pallet shipping cost ($)", kind: "money" },
       { name: "box_weight_lbs", label: "Box weight (lb)", kind: "decimal" },
-      { name: "stock_quantity", label: "Boxes on hand (count)", kind: "integer" },
+      { name: "stock_quantity", label: "Stock (boxes)", kind: "integer" },
       { name: "reorder_point", label: "Reorder at (boxes)", kind: "integer" },
       { name: "overall_thickness", label: "Overall thickness", kind: "text" },
       { name: "wear_layer_thickness", label: "Wear layer thickness", kind: "text" },

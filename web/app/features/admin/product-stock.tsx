@@ -67,7 +67,8 @@ export function ProductStock({ productId }: { productId: number }) {
         ))}
       </dl>
       <p className="text-sm text-stone-600">
-        The stock field above is a count of the boxes on hand; what open orders hold stays theirs.
+        The Stock (boxes) field above is a count of the boxes on hand: saving a new count leaves
+        what open orders hold theirs, and available follows.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
@@ -98,42 +99,28 @@ export function ProductStock({ productId }: { productId: number }) {
         <p className="text-sm text-stone-600">No ledger rows{reason ? " of this reason" : ""}.</p>
       ) : null}
       {data && data.rows.length > 0 ? (
-        <div className="max-h-80 overflow-auto rounded-md border border-stone-200">
-          <table className="w-full text-left text-sm" aria-label="Stock ledger">
-            <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600">
-              <tr>
-                <th className="px-2 py-1.5 font-medium">When</th>
-                <th className="px-2 py-1.5 font-medium">Why</th>
-                <th className="px-2 py-1.5 text-right font-medium">Boxes</th>
-                <th className="px-2 py-1.5 font-medium">For</th>
-                <th className="px-2 py-1.5 font-medium">Who</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id} className="border-t border-stone-100 align-top">
-                  <td className="px-2 py-1.5 whitespace-nowrap">
-                    {formatShopTime(row.created_at)}
-                  </td>
-                  <td className="px-2 py-1.5">
-                    {stockReasonLabels[row.reason]}
-                    {heldChange(row) ? (
-                      <div className="text-xs text-stone-600">{heldChange(row)}</div>
-                    ) : null}
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">
-                    {signed(row.boxes)}
-                    <div className="text-xs text-stone-600">{row.on_hand_after} on hand</div>
-                  </td>
-                  <td className="px-2 py-1.5 [overflow-wrap:anywhere]">{row.reference ?? "—"}</td>
-                  <td className="px-2 py-1.5 [overflow-wrap:anywhere]">
-                    {row.staff ?? "The store"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol
+          aria-label="Stock ledger"
+          className="max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-md border border-stone-200"
+        >
+          {data.rows.map((row) => (
+            <li key={row.id} className="px-3 py-2 text-sm">
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-medium">{stockReasonLabels[row.reason]}</span>
+                <span className="font-semibold tabular-nums">{signed(row.boxes)}</span>
+                <span className="text-xs text-stone-600">{row.on_hand_after} on hand</span>
+                <time className="ml-auto text-xs text-stone-600" dateTime={row.created_at}>
+                  {formatShopTime(row.created_at)}
+                </time>
+              </div>
+              <div className="flex flex-wrap gap-x-2 text-xs text-stone-600 [overflow-wrap:anywhere]">
+                <span>{row.reference ?? "—"}</span>
+                <span>· {row.staff ?? "The store"}</span>
+                {heldChange(row) ? <span>· {heldChange(row)}</span> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
       ) : null}
     </fieldset>
   );
