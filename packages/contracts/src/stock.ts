@@ -29,13 +29,25 @@ export const stockLedgerRowSchema = z.object({
 });
 export type StockLedgerRow = z.infer<typeof stockLedgerRowSchema>;
 
-/** A product's four numbers now and its ledger rows, newest first. */
+/** One dye lot's numbers: its boxes are what it has available; open orders hold the rest. */
+export const lotStockSchema = z.object({
+  id: z.number().int(),
+  lot_code: z.string(),
+  on_hand: z.number().int(),
+  allocated: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+});
+export type LotStock = z.infer<typeof lotStockSchema>;
+
+/** A product's four numbers now (and each dye lot's), and its ledger rows, newest first. */
 export const stockLedgerSchema = z.object({
   product_id: z.number().int(),
   on_hand: z.number().int(),
   allocated: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
+  lots: z.array(lotStockSchema),
   rows: z.array(stockLedgerRowSchema),
 });
 export type StockLedger = z.infer<typeof stockLedgerSchema>;

@@ -37,6 +37,7 @@ import {
   saveProductLots,
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
+import { heldBoxesByLot } from "../orders/orders.service.ts";
 import { getStockLedger, stockLedgerCsv } from "../stock/stock.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
@@ -248,7 +249,28 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockLedgerSchema, ...adminErrorResponses },
       },
     },
-    async (request) => getStockLedger(db, request.params.id, request.query),
+    async (request) => {
+      const ledger = await getStockLedger(db, request.params.id, request.query);
+      // Each dye lot's boxes are what it has available; open orders hold the rest of its on hand.
+      const [{ lots }, held] = await Promise.all([
+        getProductLots(db, request.params.id),
+        heldBoxesByLot(db, request.params.id),
+      ]);
+      return {
+        ...ledger,
+        lots: lots.map((lot) => {
+          const { allocated, reserved } = held.get(lot.id) ?? { allocated: 0, reserved: 0 };
+          return {
+            id: lot.id,
+            lot_code: lot.lot_code,
+            on_hand: lot.boxes + allocated + reserved,
+            allocated,
+            reserved,
+            available: lot.boxes,
+          };
+        }),
+      };
+    },
   );
 
   app.get(

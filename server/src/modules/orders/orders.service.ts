@@ -38,6 +38,7 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
+export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export {
   approveReturn,
   declineReturn,

@@ -308,7 +308,7 @@ export async function getStockLedger(
   db: DbOrTx,
   productId: number,
   query: { reason?: StockReason; limit: number },
-): Promise<StockLedger> {
+): Promise<Omit<StockLedger, "lots">> {
   const [product] = await db
     .select({
       onHand: products.on_hand,

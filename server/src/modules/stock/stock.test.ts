@@ -262,6 +262,29 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
     await expectLedgerAddsUp(product.id);
   });
 
+  it("each dye lot shows its on hand, allocated, reserved and available", async () => {
+    const product = await createProduct(db(), { name: "Lot Birch", stock_quantity: 20 });
+    const saved = await callAdmin(t, "PUT", `/api/admin/products/${product.id}/lots`, {
+      lots: [
+        { lot_code: "A1", boxes: 6 },
+        { lot_code: "B2", boxes: 10 },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    // A paid order of 5 comes from the smallest lot that holds it (A1); an open checkout of 8
+    // from B2.
+    await pay(await checkout(product.id, 5));
+    await checkout(product.id, 8);
+    const res = await callAdmin(t, "GET", `/api/admin/products/${product.id}/ledger`);
+    expect(res.json()).toMatchObject({ on_hand: 20, allocated: 5, reserved: 8, available: 7 });
+    expect(res.json().lots.map((lot: { lot_code: string }) => ({ ...lot, id: undefined }))).toEqual(
+      [
+        { id: undefined, lot_code: "A1", on_hand: 6, allocated: 5, reserved: 0, available: 1 },
+        { id: undefined, lot_code: "B2", on_hand: 10, allocated: 0, reserved: 8, available: 2 },
+      ],
+    );
+  });
+
   it("a negative count, a count below what open orders hold and an unknown reason change nothing", async () => {
     const product = await createProduct(db(), { name: "Refused Elm", stock_quantity: 5 });
     await pay(await checkout(product.id, 2));

@@ -66,6 +66,30 @@ export function ProductStock({ productId }: { productId: number }) {
           </div>
         ))}
       </dl>
+      {data && data.lots.length > 0 ? (
+        <table className="w-full text-sm tabular-nums" aria-label="Stock by dye lot">
+          <thead className="text-xs text-stone-600">
+            <tr>
+              <th className="py-1 text-left font-medium">Lot</th>
+              <th className="py-1 text-right font-medium">On hand</th>
+              <th className="py-1 text-right font-medium">Allocated</th>
+              <th className="py-1 text-right font-medium">Reserved</th>
+              <th className="py-1 text-right font-medium">Available</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lots.map((lot) => (
+              <tr key={lot.id} className="border-t border-stone-100">
+                <td className="py-1 [overflow-wrap:anywhere]">{lot.lot_code}</td>
+                <td className="py-1 text-right">{lot.on_hand}</td>
+                <td className="py-1 text-right">{lot.allocated}</td>
+                <td className="py-1 text-right">{lot.reserved}</td>
+                <td className="py-1 text-right">{lot.available}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       <p className="text-sm text-stone-600">
         The Stock (boxes) field above is a count of the boxes on hand: saving a new count leaves
         what open orders hold theirs, and available follows.
