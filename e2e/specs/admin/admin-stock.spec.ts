@@ -1,4 +1,4 @@
-import { expect, test } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -9,6 +9,11 @@ test("a shopper buys, staff count the product while the order is open, and the l
 }) => {
   const name = `Ledger Oak ${store.tag}`;
   const product = await store.product({ name, stock_quantity: 10 });
+  const lots = await page.request.put(`/api/admin/products/${product.id}/lots`, {
+    headers: adminHeaders,
+    data: { lots: [{ lot_code: "A1203", boxes: 6 }] },
+  });
+  expect(lots.status()).toBe(200);
   const { order } = await store.paidOrder({ product, quantity: 3 });
 
   await signInToAdmin(page, "products");
@@ -32,6 +37,10 @@ test("a shopper buys, staff count the product while the order is open, and the l
   await expect(figure("On hand")).toHaveText("12");
   await expect(figure("Allocated")).toHaveText("3");
   await expect(figure("Available")).toHaveText("9");
+  // The order's 3 boxes came from lot A1203: they are still in the building, held for it.
+  await expect(
+    editor.getByRole("table", { name: "Stock by dye lot" }).getByRole("row", { name: /A1203/ }),
+  ).toHaveText(/A1203\s*6\s*3\s*0\s*3/);
 
   const ledger = editor.getByRole("list", { name: "Stock ledger" });
   const rows = ledger.getByRole("listitem");
