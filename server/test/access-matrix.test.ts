@@ -453,6 +453,11 @@ const matrix: Record<string, MatrixEntry> = {
   "GET /api/admin/products/:id/ledger": adminGet(
     (f) => `/api/admin/products/${f.productId}/ledger`,
   ),
+  "POST /api/admin/products/:id/damaged": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}/damaged`,
+    () => ({ boxes: 1 }),
+  ),
   "GET /api/admin/products/:id/ledger.csv": adminGet(
     (f) => `/api/admin/products/${f.productId}/ledger.csv`,
   ),

@@ -52,6 +52,17 @@ export const stockLedgerSchema = z.object({
 });
 export type StockLedger = z.infer<typeof stockLedgerSchema>;
 
+/** Staff write off damaged boxes: how many, and a note the ledger row keeps as its reference. */
+export const damagedBoxesSchema = z.object({
+  boxes: z
+    .number({ message: "Must be a number" })
+    .int("Must be a whole number")
+    .min(1, "Must be 1 or more")
+    .max(1_000_000),
+  note: z.string().trim().max(200).optional(),
+});
+export type DamagedBoxes = z.infer<typeof damagedBoxesSchema>;
+
 export const stockLedgerQuerySchema = z.object({
   /** Only rows of this reason. */
   reason: z

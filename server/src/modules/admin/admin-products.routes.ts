@@ -13,7 +13,11 @@ import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots"
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import { maxProductImages } from "@mcf/contracts/product-image-urls";
 import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
-import { stockLedgerQuerySchema, stockLedgerSchema } from "@mcf/contracts/stock";
+import {
+  damagedBoxesSchema,
+  stockLedgerQuerySchema,
+  stockLedgerSchema,
+} from "@mcf/contracts/stock";
 import type { preValidationAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -38,7 +42,7 @@ import {
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
 import { heldBoxesByLot } from "../orders/orders.service.ts";
-import { getStockLedger, stockLedgerCsv } from "../stock/stock.service.ts";
+import { getStockLedger, stockLedgerCsv, writeOffDamaged } from "../stock/stock.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /**
@@ -270,6 +274,28 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }),
       };
+    },
+  );
+
+  app.post(
+    "/api/admin/products/:id/damaged",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Write off damaged boxes: off on hand and available, one ledger row",
+        params: productIdParamsSchema,
+        body: damagedBoxesSchema,
+        response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      await db.transaction((tx) =>
+        writeOffDamaged(tx, request.params.id, request.body.boxes, {
+          reference: request.body.note || "Damaged",
+          staff: staffActor(request),
+        }),
+      );
+      return getAdminProduct(db, request.params.id);
     },
   );
 

@@ -235,6 +235,35 @@ export async function restockReturn(
   );
 }
 
+/**
+ * Damaged boxes leave what can be sold: off on hand and available. Only available boxes can be
+ * written off (the boxes open orders hold stay theirs): 409 saying how many are available, and
+ * nothing changes, when fewer are. 404 for an unknown product.
+ */
+export async function writeOffDamaged(
+  tx: DbOrTx,
+  productId: number,
+  boxes: number,
+  ref: StockReference,
+): Promise<void> {
+  const short = await applyChange(
+    tx,
+    productId,
+    { onHand: -boxes, allocated: 0, reserved: 0 },
+    "damaged",
+    ref,
+  );
+  if (short)
+    throw conflict(
+      `Only ${short.available} ${short.available === 1 ? "box is" : "boxes are"} available to write off: the boxes open orders hold stay theirs.`,
+    );
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) throw notFound("Product not found");
+}
+
 /** Boxes a product starts with (a new product, a seeded store): on hand up by `boxes`. */
 export async function openStock(
   tx: DbOrTx,

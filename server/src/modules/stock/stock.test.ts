@@ -285,6 +285,34 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
     );
   });
 
+  it("staff write off damaged boxes from what is available, never from what orders hold", async () => {
+    const product = await createProduct(db(), { name: "Damaged Teak", stock_quantity: 6 });
+    await pay(await checkout(product.id, 4));
+    const damaged = (payload: unknown) =>
+      callAdmin(t, "POST", `/api/admin/products/${product.id}/damaged`, payload);
+    const written = await damaged({ boxes: 1, note: "Forklift" });
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toMatchObject({ on_hand: 5, allocated: 4, available: 1 });
+    expect((await ledger(product.id))[0]).toMatchObject({
+      reason: "damaged",
+      boxes: -1,
+      reference: "Forklift",
+    });
+    const before = await numbers(product.id);
+    const tooMany = await damaged({ boxes: 2 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().detail).toBe(
+      "Only 1 box is available to write off: the boxes open orders hold stay theirs.",
+    );
+    expect((await damaged({ boxes: 0 })).statusCode).toBe(422);
+    expect((await damaged({ boxes: 1.5 })).statusCode).toBe(422);
+    expect(await numbers(product.id)).toEqual(before);
+    expect(
+      (await callAdmin(t, "POST", "/api/admin/products/999999/damaged", { boxes: 1 })).statusCode,
+    ).toBe(404);
+    await expectLedgerAddsUp(product.id);
+  });
+
   it("a negative count, a count below what open orders hold and an unknown reason change nothing", async () => {
     const product = await createProduct(db(), { name: "Refused Elm", stock_quantity: 5 });
     await pay(await checkout(product.id, 2));
