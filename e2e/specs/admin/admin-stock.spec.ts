@@ -64,6 +64,15 @@ test("a shopper buys, staff count the product while the order is open, and the l
   await page.screenshot({ path: "/tmp/stock-editor-390.png", fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // A damaged box is written off from what is available, with its note.
+  await editor.getByLabel("Damaged boxes").fill("1");
+  await editor.getByLabel("Note", { exact: true }).fill("Crushed corner");
+  await editor.getByRole("button", { name: "Write off" }).click();
+  await expect(figure("On hand")).toHaveText("11");
+  await expect(figure("Available")).toHaveText("8");
+  await expect(rows.first()).toContainText("Damaged");
+  await expect(rows.first()).toContainText("Crushed corner");
+
   // Filtered by reason, and exported as CSV.
   await editor.getByLabel("Ledger: reason").selectOption("counted");
   await expect(rows).toHaveCount(1);

@@ -1,6 +1,8 @@
+import type { AdminProduct } from "@mcf/contracts/product";
 import type { StockLedger } from "@mcf/contracts/stock";
 import { type StockReason, stockReasonLabels, stockReasons } from "@mcf/contracts/stock-options";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { productLedgerKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -25,8 +27,12 @@ function heldChange(row: StockLedger["rows"][number]): string {
  * reason; export the rows shown as CSV.
  */
 export function ProductStock({ productId }: { productId: number }) {
-  const { download } = useAdminSession();
+  const { download, request } = useAdminSession();
   const toast = useToast();
+  const client = useQueryClient();
+  const [damaged, setDamaged] = useState("");
+  const [note, setNote] = useState("");
+  const [damageError, setDamageError] = useState<string | null>(null);
   const [reason, setReason] = useState<StockReason | "">("");
   const query = reason ? `?reason=${reason}` : "";
   const ledger = useAdminQuery<StockLedger>(
@@ -41,6 +47,30 @@ export function ProductStock({ productId }: { productId: number }) {
       saveFile(blob, `stock-ledger-product-${productId}.csv`);
     } catch {
       toast("Export failed", "error");
+    }
+  };
+
+  // Damaged boxes leave what can be sold, with a ledger row; the form sits inside the product
+  // form, so it is a group of fields with its own button rather than a form of its own.
+  const writeOff = async (event: FormEvent | { preventDefault(): void }) => {
+    event.preventDefault();
+    const boxes = Number(damaged);
+    if (!Number.isInteger(boxes) || boxes < 1) {
+      setDamageError("Boxes must be a whole number, 1 or more");
+      return;
+    }
+    setDamageError(null);
+    try {
+      await request<AdminProduct>(`/api/admin/products/${productId}/damaged`, {
+        method: "POST",
+        body: { boxes, ...(note.trim() ? { note: note.trim() } : {}) },
+      });
+      setDamaged("");
+      setNote("");
+      toast(`${boxes} damaged ${boxes === 1 ? "box" : "boxes"} written off`);
+      await client.invalidateQueries({ queryKey: ["admin", "product-ledger", productId] });
+    } catch (e) {
+      setDamageError(errorText(e, "Could not write off the boxes"));
     }
   };
 
@@ -94,6 +124,36 @@ export function ProductStock({ productId }: { productId: number }) {
         The Stock (boxes) field above is a count of the boxes on hand: saving a new count leaves
         what open orders hold theirs, and available follows.
       </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="text-sm">
+          <span className="field-label">Damaged boxes</span>
+          <input
+            className="field-input w-24 py-1.5"
+            inputMode="numeric"
+            value={damaged}
+            onChange={(e) => setDamaged(e.target.value)}
+            onKeyDown={(e) => (e.key === "Enter" ? void writeOff(e) : undefined)}
+          />
+        </label>
+        <label className="min-w-0 flex-1 text-sm">
+          <span className="field-label">Note</span>
+          <input
+            className="field-input py-1.5"
+            maxLength={200}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            onKeyDown={(e) => (e.key === "Enter" ? void writeOff(e) : undefined)}
+          />
+        </label>
+        <button type="button" className="btn-outline py-1.5" onClick={writeOff}>
+          Write off
+        </button>
+      </div>
+      {damageError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {damageError}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
           <span className="field-label">Ledger: reason</span>
