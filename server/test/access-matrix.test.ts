@@ -450,6 +450,17 @@ const matrix: Record<string, MatrixEntry> = {
   ),
   "GET /api/admin/products/:id": adminGet((f) => `/api/admin/products/${f.productId}`),
   "GET /api/admin/products/:id/lots": adminGet((f) => `/api/admin/products/${f.productId}/lots`),
+  "GET /api/admin/products/:id/ledger": adminGet(
+    (f) => `/api/admin/products/${f.productId}/ledger`,
+  ),
+  "POST /api/admin/products/:id/damaged": adminCall(
+    200,
+    (f) => `/api/admin/products/${f.productId}/damaged`,
+    () => ({ boxes: 1 }),
+  ),
+  "GET /api/admin/products/:id/ledger.csv": adminGet(
+    (f) => `/api/admin/products/${f.productId}/ledger.csv`,
+  ),
   "PUT /api/admin/products/:id/lots": adminCall(
     200,
     (f) => `/api/admin/products/${f.productId}/lots`,

@@ -17,6 +17,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
 import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
+import { openStock, takeAgain } from "../src/modules/stock/stock.service.ts";
 
 /** A product's fields as a test writes them: prices in dollars (per sq ft for flooring). */
 export interface ProductFixture {
@@ -134,18 +135,36 @@ export function buildProductRow(
   return {
     ...values,
     id: sequence,
+    on_hand: values.stock_quantity ?? 0,
+    allocated: 0,
+    reserved: 0,
     created_at: now,
     updated_at: now,
   } as typeof products.$inferSelect;
 }
 
-export async function createProduct(db: Db, overrides: Partial<ProductFixture> = {}) {
-  const [row] = await db
+/**
+ * Inserts a product with no boxes, then opens its stock through the stock module (on hand and an
+ * opening ledger row), as the store does.
+ */
+async function insertWithStock(db: Db, values: typeof products.$inferInsert) {
+  const boxes = values.stock_quantity ?? 0;
+  const [inserted] = await db
     .insert(products)
-    .values(productValues(buildProduct(overrides)))
-    .returning();
+    .values({ ...values, stock_quantity: 0 })
+    .returning({ id: products.id });
+  if (!inserted) throw new Error("insert failed");
+  if (boxes > 0)
+    await openStock(db, [{ productId: inserted.id, quantity: boxes }], {
+      reference: "Test product",
+    });
+  const [row] = await db.select().from(products).where(eq(products.id, inserted.id));
   if (!row) throw new Error("insert failed");
   return row;
+}
+
+export async function createProduct(db: Db, overrides: Partial<ProductFixture> = {}) {
+  return insertWithStock(db, productValues(buildProduct(overrides)));
 }
 
 /** A product's boxes in stock as stored now; undefined when there is no such product. */
@@ -195,12 +214,7 @@ export function buildAccessory(overrides: Partial<AccessoryFixture> = {}): Acces
 }
 
 export async function createAccessory(db: Db, overrides: Partial<AccessoryFixture> = {}) {
-  const [row] = await db
-    .insert(products)
-    .values(productValues(buildAccessory(overrides)))
-    .returning();
-  if (!row) throw new Error("insert failed");
-  return row;
+  return insertWithStock(db, productValues(buildAccessory(overrides)));
 }
 
 /** A coupon (percent by default); `code` is stored upper-case as the store does. */
@@ -326,13 +340,15 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     zip_code: "35203",
     country: "US",
   };
+  const shipped =
+    columns.status === "shipped" || columns.status === "delivered" || Boolean(columns.shipped_at);
   const [order] = await db
     .insert(orders)
     .values({
       friendly_order_id: `MCF-T${String(orderSequence).padStart(4, "0")}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
       status: "processing",
       payment_status: "paid",
-      stock_status: "committed",
+      stock_status: shipped ? "shipped" : "committed",
       payment_provider: "test",
       payment_session_id: `test_session_${orderSequence}_${Math.random().toString(36).slice(2, 10)}`,
       payment_expires_at: new Date(Date.now() + 30 * 60_000),
@@ -371,6 +387,18 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       provider_id: order.payment_session_id ?? `order:${order.id}`,
       created_at: order.paid_at ?? order.created_at,
     });
+  // An order that holds boxes holds them on top of the product's stock, as if they had been in
+  // the building and taken by its checkout: on hand and allocated (or reserved) up, available kept.
+  if (order.stock_status === "committed" || order.stock_status === "reserved") {
+    const held = itemValues.flatMap((item) =>
+      item.kind === "box" ? [{ productId: item.product_id, quantity: item.quantity }] : [],
+    );
+    await openStock(db, held, { reference: "Test order's boxes" });
+    await takeAgain(db, held, order.stock_status === "committed" ? "allocated" : "reserved", {
+      orderId: order.id,
+      reference: `Order ${order.friendly_order_id}`,
+    });
+  }
   return order;
 }
 

@@ -78,6 +78,14 @@ export const adminProductSchema = publicProductSchema.extend({
   box_weight_lbs: z.number().nullable(),
   /** Boxes at or below which the dashboard asks to reorder; null: never. */
   reorder_point: z.number().int().nullable(),
+  /** Boxes in the building (the sum of the product's stock ledger). */
+  on_hand: z.number().int(),
+  /** Boxes of paid orders not yet shipped or picked up. */
+  allocated: z.number().int(),
+  /** Boxes of open checkouts (unpaid orders whose payment is still open). */
+  reserved: z.number().int(),
+  /** What the store sells from: on hand - allocated - reserved (the public stock_quantity). */
+  available: z.number().int(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

@@ -39,7 +39,17 @@ export const products = pgTable(
     pallet_shipping_cost: moneyColumn("pallet_shipping_cost"),
     /** Pounds per box, for parcel limits; empty takes the documented default. */
     box_weight_lbs: moneyColumn("box_weight_lbs"),
+    /**
+     * What a shopper can buy now: on_hand - allocated - reserved. Only the stock module changes
+     * these four, together, in one UPDATE (the checks below keep them consistent).
+     */
     stock_quantity: integer("stock_quantity").notNull().default(0),
+    /** Boxes in the building: the sum of the product's stock_ledger rows. */
+    on_hand: integer("on_hand").notNull().default(0),
+    /** Boxes of paid orders not yet shipped or picked up. */
+    allocated: integer("allocated").notNull().default(0),
+    /** Boxes of open checkouts: unpaid orders whose payment is still open. */
+    reserved: integer("reserved").notNull().default(0),
     /** Boxes at or below which the dashboard lists the product to reorder (none: never). */
     reorder_point: integer("reorder_point"),
     overall_thickness: text("overall_thickness"),
@@ -70,6 +80,13 @@ export const products = pgTable(
   },
   (t) => [
     check("products_stock_not_negative", sql`${t.stock_quantity} >= 0`),
+    check("products_on_hand_not_negative", sql`${t.on_hand} >= 0`),
+    check("products_allocated_not_negative", sql`${t.allocated} >= 0`),
+    check("products_reserved_not_negative", sql`${t.reserved} >= 0`),
+    check(
+      "products_available_is_on_hand_less_held",
+      sql`${t.stock_quantity} = ${t.on_hand} - ${t.allocated} - ${t.reserved}`,
+    ),
     check("products_reorder_point_not_negative", sql`${t.reorder_point} >= 0`),
     check(
       "products_selling_unit_check",

@@ -9,3 +9,4 @@ export * from "./partners.ts";
 export * from "./payments.ts";
 export * from "./settings.ts";
 export * from "./staff.ts";
+export * from "./stock.ts";

@@ -25,8 +25,11 @@ import { productLots, products } from "./catalog.ts";
 import { moneyColumn, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
 
-/** Whether an order holds boxes: reserved while unpaid, committed once paid, released when returned. */
-export const stockStatuses = ["reserved", "committed", "released"] as const;
+/**
+ * Whether an order holds boxes: reserved while unpaid, committed (allocated) once paid, released
+ * when they went back to be sold, shipped once they left the building (shipped or picked up).
+ */
+export const stockStatuses = ["reserved", "committed", "released", "shipped"] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 /** `column in ('a', 'b', ...)`: the check that keeps a text column inside its tuple. */

@@ -13,6 +13,11 @@ import { productLotsSchema, productLotsUpdateSchema } from "@mcf/contracts/lots"
 import { adminProductSchema, productIdParamsSchema } from "@mcf/contracts/product";
 import { maxProductImages } from "@mcf/contracts/product-image-urls";
 import { productImageOrderSchema, productImageParamsSchema } from "@mcf/contracts/product-images";
+import {
+  damagedBoxesSchema,
+  stockLedgerQuerySchema,
+  stockLedgerSchema,
+} from "@mcf/contracts/stock";
 import { storeToday } from "@mcf/contracts/store-today";
 import type { preValidationAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -37,6 +42,8 @@ import {
   saveProductLots,
   updateAdminProduct,
 } from "../catalog/catalog.service.ts";
+import { heldBoxesByLot } from "../orders/orders.service.ts";
+import { getStockLedger, stockLedgerCsv, writeOffDamaged } from "../stock/stock.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /**
@@ -189,6 +196,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Change some fields; returns the updated product",
+        description:
+          "stock_quantity is a count of the boxes in the building: it sets on_hand, and available (the public stock_quantity) is the count less what open orders hold. The difference is written to the stock ledger; a count below what open orders hold answers 409.",
         params: productIdParamsSchema,
         body: productPatchSchema,
         response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
@@ -229,6 +238,90 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAdminProduct(db, request.params.id, staffActor(request));
       await forgetProductImageFiles(db, imageStore, images);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/admin/products/:id/ledger",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A product's stock: on hand, allocated, reserved, available, and its ledger",
+        description:
+          "One row per change of the product's boxes, newest first: boxes is the change of on hand (on hand is the sum of the rows), with the reason, what it belongs to (reference), the staff member and the time. ?reason= keeps one reason.",
+        params: productIdParamsSchema,
+        querystring: stockLedgerQuerySchema,
+        response: { 200: stockLedgerSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const ledger = await getStockLedger(db, request.params.id, request.query);
+      // Each dye lot's boxes are what it has available; open orders hold the rest of its on hand.
+      const [{ lots }, held] = await Promise.all([
+        getProductLots(db, request.params.id),
+        heldBoxesByLot(db, request.params.id),
+      ]);
+      return {
+        ...ledger,
+        lots: lots.map((lot) => {
+          const { allocated, reserved } = held.get(lot.id) ?? { allocated: 0, reserved: 0 };
+          return {
+            id: lot.id,
+            lot_code: lot.lot_code,
+            on_hand: lot.boxes + allocated + reserved,
+            allocated,
+            reserved,
+            available: lot.boxes,
+          };
+        }),
+      };
+    },
+  );
+
+  app.post(
+    "/api/admin/products/:id/damaged",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Write off damaged boxes: off on hand and available, one ledger row",
+        params: productIdParamsSchema,
+        body: damagedBoxesSchema,
+        response: { 200: adminProductSchema, 409: errorResponseSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      await db.transaction((tx) =>
+        writeOffDamaged(tx, request.params.id, request.body.boxes, {
+          reference: request.body.note || "Damaged",
+          staff: staffActor(request),
+        }),
+      );
+      return getAdminProduct(db, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/admin/products/:id/ledger.csv",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A product's stock ledger as CSV (the same rows and filter)",
+        params: productIdParamsSchema,
+        querystring: stockLedgerQuerySchema,
+        produces: ["text/csv"],
+        response: { 200: z.string(), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const ledger = await getStockLedger(db, request.params.id, request.query);
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="stock-ledger-product-${request.params.id}.csv"`,
+        )
+        .header("cache-control", "no-store");
+      return stockLedgerCsv(ledger.rows);
     },
   );
 

@@ -137,13 +137,31 @@ describe("cached catalogue answers stay current", () => {
     const db = shop.database.db;
     const start = BigInt(await readCatalogVersion(db));
     await db.transaction(async (tx) => {
-      await tx.update(products).set({ stock_quantity: 40 }).where(eq(products.id, product.id));
-      await tx.update(products).set({ stock_quantity: 41 }).where(eq(products.id, product.id));
+      await tx
+        .update(products)
+        .set({
+          stock_quantity: 40,
+          on_hand: sql`40 + ${products.allocated} + ${products.reserved}`,
+        })
+        .where(eq(products.id, product.id));
+      await tx
+        .update(products)
+        .set({
+          stock_quantity: 41,
+          on_hand: sql`41 + ${products.allocated} + ${products.reserved}`,
+        })
+        .where(eq(products.id, product.id));
     });
     expect(BigInt(await readCatalogVersion(db))).toBe(start + 1n);
     await expect(
       db.transaction(async (tx) => {
-        await tx.update(products).set({ stock_quantity: 7 }).where(eq(products.id, product.id));
+        await tx
+          .update(products)
+          .set({
+            stock_quantity: 7,
+            on_hand: sql`7 + ${products.allocated} + ${products.reserved}`,
+          })
+          .where(eq(products.id, product.id));
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

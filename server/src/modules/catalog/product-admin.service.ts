@@ -6,7 +6,8 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
-import { containsPattern, getProductRow, productNotFound } from "./product-lookup.ts";
+import { countStock } from "../stock/stock.service.ts";
+import { containsPattern, getProductRow } from "./product-lookup.ts";
 import { toAdminProduct } from "./product-mapper.ts";
 
 type ProductInsert = typeof products.$inferInsert;
@@ -139,11 +140,19 @@ export async function createAdminProduct(
   checkAccessoryShape(fields.selling_unit, fields.accessory_kind);
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
+      // The product starts with no boxes; the stock module records the ones it opens with.
+      const [inserted] = await tx
         .insert(products)
-        .values(productColumns(fields) as ProductInsert)
+        .values(productColumns({ ...fields, stock_quantity: 0 }) as ProductInsert)
         .returning();
-      if (!row) throw new Error("product insert returned nothing");
+      if (!inserted) throw new Error("product insert returned nothing");
+      if (fields.stock_quantity > 0)
+        await countStock(tx, inserted.id, fields.stock_quantity, {
+          reason: "opening",
+          reference: "Product created",
+          staff: actor,
+        });
+      const row = await getProductRow(tx, inserted.id);
       const product = toAdminProduct(row);
       await writeAudit(tx, {
         actor,
@@ -182,15 +191,18 @@ export async function updateAdminProduct(
         fields.selling_unit ?? beforeRow.selling_unit,
         fields.accessory_kind === undefined ? beforeRow.accessory_kind : fields.accessory_kind,
       );
-      const columns = productColumns(fields);
-      if (Object.keys(columns).length === 0) return before;
-      const [row] = await tx
-        .update(products)
-        .set({ ...columns, updated_at: new Date() })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw productNotFound();
-      const after = toAdminProduct(row);
+      // The stock number staff enter is a count of the boxes in the building (on hand): the
+      // stock module records the difference; what open orders hold stays theirs.
+      const { stock_quantity: counted, ...columns } = productColumns(fields);
+      if (Object.keys(columns).length === 0 && counted === undefined) return before;
+      if (Object.keys(columns).length > 0)
+        await tx
+          .update(products)
+          .set({ ...columns, updated_at: new Date() })
+          .where(eq(products.id, id));
+      if (counted !== undefined && counted !== null)
+        await countStock(tx, id, counted, { reference: "Product editor", staff: actor });
+      const after = toAdminProduct(await getProductRow(tx, id));
       const diff = changedFields(before, after);
       if (Object.keys(diff.after).length > 0) {
         await writeAudit(tx, {

@@ -16,12 +16,14 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { countStock } from "../stock/stock.service.ts";
 import {
   accessoryShapeProblem,
   emptyProductFields,
   productColumns,
 } from "./product-admin.service.ts";
 import { formatLotsCell, parseLotsCell, sameLots, toLotsUpdate } from "./product-csv-lots.ts";
+import { getProductRow } from "./product-lookup.ts";
 import { lotListProblem, lotsOfProducts, replaceProductLots } from "./product-lots.ts";
 import { toAdminProduct } from "./product-mapper.ts";
 
@@ -102,7 +104,10 @@ export function productsToCsv(
       productCsvColumns.map((column) =>
         column === "lots"
           ? formatLotsCell(lots.get(p.id) ?? [])
-          : cell(p[column as keyof AdminProduct]),
+          : // The stock column is a count of the boxes in the building (on hand), both ways.
+            column === "stock_quantity"
+            ? cell(p.on_hand)
+            : cell(p[column as keyof AdminProduct]),
       ),
     ),
     { header: true, columns: [...productCsvColumns], record_delimiter: "\r\n" },
@@ -230,7 +235,9 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
   for (let i = 0; i < skus.length; i += 500) {
     const chunk = skus.slice(i, i + 500);
     const rows = await db.select().from(products).where(inArray(products.sku, chunk));
-    for (const row of rows) if (row.sku) existing.set(row.sku, toAdminProduct(row));
+    // The file's stock column is a count of on hand: compared with on hand, not available.
+    for (const row of rows)
+      if (row.sku) existing.set(row.sku, { ...toAdminProduct(row), stock_quantity: row.on_hand });
   }
   const lotsIndex = header.indexOf("lots");
   const currentLots =
@@ -385,13 +392,22 @@ export async function importProductsCsv(
       for (const row of plan) {
         if (!row.fields) continue;
         if (row.action === "create") {
-          const values = productColumns({ ...emptyProductFields, ...row.fields } as ProductFields);
-          const [created] = await tx
+          const full = { ...emptyProductFields, ...row.fields } as ProductFields;
+          // A new product starts with no boxes; the stock module records the ones it opens with.
+          const values = productColumns({ ...full, stock_quantity: 0 });
+          const [inserted] = await tx
             .insert(products)
             .values(values as typeof products.$inferInsert)
             .returning();
-          if (!created) throw new Error("product insert returned nothing");
-          row.product_id = created.id;
+          if (!inserted) throw new Error("product insert returned nothing");
+          row.product_id = inserted.id;
+          if (full.stock_quantity > 0)
+            await countStock(tx, inserted.id, full.stock_quantity, {
+              reason: "opening",
+              reference: `CSV import, line ${row.line}`,
+              staff: actor,
+            });
+          const created = await getProductRow(tx, inserted.id);
           await writeAudit(tx, {
             actor,
             action: "product.import.create",
@@ -405,10 +421,19 @@ export async function importProductsCsv(
             const changed = Object.fromEntries(
               fieldChanges.map((c) => [c.field, c.after]),
             ) as Partial<ProductFields>;
-            await tx
-              .update(products)
-              .set({ ...productColumns(changed), updated_at: new Date() })
-              .where(eq(products.id, row.product_id));
+            // The stock column is a count of the boxes in the building: the stock module records
+            // the difference from on hand, and what open orders hold stays theirs.
+            const { stock_quantity: counted, ...columns } = productColumns(changed);
+            if (Object.keys(columns).length > 0)
+              await tx
+                .update(products)
+                .set({ ...columns, updated_at: new Date() })
+                .where(eq(products.id, row.product_id));
+            if (counted !== undefined && counted !== null)
+              await countStock(tx, row.product_id, counted, {
+                reference: `CSV import, line ${row.line}`,
+                staff: actor,
+              });
             await writeAudit(tx, {
               actor,
               action: "product.import.update",

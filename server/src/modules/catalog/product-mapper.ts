@@ -62,6 +62,10 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ace_shown_price: numberOrNull(row.ace_shown_price),
     box_weight_lbs: numberOrNull(row.box_weight_lbs),
     reorder_point: row.reorder_point,
+    on_hand: row.on_hand,
+    allocated: row.allocated,
+    reserved: row.reserved,
+    available: row.stock_quantity,
     created_at: row.created_at.toISOString(),
   };
 }

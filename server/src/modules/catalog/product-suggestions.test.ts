@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAccessory, createProduct } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
@@ -209,7 +209,10 @@ describe("a suggester on the database after stock, price and name changes", () =
     expect((await suggest("1", "quist")).map((s) => s.id)).toEqual([early.id, late.id, trim.id]);
 
     // A checkout takes the last boxes: the sold-out floor goes after the one in stock.
-    await db.update(products).set({ stock_quantity: 0 }).where(eq(products.id, early.id));
+    await db
+      .update(products)
+      .set({ stock_quantity: 0, on_hand: sql`0 + ${products.allocated} + ${products.reserved}` })
+      .where(eq(products.id, early.id));
     await db.update(products).set({ our_price: "5.25" }).where(eq(products.id, late.id));
     await db.update(products).set({ our_price: "17.5" }).where(eq(products.id, trim.id));
     const afterSale = await suggest("2", "quist");
@@ -226,7 +229,10 @@ describe("a suggester on the database after stock, price and name changes", () =
     expect(loads).toBe(2);
 
     // Back in stock: the order by name returns, still without a build.
-    await db.update(products).set({ stock_quantity: 5 }).where(eq(products.id, early.id));
+    await db
+      .update(products)
+      .set({ stock_quantity: 5, on_hand: sql`5 + ${products.allocated} + ${products.reserved}` })
+      .where(eq(products.id, early.id));
     expect((await suggest("4", "quist")).map((s) => s.id)).toEqual([early.id, late.id, trim.id]);
     expect(loads).toBe(2);
 

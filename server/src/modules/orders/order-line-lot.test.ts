@@ -103,8 +103,9 @@ describe("staff choose an order line's dye lot by hand", () => {
       lot_warning: lotWarning,
     });
     expect(spread.lot_change_refusal).toBeNull();
-    // A new lot arrives: staff raise the stock, then record it.
-    await callAdmin(t, "PATCH", `/api/admin/products/${product.id}`, { stock_quantity: 18 });
+    // A new lot of 14 arrives: staff count the boxes in the building (16 + 14; the order's 12
+    // stay its own, so 18 are available), then record the lot.
+    await callAdmin(t, "PATCH", `/api/admin/products/${product.id}`, { stock_quantity: 30 });
     const ids = await recordLots(product.id, { A: 4, B: 0, C: 14 }, first);
     expect(await lotsOf(product.id)).toEqual({ A: 4, B: 0, C: 14 });
 

@@ -13,19 +13,19 @@ import {
   type ReturnView,
   returnWindowDays,
 } from "@mcf/contracts/returns";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   type OrderItemRow,
   type OrderReturnRow,
   type OrderRow,
   orderReturns,
-  products,
   type StoredReturnLine,
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { restockReturn } from "../stock/stock.service.ts";
 import { returnBoxesToLots } from "./order-lots.ts";
 import { type RefundIssuer, refundPayment } from "./order-payments.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
@@ -311,16 +311,20 @@ export async function approveReturn(
             reason: `Return ${row.id}: ${row.reason}`,
           })
         : null;
-    // Back on the shelf in product-id order (the lock order of every stock change).
-    const byProduct = new Map<number, number>();
-    for (const line of row.lines)
-      if (line.product_id !== null)
-        byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
-    for (const [productId, quantity] of [...byProduct].sort((a, b) => a[0] - b[0]))
-      await tx
-        .update(products)
-        .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
-        .where(eq(products.id, productId));
+    // Back on the shelf, through the stock ledger (in product-id order, the lock order of every
+    // stock change).
+    await restockReturn(
+      tx,
+      row.lines.flatMap((line) =>
+        line.product_id === null ? [] : [{ productId: line.product_id, quantity: line.quantity }],
+      ),
+      {
+        orderId: order.id,
+        returnId: row.id,
+        reference: `Return of order ${order.friendly_order_id}`,
+        staff: actor,
+      },
+    );
     // And into the dye lots they were sold from, under the same once-only return lock.
     for (const line of row.lines) await returnBoxesToLots(tx, line.order_item_id, line.quantity);
     const [updated] = await tx

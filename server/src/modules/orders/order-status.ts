@@ -2,12 +2,19 @@ import { type OrderStatus, orderStatuses } from "@mcf/contracts/orders";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict } from "../../errors.ts";
 
-/** What a change does to the order's boxes. */
+/** What a change does to the order's boxes (the stock module keeps the numbers and ledger). */
 type StockEffect =
-  /** Reserved boxes become sold; released ones are taken again (or the order is flagged). */
+  /** Reserved boxes become allocated; released ones are taken again (or the order is flagged). */
   | "commit"
-  /** Boxes the order still holds go back on the shelf, once. */
+  /** Boxes the order still holds are released to be sold again, once; on hand does not move. */
   | "return"
+  /**
+   * The boxes leave the building, once: off on hand and off what the order held. An order that
+   * held none (cancelled) takes them from what is available, or is refused with 409.
+   */
+  | "ship"
+  /** An order that gave its boxes back (cancelled) takes them again, once, or is refused (409). */
+  | "take"
   | "none";
 
 interface Transition {
@@ -56,7 +63,7 @@ export const orderTransitions = {
   /** The shipping form's "mark shipped". */
   markShipped: {
     from: { pending: "shipped", processing: "shipped", shipped: "shipped", delivered: "delivered" },
-    stock: "none",
+    stock: "ship",
     email: "order-shipped when asked",
     audit: "order.shipping",
     stampsShippedAt: true,
@@ -65,7 +72,7 @@ export const orderTransitions = {
   /** Staff set "shipped". */
   ship: {
     from: every("shipped"),
-    stock: "none",
+    stock: "ship",
     email: "order-shipped when asked",
     audit: "order.status",
     stampsShippedAt: true,
@@ -73,14 +80,14 @@ export const orderTransitions = {
   /** Staff set "delivered". */
   markDelivered: {
     from: every("delivered"),
-    stock: "none",
+    stock: "ship",
     email: null,
     audit: "order.status",
     stampsShippedAt: false,
   },
   /**
-   * Staff set "cancelled". Re-opening later does not take the stock again: staff adjust stock in
-   * the product list (a later payment of an unpaid order takes it again through markPaid).
+   * Staff set "cancelled": the allocation (or reservation) is released, on hand untouched.
+   * Setting any other status later takes the boxes again, once, or is refused when they are gone.
    */
   cancel: {
     from: every("cancelled"),
@@ -92,7 +99,7 @@ export const orderTransitions = {
   /** Staff set "pending". */
   reopenPending: {
     from: every("pending"),
-    stock: "none",
+    stock: "take",
     email: null,
     audit: "order.status",
     stampsShippedAt: false,
@@ -100,7 +107,7 @@ export const orderTransitions = {
   /** Staff set "processing". */
   reopenProcessing: {
     from: every("processing"),
-    stock: "none",
+    stock: "take",
     email: null,
     audit: "order.status",
     stampsShippedAt: false,
@@ -135,12 +142,11 @@ export function nextStatus(event: OrderEvent, current: OrderStatus): OrderStatus
 type BoxesOfOrder = Pick<OrderRow, "status" | "stock_status" | "shipped_at">;
 
 /**
- * Whether an order still holds boxes that belong back on the shelf: its stock was never released,
- * and it never shipped (shipped boxes left the warehouse, whatever the status says now).
+ * Whether an order still holds boxes in the building (reserved or allocated to it): they were
+ * neither released (cancelled, payment expired) nor shipped.
  */
 export function holdsStock(order: BoxesOfOrder): boolean {
-  if (order.stock_status === "released") return false;
-  return order.status !== "shipped" && order.status !== "delivered" && !order.shipped_at;
+  return order.stock_status === "reserved" || order.stock_status === "committed";
 }
 
 /**
@@ -150,9 +156,14 @@ export function holdsStock(order: BoxesOfOrder): boolean {
  * holds no boxes to move.
  */
 export function lotChangeRefusal(order: BoxesOfOrder): string | null {
-  if (holdsStock(order) && order.status !== "cancelled") return null;
-  if (order.status === "shipped" || order.status === "delivered" || order.shipped_at)
+  if (
+    order.stock_status === "shipped" ||
+    order.status === "shipped" ||
+    order.status === "delivered" ||
+    order.shipped_at
+  )
     return "This order has shipped: its boxes left the warehouse, so their dye lot can no longer change.";
+  if (holdsStock(order) && order.status !== "cancelled") return null;
   return "This order no longer holds its boxes (it was cancelled or its payment expired), so there is no dye lot to change.";
 }
 

@@ -1,44 +1,20 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems, products } from "../../db/schema/index.ts";
+import { conflict } from "../../errors.ts";
+import {
+  allocateReserved,
+  releaseStock,
+  type ShortLine,
+  type StockLine,
+  type StockReference,
+  shipStock,
+  takeAgain,
+} from "../stock/stock.service.ts";
 import { type LotLine, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
 import { holdsStock } from "./order-status.ts";
 
-export interface StockLine {
-  productId: number;
-  quantity: number;
-}
-
-/** Lines in product-id order, so concurrent transactions lock rows in one order (no deadlocks). */
-function inLockOrder(lines: StockLine[]): StockLine[] {
-  return [...lines].sort((a, b) => a.productId - b.productId);
-}
-
-/**
- * Takes boxes off the shelf atomically: one conditional update per line, so two buyers can never
- * take the same last box. Returns the first line that could not be taken with how many are left
- * (the caller rolls its transaction back), or null when every line was taken.
- */
-export async function takeStock(
-  tx: DbOrTx,
-  lines: StockLine[],
-): Promise<{ productId: number; available: number } | null> {
-  for (const line of inLockOrder(lines)) {
-    const taken = await tx
-      .update(products)
-      .set({ stock_quantity: sql`${products.stock_quantity} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stock_quantity, line.quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
-      const [row] = await tx
-        .select({ stock: products.stock_quantity })
-        .from(products)
-        .where(eq(products.id, line.productId));
-      return { productId: line.productId, available: row?.stock ?? 0 };
-    }
-  }
-  return null;
-}
+export type { StockLine };
 
 /**
  * The first line wanting more boxes than are on the shelf now (lines of one product added up),
@@ -83,23 +59,109 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
   return [...boxesByProduct].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+/** How an order is named in the stock ledger: its number, and who moved its boxes. */
+export function orderReference(order: OrderRow, staff: string | null = null): StockReference {
+  return { orderId: order.id, reference: `Order ${order.friendly_order_id}`, staff };
+}
+
+/** Which of the product's numbers an order's boxes count in now, or null when in none. */
+function heldAs(order: OrderRow): "reserved" | "allocated" | null {
+  if (!holdsStock(order)) return null;
+  return order.stock_status === "committed" ? "allocated" : "reserved";
+}
+
 /**
- * Puts back the boxes of the locked orders that still hold stock, in one pass over the products in
- * id order (a batch never locks products in an order that could deadlock with a checkout).
- * Returns the ids of the orders whose stock went back; the caller marks them released, so stock
- * returns at most once.
+ * A cancel: the boxes the locked orders still hold go back to be sold (their allocation or
+ * reservation released; on hand does not move), in one pass over the products in id order (a
+ * batch never locks products in an order that could deadlock with a checkout). Returns the ids of
+ * the orders whose boxes went back; the caller marks them released, so they go back at most once.
  */
-export async function returnHeldStock(tx: DbOrTx, lockedOrders: OrderRow[]): Promise<Set<string>> {
-  const holding = lockedOrders.filter(holdsStock).map((order) => order.id);
-  for (const line of await orderStockLines(tx, holding)) {
-    await tx
-      .update(products)
-      .set({ stock_quantity: sql`${products.stock_quantity} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
+export async function returnHeldStock(
+  tx: DbOrTx,
+  lockedOrders: OrderRow[],
+  staff: string | null,
+): Promise<Set<string>> {
+  const holding = lockedOrders.filter(holdsStock);
+  const moves = [];
+  for (const order of holding)
+    for (const line of await orderStockLines(tx, [order.id]))
+      moves.push({ ...line, from: heldAs(order) ?? "reserved", ref: orderReference(order, staff) });
+  await releaseStock(tx, moves);
   // Then each line's boxes back into the lots they came from (products locked above first).
-  await returnLotsOfItems(tx, await boxItemIds(tx, holding));
-  return new Set(holding);
+  await returnLotsOfItems(
+    tx,
+    await boxItemIds(
+      tx,
+      holding.map((order) => order.id),
+    ),
+  );
+  return new Set(holding.map((order) => order.id));
+}
+
+/** A 409 saying how many boxes are available when an order cannot take its boxes again. */
+function notAvailableError(items: OrderItemRow[], short: ShortLine) {
+  const name =
+    items.find((item) => item.product_id === short.productId)?.product_name ??
+    `Product ${short.productId}`;
+  const wanted = items
+    .filter((item) => item.kind === "box" && item.product_id === short.productId)
+    .reduce((sum, item) => sum + item.quantity, 0);
+  const available = Math.max(0, short.available);
+  return conflict(
+    `Only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} available now, and this order needs ${wanted}: it cannot take its boxes again. Count the stock or change the order first.`,
+  );
+}
+
+/**
+ * An order leaving "cancelled" (or a released order staff move on) takes its boxes again, once:
+ * allocated when paid, else reserved, with its dye lots chosen anew. 409 saying how many are
+ * available when they no longer are; nothing changes then. Returns the stock status to store.
+ */
+export async function takeStockAgain(
+  tx: DbOrTx,
+  order: OrderRow,
+  staff: string | null,
+): Promise<OrderRow["stock_status"]> {
+  if (order.stock_status !== "released") return order.stock_status;
+  const paid = order.payment_status === "paid";
+  const short = await takeAgain(
+    tx,
+    await orderStockLines(tx, [order.id]),
+    paid ? "allocated" : "reserved",
+    orderReference(order, staff),
+  );
+  const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+  if (short) throw notAvailableError(items, short);
+  await reallocateLots(tx, lotLinesOf(items));
+  return paid ? "committed" : "reserved";
+}
+
+/**
+ * The order's boxes leave the building (shipped or picked up): off on hand and off what it held.
+ * An order that held none (it was cancelled) takes them from what is available, or is refused
+ * with 409 saying how many are. Returns the stock status to store: shipped, once.
+ */
+export async function shipOrderStock(
+  tx: DbOrTx,
+  order: OrderRow,
+  staff: string | null,
+): Promise<OrderRow["stock_status"]> {
+  if (order.stock_status === "shipped") return "shipped";
+  const from = order.stock_status === "released" ? "available" : heldAs(order);
+  if (from === null) return order.stock_status;
+  const short = await shipStock(
+    tx,
+    await orderStockLines(tx, [order.id]),
+    from,
+    orderReference(order, staff),
+  );
+  if (short || from === "available") {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+    if (short) throw notAvailableError(items, short);
+    // Boxes taken from what was available leave from its dye lots too.
+    await reallocateLots(tx, lotLinesOf(items));
+  }
+  return "shipped";
 }
 
 async function boxItemIds(tx: DbOrTx, orderIds: string[]): Promise<number[]> {
@@ -134,27 +196,34 @@ export function lotLinesOf(
 class StockShortError extends Error {}
 
 /**
- * Makes a paid order's boxes sold: a reservation becomes committed; a reservation already
+ * Makes a paid order's boxes sold: reserved boxes become allocated; a reservation already
  * released (it expired) is taken again when the stock is there, else the order is flagged
- * `needs_attention` (the customer was charged: never dropped). Returns the columns to store.
+ * `needs_attention` (the customer was charged: never dropped). Boxes that already left stay gone.
+ * Returns the columns to store.
  */
 export async function commitStock(
   tx: DbOrTx,
   order: OrderRow,
 ): Promise<Pick<OrderRow, "stock_status" | "needs_attention">> {
-  if (order.stock_status !== "released")
-    return { stock_status: "committed", needs_attention: order.needs_attention };
+  const keep = { needs_attention: order.needs_attention };
+  if (order.stock_status === "shipped" || order.stock_status === "committed")
+    return { stock_status: order.stock_status, ...keep };
   const lines = await orderStockLines(tx, [order.id]);
+  if (order.stock_status === "reserved") {
+    await allocateReserved(tx, lines, orderReference(order));
+    return { stock_status: "committed", ...keep };
+  }
   try {
     await tx.transaction(async (savepoint) => {
-      if (await takeStock(savepoint, lines)) throw new StockShortError();
+      if (await takeAgain(savepoint, lines, "allocated", orderReference(order)))
+        throw new StockShortError();
       const items = await savepoint
         .select()
         .from(orderItems)
         .where(eq(orderItems.order_id, order.id));
       await reallocateLots(savepoint, lotLinesOf(items));
     });
-    return { stock_status: "committed", needs_attention: order.needs_attention };
+    return { stock_status: "committed", ...keep };
   } catch (error) {
     if (!(error instanceof StockShortError)) throw error;
     return { stock_status: "released", needs_attention: true };

@@ -2,13 +2,14 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { nextStatus, type OrderEvent, transitionOf } from "./order-status.ts";
-import { returnHeldStock } from "./order-stock.ts";
+import { returnHeldStock, shipOrderStock, takeStockAgain } from "./order-stock.ts";
 import { updateOrder } from "./orders.repository.ts";
 
 /**
- * Moves locked orders by `event`, returning the stock they hold when the event returns stock
- * and they move into cancelled (so it goes back at most once), and writes the event's audit
- * entry, naming `actor` (the staff events are the audited ones).
+ * Moves locked orders by `event` and their boxes by the event's stock effect, each at most once
+ * (the order's stock status says what it holds): a cancel releases what they hold; shipping takes
+ * the boxes off on hand; leaving cancelled takes them again or is refused (409). Writes the
+ * event's audit entry, naming `actor` (the staff events are the audited ones).
  */
 export async function applyEvent(
   tx: DbOrTx,
@@ -24,9 +25,18 @@ export async function applyEvent(
       ? await returnHeldStock(
           tx,
           moving.filter(({ order, to }) => to !== order.status).map(({ order }) => order),
+          actor ?? null,
         )
       : new Set<string>();
   for (const { order, to } of moving) {
+    const stockStatus =
+      rule.stock === "ship"
+        ? await shipOrderStock(tx, order, actor ?? null)
+        : rule.stock === "take"
+          ? await takeStockAgain(tx, order, actor ?? null)
+          : returned.has(order.id)
+            ? "released"
+            : order.stock_status;
     const extra = changes(order);
     const shippedAt = rule.stampsShippedAt
       ? (extra.shipped_at ?? order.shipped_at ?? new Date())
@@ -35,7 +45,7 @@ export async function applyEvent(
       ...extra,
       status: to,
       ...(shippedAt === undefined ? {} : { shipped_at: shippedAt }),
-      ...(returned.has(order.id) ? { stock_status: "released" } : {}),
+      ...(stockStatus === order.stock_status ? {} : { stock_status: stockStatus }),
       // The day it arrived starts the sample follow-up's wait; the first arrival counts.
       ...(to === "delivered" && !order.delivered_at ? { delivered_at: new Date() } : {}),
     });

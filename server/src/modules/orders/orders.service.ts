@@ -8,6 +8,7 @@ import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
+import { reserveStock } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
@@ -26,8 +27,8 @@ import {
   commitStock,
   findShortLine,
   lotLinesOf,
+  orderReference,
   type StockLine,
-  takeStock,
 } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
 import { lineLotFields, orderDelivery, toAdminOrder, toTrackingResult } from "./order-views.ts";
@@ -47,6 +48,7 @@ import {
   updateOrder,
 } from "./orders.repository.ts";
 
+export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export {
   approveReturn,
   declineReturn,
@@ -124,13 +126,15 @@ export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderW
       ? []
       : [{ productId: item.product_id, quantity: item.quantity }],
   );
-  const short = await takeStock(tx, lines);
+  const created = await insertOrder(tx, input.order, input.items);
+  // The checkout holds its boxes (reserved) while the payment is open: one conditional update per
+  // product, so two buyers can never take the same last box.
+  const short = await reserveStock(tx, lines, orderReference(created.order));
   if (short) {
     const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
     throw soldOutError(short.productId, name, short.available);
   }
-  const created = await insertOrder(tx, input.order, input.items);
-  // The boxes' dye lots, under the product locks takeStock holds; a chosen lot short is a 409.
+  // The boxes' dye lots, under the product locks reserveStock holds; a chosen lot short is a 409.
   await allocateLots(
     tx,
     lotLinesOf(created.items, (index) => input.itemLotIds?.[index] ?? null),

@@ -588,7 +588,10 @@ describe("payments under concurrency (PostgreSQL)", () => {
       const p2Locked = new Promise<void>((resolve) => {
         p2Taken = resolve;
       });
-      const takeOne = { stock_quantity: sql`${products.stock_quantity} - 1` };
+      const takeOne = {
+        stock_quantity: sql`${products.stock_quantity} - 1`,
+        reserved: sql`${products.reserved} + 1`,
+      };
       const checkout = db().transaction(async (tx) => {
         await tx.update(products).set(takeOne).where(eq(products.id, p2.id));
         p2Taken();

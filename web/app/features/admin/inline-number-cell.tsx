@@ -13,7 +13,8 @@ type CellState = "saving" | "saved" | "failed";
 const text = (value: number | null) => (value === null ? "" : String(value));
 
 /**
- * A price or stock cell that saves on blur or Enter and shows saved / failed; Escape undoes.
+ * A price or stock cell that saves on blur or Enter and shows saved / failed; Escape undoes. The
+ * stock cell shows and saves on hand (a count); available is shown in the product editor.
  * `unit`, when given, is shown after the box ("/ roll") and named in its label.
  */
 export function InlineNumberCell({
@@ -30,7 +31,9 @@ export function InlineNumberCell({
   onSaved: (product: AdminProduct) => void;
 }) {
   const { request } = useAdminSession();
-  const current = product[field];
+  // Stock is edited as a count of the boxes in the building (on hand); what open orders hold
+  // stays theirs, and the server works out what is available.
+  const current = field === "stock_quantity" ? product.on_hand : product[field];
   const [value, setValue] = useState(text(current));
   const [state, setState] = useState<CellState | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -14,6 +14,7 @@ import {
 } from "./product-form-fields.ts";
 import { ProductLotsEditor } from "./product-lots-editor.tsx";
 import { ProductPhotos } from "./product-photos.tsx";
+import { ProductStock } from "./product-stock.tsx";
 import { useToast } from "./toast.tsx";
 
 /** The side editor: "New Product" or "Edit Product" with every field; Delete only when editing. */
@@ -55,7 +56,14 @@ export function ProductEditor({
         editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
         {
           method: editing ? "PATCH" : "POST",
-          body: productRequestBody({ values, closeout, samplesAvailable, features, specs }),
+          body: productRequestBody({
+            values,
+            closeout,
+            samplesAvailable,
+            features,
+            specs,
+            onHand: product?.on_hand,
+          }),
         },
       );
       toast(editing ? "Product saved" : "Product created");
@@ -143,6 +151,7 @@ export function ProductEditor({
             </label>
             <KeyValueRows label="Features" rows={features} onChange={setFeatures} />
             <KeyValueRows label="Specifications" rows={specs} onChange={setSpecs} />
+            {editing ? <ProductStock productId={product.id} /> : null}
             {editing ? <ProductLotsEditor productId={product.id} /> : null}
             {editing && product.price_per_box !== null ? (
               <p className="text-sm text-stone-600">

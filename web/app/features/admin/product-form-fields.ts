@@ -142,7 +142,8 @@ function listValue(raw: string): string[] | null {
 export function productFormValues(product: AdminProduct | null): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of allFields) {
-    const value = product?.[field.name];
+    // The stock field is a count of the boxes in the building: it starts from on hand.
+    const value = field.name === "stock_quantity" ? product?.on_hand : product?.[field.name];
     values[field.name] =
       value === null || value === undefined
         ? field.name === "selling_unit"
@@ -157,7 +158,8 @@ export function productFormValues(product: AdminProduct | null): Record<string, 
 
 /**
  * The request body of a save: every field, empty ones as null (stock 0); price_per_box is never
- * sent, the server derives it.
+ * sent, the server derives it. The stock is a count: sent only when it differs from `onHand` (the
+ * product's boxes on hand when the editor opened), so saving a price records no count.
  */
 export function productRequestBody(form: {
   values: Record<string, string>;
@@ -165,6 +167,7 @@ export function productRequestBody(form: {
   samplesAvailable: boolean;
   features: KeyValueRow[];
   specs: KeyValueRow[];
+  onHand?: number;
 }): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of allFields) {
@@ -179,6 +182,7 @@ export function productRequestBody(form: {
             : raw;
   }
   if (body.stock_quantity === null) body.stock_quantity = 0;
+  if (form.onHand !== undefined && body.stock_quantity === form.onHand) delete body.stock_quantity;
   body.is_closeout = form.closeout;
   body.samples_available = form.samplesAvailable;
   body.features = Object.fromEntries(
