@@ -217,37 +217,44 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
   });
 
   it("a cancel releases the allocation without touching on hand; leaving cancelled takes the boxes again once, or 409 when they are gone", async () => {
-    const product = await createProduct(db(), { name: "Reopen Ash", stock_quantity: 6 });
-    const session = await checkout(product.id, 4);
-    await pay(session);
-    const order = await orderOf(session);
-
-    expect((await setStatus(order.id, "cancelled")).statusCode).toBe(200);
+    const product = await createProduct(db(), { name: "Reopen Ash", stock_quantity: 10 });
+    // A paid order of 4, cancelled: its allocation goes, on hand stays (the money goes back too,
+    // so it cannot be reopened: a refunded order is refused by the money rule).
+    const paidSession = await checkout(product.id, 4);
+    await pay(paidSession);
+    const paid = await orderOf(paidSession);
+    expect((await setStatus(paid.id, "cancelled")).statusCode).toBe(200);
     expect(await numbers(product.id)).toEqual({
-      on_hand: 6,
+      on_hand: 10,
       allocated: 0,
       reserved: 0,
-      available: 6,
+      available: 10,
     });
+    expect((await setStatus(paid.id, "processing")).statusCode).toBe(409);
+    expect(await numbers(product.id)).toMatchObject({ allocated: 0, available: 10 });
+
+    // An unpaid order of 4, cancelled, then reopened: its boxes are held again, once.
+    const session = await checkout(product.id, 4);
+    const order = await orderOf(session);
+    expect((await setStatus(order.id, "cancelled")).statusCode).toBe(200);
+    expect(await numbers(product.id)).toMatchObject({ reserved: 0, available: 10 });
     // Cancelling again moves nothing.
     expect((await setStatus(order.id, "cancelled")).statusCode).toBe(200);
-    expect(await numbers(product.id)).toMatchObject({ allocated: 0, available: 6 });
-
-    // Reopened: allocated again, once, however often staff set it.
+    expect(await numbers(product.id)).toMatchObject({ reserved: 0, available: 10 });
     expect((await setStatus(order.id, "processing")).statusCode).toBe(200);
     expect((await setStatus(order.id, "processing")).statusCode).toBe(200);
     expect((await setStatus(order.id, "pending")).statusCode).toBe(200);
     expect(await numbers(product.id)).toEqual({
-      on_hand: 6,
-      allocated: 4,
-      reserved: 0,
-      available: 2,
+      on_hand: 10,
+      allocated: 0,
+      reserved: 4,
+      available: 6,
     });
     await expectLedgerAddsUp(product.id);
 
-    // Cancelled again, and meanwhile another shopper buys 3 of the 6: the order cannot come back.
+    // Cancelled again, and meanwhile another shopper buys 7 of the 10: the order cannot come back.
     expect((await setStatus(order.id, "cancelled")).statusCode).toBe(200);
-    await pay(await checkout(product.id, 3));
+    await pay(await checkout(product.id, 7));
     const before = await numbers(product.id);
     const refused = await setStatus(order.id, "processing");
     expect(refused.statusCode).toBe(409);
