@@ -50,7 +50,7 @@ export {
   toPublicProduct,
 } from "./product-mapper.ts";
 export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
-export { createProductSuggester, type ProductSuggester } from "./product-suggestions.ts";
+export { suggestProducts } from "./product-suggestions.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
 export type ProductListDefaults = Partial<
