@@ -73,7 +73,9 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
   const price = listPriceSql(options.audience);
   const defaults = options.defaults ?? {};
   // The product list is the flooring list: its types, filters and per-sq-ft prices are floors'.
-  const conditions: (SQL | undefined)[] = [flooringOnly];
+  // A search also lists the accessories it finds, as the header's suggestions for it offer them
+  // ("underlayment" lists the rolls), so pressing Enter shows what was suggested.
+  const conditions: (SQL | undefined)[] = [query.q ? undefined : flooringOnly];
   const type = query.type ?? defaults.type;
   // Types are stored lowercase; the footer's ?type=Hardwood should still match.
   if (type) conditions.push(eq(products.type, type.toLowerCase()));
