@@ -143,7 +143,9 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
     for (const q of ["underlayment", "stair nose", "lvp", "hikory", "grey", "oak", "waterprof"]) {
       const suggested = (await suggest(q)).map((s) => s.id);
       expect(suggested.length, q).toBeGreaterThan(0);
-      const res = await t.app.inject({ url: `/api/products?q=${encodeURIComponent(q)}&per_page=-1` });
+      const res = await t.app.inject({
+        url: `/api/products?q=${encodeURIComponent(q)}&per_page=-1`,
+      });
       const listed = (res.json() as Array<{ id: number }>).map((p) => p.id);
       expect(listed, q).toEqual(expect.arrayContaining(suggested));
     }

@@ -1,5 +1,5 @@
-import { toDollars } from "@mcf/contracts/money";
 import type { SellingUnit } from "@mcf/contracts/accessories";
+import { toDollars } from "@mcf/contracts/money";
 import type { SearchSuggestion } from "@mcf/contracts/product";
 import { and, desc, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
