@@ -49,6 +49,24 @@ test.describe("search from the header", () => {
     await expect(page.getByText("per roll").first()).toBeVisible();
   });
 
+  test("Enter lists what the box suggested, accessories at their price per roll", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPage(page, "/about");
+    const box = page.getByRole("combobox", { name: "Search flooring" });
+    await box.fill("underlayment");
+    const options = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
+    await expect(options.first()).toContainText("Underlayment");
+    const suggested = await options.locator("span.font-medium").allTextContents();
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=underlayment$/);
+    for (const name of suggested)
+      await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+    const foam = page.getByRole("article", { name: "QuietStep 2-in-1 Foam Underlayment" });
+    await expect(foam.getByText("per roll")).toBeVisible();
+  });
+
   test("Enter without a choice shows every result on /products, typos forgiven", async ({
     page,
   }) => {

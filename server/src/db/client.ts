@@ -34,9 +34,8 @@ export type DatabaseOptions =
 
 /**
  * How alike a typed word must be to a whole word of a product to find it (pg_trgm's strict word
- * similarity, which its `<<%` operator compares with this setting, and the suggestion index in
- * memory with this constant): 0.5 lets "hikory" find hickory; the extension's default of 0.6
- * does not.
+ * similarity, which its `<<%` operator compares with this setting): 0.5 lets "hikory" find
+ * hickory; the extension's default of 0.6 does not.
  */
 export const searchWordLikeness = 0.5;
 

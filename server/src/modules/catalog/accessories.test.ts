@@ -127,6 +127,13 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
       "Acc Glue Vinyl",
       "Acc Porcelain",
     ]);
+    // A search lists the accessories it finds, as the header's suggestions offer them.
+    const molding = (await t.app.inject("/api/products?q=molding&per_page=-1")).json();
+    expect(molding.map((p: { name: string }) => p.name)).toEqual([
+      "Acc Estate T-Molding",
+      "Acc T-Molding Dark Walnut",
+      "Acc T-Molding Natural Oak",
+    ]);
     const facets = (await t.app.inject("/api/products/facets")).json();
     expect(facets.types).toEqual(["laminate", "tile", "vinyl"]);
 

@@ -12,12 +12,11 @@ import {
 export interface CatalogCache {
   /**
    * The answer for `key`: from the cache when the catalogue has not changed since it was made,
-   * else from `compute` (then kept). `compute` is given the catalogue version just read and
-   * returns the JSON value and extra headers.
+   * else from `compute` (then kept). `compute` returns the JSON value and extra headers.
    */
   answer(
     key: string,
-    compute: (version: string) => Promise<{ value: unknown; headers?: Record<string, string> }>,
+    compute: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
   ): Promise<CachedAnswer>;
 }
 
@@ -59,8 +58,8 @@ export async function createCatalogCache(
   const cache = createAnswerCache(await catalogVersionSource(database), limits, onLookup);
   return {
     async answer(key, compute) {
-      const answer = await cache.answer(key, async (version) => {
-        const { value, headers = {} } = await compute(version);
+      const answer = await cache.answer(key, async () => {
+        const { value, headers = {} } = await compute();
         return { body: await jsonBody(value), headers: { ...jsonType, ...headers } };
       });
       // compute never declines to keep a catalogue answer.

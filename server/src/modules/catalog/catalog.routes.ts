@@ -17,17 +17,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCachedAnswer } from "../../http/answer-cache.ts";
 import {
-  createProductSuggester,
   getProductRow,
   listAccessories,
   listCloseoutProducts,
   listCompanions,
   listProductFacets,
   listProducts,
+  suggestProducts,
 } from "./catalog.service.ts";
 import { createCatalogCache, queryCacheKey } from "./catalog-cache.ts";
 import { toPublicProduct } from "./product-mapper.ts";
-import { maxSuggestions } from "./suggestion-index.ts";
+import { maxSuggestions } from "./product-suggestions.ts";
 
 /**
  * The public catalogue. Answers carry `Cache-Control: no-cache` and an ETag: a browser or CDN
@@ -48,7 +48,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     countLookup,
   );
-  const suggest = createProductSuggester(app.database.db);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     return payload;
@@ -175,8 +174,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = request.query.q;
       const answer = await suggestCache.answer(
         queryCacheKey("suggest", { q: text.toLowerCase() }),
-        async (version) => ({
-          value: { suggestions: text ? await suggest(version, text) : [] },
+        async () => ({
+          value: { suggestions: text ? await suggestProducts(app.database.db, text) : [] },
         }),
       );
       return sendCachedAnswer(request, reply, answer);

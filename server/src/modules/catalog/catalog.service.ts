@@ -50,7 +50,7 @@ export {
   toPublicProduct,
 } from "./product-mapper.ts";
 export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
-export { createProductSuggester, type ProductSuggester } from "./product-suggestions.ts";
+export { suggestProducts } from "./product-suggestions.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
 export type ProductListDefaults = Partial<
@@ -73,7 +73,9 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
   const price = listPriceSql(options.audience);
   const defaults = options.defaults ?? {};
   // The product list is the flooring list: its types, filters and per-sq-ft prices are floors'.
-  const conditions: (SQL | undefined)[] = [flooringOnly];
+  // A search also lists the accessories it finds, as the header's suggestions for it offer them
+  // ("underlayment" lists the rolls), so pressing Enter shows what was suggested.
+  const conditions: (SQL | undefined)[] = [query.q ? undefined : flooringOnly];
   const type = query.type ?? defaults.type;
   // Types are stored lowercase; the footer's ?type=Hardwood should still match.
   if (type) conditions.push(eq(products.type, type.toLowerCase()));

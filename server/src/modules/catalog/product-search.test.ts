@@ -139,6 +139,21 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
     expect(huge.body).toContain("Search must be at most 200 characters");
   });
 
+  it("lists on Enter everything the box suggested for the same words, accessories included", async () => {
+    for (const q of ["underlayment", "stair nose", "lvp", "hikory", "grey", "oak", "waterprof"]) {
+      const suggested = (await suggest(q)).map((s) => s.id);
+      expect(suggested.length, q).toBeGreaterThan(0);
+      const res = await t.app.inject({
+        url: `/api/products?q=${encodeURIComponent(q)}&per_page=-1`,
+      });
+      const listed = (res.json() as Array<{ id: number }>).map((p) => p.id);
+      expect(listed, q).toEqual(expect.arrayContaining(suggested));
+    }
+    const rolls = await t.app.inject({ url: "/api/products?q=underlayment&per_page=-1" });
+    const units = (rolls.json() as Array<{ selling_unit: string }>).map((p) => p.selling_unit);
+    expect(units.filter((unit) => unit === "roll").length).toBeGreaterThanOrEqual(3);
+  });
+
   it("finds typos on the product list too, and still everything a plain search finds", async () => {
     const res = await t.app.inject({ url: "/api/products?q=hikory&per_page=-1" });
     const names = (res.json() as Array<{ name: string }>).map((p) => p.name);

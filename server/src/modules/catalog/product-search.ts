@@ -1,55 +1,91 @@
-import { and, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, inArray, or, type SQL, sql } from "drizzle-orm";
 import { products } from "../../db/schema/index.ts";
-import { containsPattern } from "./product-lookup.ts";
-import { minFuzzyWordLength, parseSearch } from "./search-words.ts";
+import { containsPattern, escapeLike } from "./product-lookup.ts";
+import { minFuzzyWordLength, type ParsedSearch, parseSearch, spellingsOf } from "./search-words.ts";
 
 /**
  * The product's searchable words, lowercased: name, brand, collection, colour, style,
- * construction and type (a generated column with a trigram index, migration 0008).
+ * construction, type and an accessory's kind (a generated column with a trigram index,
+ * migration 0024).
  */
-const searchText = sql`${products}.search_text`;
+export const searchText = sql`${products}.search_text`;
 
-/** The catalogue's own columns a search has always matched (name, brand, collection, colour, type). */
-function literalMatch(text: string): SQL | undefined {
-  const pattern = containsPattern(text);
+/** A search as the matching and the ranking read it: the whole text and its meanings. */
+export interface ReadSearch extends ParsedSearch {
+  /** The text as typed, trimmed and lowercased. */
+  whole: string;
+}
+
+export function readSearch(text: string): ReadSearch {
+  return { whole: text.trim().toLowerCase(), ...parseSearch(text) };
+}
+
+/**
+ * One typed word: it or another spelling of it ("grey", "gray") in the product's words, or, when
+ * typos are forgiven and the word has four letters or more, a whole word of the product like it
+ * ("hardwod" finds hardwood; the likeness is set where the database is opened).
+ */
+function wordMatch(word: string, typos: boolean): SQL | undefined {
   return or(
-    ilike(products.name, pattern),
-    ilike(products.brand, pattern),
-    ilike(products.collection, pattern),
-    ilike(products.color, pattern),
-    ilike(products.type, pattern),
+    ...spellingsOf(word).flatMap((spelling) => [
+      sql`${searchText} like ${containsPattern(spelling)}`,
+      typos && spelling.length >= minFuzzyWordLength
+        ? sql`${spelling} <<% ${searchText}`
+        : undefined,
+    ]),
   );
 }
 
 /**
- * One typed word: in the product's words, or like a whole one of them (for words of four letters
- * or more: "hardwod" finds hardwood; the likeness is set where the database is opened), or in the
- * description. Suggestions apply the same likeness in memory (suggestion-index.ts).
+ * The one rule of what a search finds, for the product list and the header's suggestions alike:
+ * every product whose words contain the text as typed, and every product that has all the
+ * shopper's words mean (flooring words, features, each remaining word or another spelling of it;
+ * see search-words.ts), typos forgiven when `typos` is set. Undefined for a search of nothing.
  */
-function wordMatch(word: string): SQL | undefined {
-  const pattern = containsPattern(word);
-  if (word.length < minFuzzyWordLength) return sql`${searchText} like ${pattern}`;
-  return or(
-    sql`${searchText} like ${pattern}`,
-    sql`${word} <<% ${searchText}`,
-    ilike(products.description, pattern),
-  );
-}
-
-/**
- * The products a search finds: every product whose name, brand, collection, colour or type
- * contains the text as typed, and every product that has what the shopper's words mean
- * (flooring words, features, typos forgiven; see search-words.ts).
- */
-export function searchCondition(text: string): SQL | undefined {
-  const parsed = parseSearch(text);
+export function searchMatch(search: ReadSearch, typos: boolean): SQL | undefined {
+  const { whole, words, types, features } = search;
   const meaning =
-    parsed.words.length + parsed.types.length + parsed.features.length === 0
+    words.length + types.length + features.length === 0
       ? undefined
       : and(
-          parsed.types.length ? inArray(products.type, parsed.types) : undefined,
-          ...parsed.features.map((feature) => sql`(${products.features} ->> ${feature}) = 'true'`),
-          ...parsed.words.map(wordMatch),
+          types.length ? inArray(products.type, types) : undefined,
+          ...features.map((feature) => sql`(${products.features} ->> ${feature}) = 'true'`),
+          ...words.map((word) => wordMatch(word, typos)),
         );
-  return or(literalMatch(text), meaning);
+  return or(whole ? sql`${searchText} like ${containsPattern(whole)}` : undefined, meaning);
+}
+
+/** The product list's search: the one rule, typos always forgiven. */
+export function searchCondition(text: string): SQL | undefined {
+  return searchMatch(readSearch(text), true);
+}
+
+/**
+ * How well a product answers a search, highest first: the whole text in the name 7, at a word's
+ * start there 1 more, at the name's start 2 more; in the brand or collection 6; each word (or
+ * another spelling of it) at a word's start in the name 3, else in the name 2, else in the
+ * product's words 1.
+ */
+export function searchRank({ whole, words }: ReadSearch): SQL {
+  const name = sql`lower(${products.name})`;
+  const spaced = sql`(' ' || ${name})`;
+  const inName = (text: string) => sql`${name} like ${containsPattern(text)}`;
+  const atNameWord = (text: string) => sql`${spaced} like ${`% ${escapeLike(text)}%`}`;
+  const anyOf = (texts: string[], test: (text: string) => SQL) =>
+    sql`(${sql.join(texts.map(test), sql` or `)})`;
+  const parts: SQL[] = [];
+  if (whole)
+    parts.push(
+      sql`(case when ${inName(whole)} then 7 else 0 end)`,
+      sql`(case when ${atNameWord(whole)} then 1 else 0 end)`,
+      sql`(case when ${name} like ${`${escapeLike(whole)}%`} then 2 else 0 end)`,
+      sql`(case when lower(coalesce(${products.brand}, '') || ' ' || coalesce(${products.collection}, '')) like ${containsPattern(whole)} then 6 else 0 end)`,
+    );
+  for (const word of words) {
+    const spellings = spellingsOf(word);
+    parts.push(
+      sql`(case when ${anyOf(spellings, atNameWord)} then 3 when ${anyOf(spellings, inName)} then 2 when ${anyOf(spellings, (s) => sql`${searchText} like ${containsPattern(s)}`)} then 1 else 0 end)`,
+    );
+  }
+  return parts.length ? sql.join(parts, sql` + `) : sql`0`;
 }

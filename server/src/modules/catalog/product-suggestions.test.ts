@@ -1,212 +1,188 @@
+import type { SearchSuggestion, SearchSuggestResponse } from "@mcf/contracts/product";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAccessory, createProduct } from "../../../test/factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
-import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/index.ts";
-import {
-  createProductSuggester,
-  loadSuggestionIndex,
-  refreshSuggestionIndex,
-} from "./product-suggestions.ts";
-import {
-  buildSuggestionIndex,
-  type SuggestableProduct,
-  suggestFromIndex,
-  withStockAndPrices,
-} from "./suggestion-index.ts";
 
-const product = (overrides: Partial<SuggestableProduct>): SuggestableProduct => ({
-  id: 1,
-  name: "Harbor White Oak",
-  brand: "Test Floors",
-  collection: null,
-  type: "hardwood",
-  features: {},
-  stockQuantity: 4,
-  searchText: "harbor white oak test floors  hardwood",
-  flooring: true,
-  sellingUnit: "box",
-  pricePerSqft: 3.99,
-  unitPrice: 79.8,
-  fingerprint: "oak",
-  ...overrides,
-});
-const oak = (price: number) => product({ pricePerSqft: price });
-const birch = product({
-  id: 2,
-  name: "Alder Birch",
-  searchText: "alder birch test floors  hardwood",
-  fingerprint: "birch",
-});
-const nose = product({
-  id: 3,
-  name: "Oak Stair Nose",
-  type: "accessory",
-  searchText: "oak stair nose test trim  accessory stair nose",
-  flooring: false,
-  sellingUnit: "piece",
-  pricePerSqft: null,
-  unitPrice: 39.99,
-  fingerprint: "nose",
-});
-const step = product({
-  id: 4,
-  name: "Stair Step Maple",
-  brand: "Stair Mills",
-  searchText: "stair step maple stair mills  hardwood",
-  fingerprint: "step",
-});
+const t = useTestApp();
 
-describe("suggestions per catalogue version", () => {
-  it("builds one index for requests that arrive together, and again when the words changed", async () => {
-    let builds = 0;
-    let price = 3.99;
-    const suggest = createProductSuggester(
-      {} as Db,
-      async () => {
-        builds += 1;
-        return buildSuggestionIndex([oak(price)], 0.5);
-      },
-      // A refresh that finds the words changed.
-      async () => null,
-    );
-    const together = await Promise.all(["oak", "white", "harbor"].map((q) => suggest("1", q)));
-    expect(builds).toBe(1);
-    expect(together.map((answer) => answer[0]?.price_per_sqft)).toEqual([3.99, 3.99, 3.99]);
+const suggest = async (q: string): Promise<SearchSuggestion[]> => {
+  const res = await t.app.inject({ url: `/api/search/suggest?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as SearchSuggestResponse).suggestions;
+};
+const names = async (q: string) => (await suggest(q)).map((s) => s.name);
 
-    price = 2.49;
-    expect((await suggest("2", "oak"))[0]?.price_per_sqft).toBe(2.49);
-    expect(builds).toBe(2);
-    expect(await suggest("2", "walnut")).toEqual([]);
-    expect(builds).toBe(2);
+/** A floor whose only searchable words are its name, brand and `color`. */
+const floor = (
+  name: string,
+  color: string,
+  brand: string | null = null,
+  overrides: Parameters<typeof createProduct>[1] = {},
+) =>
+  createProduct(t.database.db, {
+    name,
+    brand,
+    color,
+    collection: null,
+    style_color: null,
+    construction: null,
+    type: "hardwood",
+    stock_quantity: 10,
+    ...overrides,
   });
 
-  it("refreshes the last index when the version moves and the words did not change", async () => {
-    let builds = 0;
-    let refreshes = 0;
-    let stock = 4;
-    const suggest = createProductSuggester(
-      {} as Db,
-      async () => {
-        builds += 1;
-        return buildSuggestionIndex([oak(3.99), birch], 0.5);
-      },
-      async (_db, index) => {
-        refreshes += 1;
-        return withStockAndPrices(index, [oak(2.99), { ...birch, stockQuantity: stock }]);
-      },
-    );
-    // Equal rank: the name breaks the tie while both are in stock.
-    expect((await suggest("1", "test")).map((s) => s.id)).toEqual([2, 1]);
-    stock = 0;
-    const [first, second] = await Promise.all([suggest("2", "test"), suggest("2", "oak")]);
-    expect(first.map((s) => [s.id, s.price_per_sqft])).toEqual([
-      [1, 2.99],
-      [2, 3.99],
+describe("ranking suggestions", () => {
+  beforeEach(async () => {
+    await t.database.db.delete(products);
+    // Created so that the order of names is the reverse of the ranks for "oak".
+    await floor("Birch Natural", "oak-look grain");
+    await floor("Cloak Gray", "tan");
+    await floor("Harbor Oak", "tan");
+    await floor("Maple Classic", "tan", "Oakridge");
+    await floor("Oak Harbor", "tan");
+  });
+
+  it("puts a name that starts with the search first, then a name word, a part of one, the brand, the words", async () => {
+    expect(await names("oak")).toEqual([
+      "Oak Harbor",
+      "Harbor Oak",
+      "Cloak Gray",
+      "Maple Classic",
+      "Birch Natural",
     ]);
-    expect(second.map((s) => s.id)).toEqual([1]);
-    expect([builds, refreshes]).toEqual([1, 1]);
+    expect(await names("OAK ")).toEqual(await names("oak"));
   });
 
-  it("tries a failed build again on the next request", async () => {
-    let attempts = 0;
-    const suggest = createProductSuggester({} as Db, async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error("database unavailable");
-      return buildSuggestionIndex([oak(3.99)], 0.5);
+  it("ranks the whole of a search of several words in a name above its words apart", async () => {
+    expect(await names("harbor oak")).toEqual(["Harbor Oak", "Oak Harbor"]);
+    expect(await names("oak harbor")).toEqual(["Oak Harbor", "Harbor Oak"]);
+    // "ha" is a name word's start in both, "harbor o" only in one name.
+    expect(await names("harbor o")).toEqual(["Harbor Oak", "Oak Harbor"]);
+  });
+
+  it("keeps the order of names between equal ranks, and ignores words that say nothing", async () => {
+    // "the" asks for nothing: the two names with "oak" at a word's start tie, as do the two
+    // with it only in their words (the brand does not hold "the oak").
+    expect(await names("the oak")).toEqual([
+      "Harbor Oak",
+      "Oak Harbor",
+      "Cloak Gray",
+      "Birch Natural",
+      "Maple Classic",
+    ]);
+  });
+
+  it("finds one or two letters anywhere in a word, best names first, at most eight", async () => {
+    for (let i = 10; i < 22; i++) await floor(`Plank ${i}`, "wood");
+    expect(await names("o")).toEqual([
+      "Oak Harbor",
+      "Harbor Oak",
+      "Cloak Gray",
+      "Maple Classic",
+      // Only in their words ("oak-look", "wood"): in the order of names.
+      "Birch Natural",
+      "Plank 10",
+      "Plank 11",
+      "Plank 12",
+    ]);
+    expect(await names("ak")).toEqual([
+      "Cloak Gray",
+      "Harbor Oak",
+      "Oak Harbor",
+      // The brand "Oakridge" has it.
+      "Maple Classic",
+      "Birch Natural",
+    ]);
+  });
+
+  it("finds the whole of a search that begins inside a word and ends at the start of one", async () => {
+    await floor("Sand Harbor Oak", "tan");
+    // Only "Sand Harbor Oak" holds "and harbor oa" ("and" alone asks for nothing).
+    expect(await names("and harbor oa")).toEqual(["Sand Harbor Oak", "Harbor Oak", "Oak Harbor"]);
+  });
+
+  it("finds either spelling of a colour", async () => {
+    await floor("Harbor Grey", "tan");
+    expect(await names("grey")).toEqual(["Harbor Grey", "Cloak Gray"]);
+    expect(await names("gray")).toEqual(["Cloak Gray", "Harbor Grey"]);
+    expect(await names("grey harbor")).toEqual(["Harbor Grey"]);
+    const list = await t.app.inject({ url: "/api/products?q=grey&per_page=-1" });
+    expect((list.json() as Array<{ name: string }>).map((p) => p.name)).toEqual([
+      "Cloak Gray",
+      "Harbor Grey",
+    ]);
+  });
+
+  it("ranks an out-of-stock product after an in-stock one of equal rank", async () => {
+    const soldOut = await createProduct(t.database.db, {
+      name: "Aardwick Birch",
+      stock_quantity: 0,
     });
-    await expect(suggest("1", "oak")).rejects.toThrow("database unavailable");
-    expect((await suggest("1", "oak")).map((s) => s.name)).toEqual(["Harbor White Oak"]);
+    const inStock = await createProduct(t.database.db, {
+      name: "Zeltwick Birch",
+      stock_quantity: 3,
+    });
+    // "wick" is in both names at the same depth: only stock tells them apart.
+    expect((await suggest("wick birch")).map((s) => s.id)).toEqual([inStock.id, soldOut.id]);
   });
 });
 
-describe("floors and accessories in one index", () => {
+describe("floors and accessories in the suggestions", () => {
+  beforeEach(async () => {
+    await t.database.db.delete(products);
+  });
+
   it("puts floors first for a flooring search, and accessories first when the search names one", async () => {
-    const index = await buildSuggestionIndex([nose, oak(3.99), birch, step], 0.5);
+    const nose = await createAccessory(t.database.db, {
+      name: "Oak Stair Nose",
+      accessory_kind: "stair_nose",
+      selling_unit: "piece",
+      our_price: 39.99,
+    });
+    const oak = await floor("Harbor White Oak", "tan", null, { our_price: 3.99 });
+    const step = await floor("Stair Step Maple", "tan");
     // The accessory's name starts with "oak", the floor's does not: still the floor first.
-    expect(suggestFromIndex(index, "oak").map((s) => s.id)).toEqual([1, 3]);
-    // The floor has "stair" in its name and brand, but "stair" asks for an accessory.
-    expect(suggestFromIndex(index, "stair").map((s) => s.id)).toEqual([3, 4]);
-    expect(suggestFromIndex(index, "stair nose")).toEqual([
+    expect((await suggest("oak")).map((s) => s.id)).toEqual([oak.id, nose.id]);
+    // The floor has "stair" in its name, but "stair" asks for an accessory.
+    expect((await suggest("stair")).map((s) => s.id)).toEqual([nose.id, step.id]);
+    expect(await suggest("stair nose")).toEqual([
       {
-        id: 3,
+        id: nose.id,
         name: "Oak Stair Nose",
         type: "accessory",
         price_per_sqft: null,
-        url: "/products/3",
+        url: `/products/${nose.id}`,
         unit_price: 39.99,
         selling_unit: "piece",
       },
     ]);
-    expect(suggestFromIndex(index, "harbor")).toEqual([
+    expect(await suggest("harbor")).toEqual([
       {
-        id: 1,
+        id: oak.id,
         name: "Harbor White Oak",
         type: "hardwood",
         price_per_sqft: 3.99,
-        url: "/products/1",
+        url: `/products/${oak.id}`,
       },
     ]);
   });
 
-  it("applies new stock and prices without touching the index it came from, and declines other changes", async () => {
-    const index = await buildSuggestionIndex([oak(3.99), birch, nose], 0.5);
-    const sold = withStockAndPrices(index, [
-      { ...birch, stockQuantity: 0 },
-      oak(4.49),
-      { ...nose, unitPrice: 41.5 },
-    ]);
-    expect(sold?.text).toBe(index.text);
-    expect(
-      suggestFromIndex(sold ?? index, "hardwood").map((s) => [s.id, s.price_per_sqft]),
-    ).toEqual([
-      [1, 4.49],
-      [2, 3.99],
-    ]);
-    expect(suggestFromIndex(sold ?? index, "stair")[0]?.unit_price).toBe(41.5);
-    // The index before answers as it did.
-    expect(suggestFromIndex(index, "hardwood").map((s) => [s.id, s.price_per_sqft])).toEqual([
-      [2, 3.99],
-      [1, 3.99],
-    ]);
-
-    expect(withStockAndPrices(index, [oak(3.99), birch])).toBeNull();
-    expect(withStockAndPrices(index, [oak(3.99), birch, nose, { ...birch, id: 9 }])).toBeNull();
-    expect(withStockAndPrices(index, [oak(3.99), birch, { ...nose, id: 9 }])).toBeNull();
-    expect(withStockAndPrices(index, [oak(3.99), birch, birch])).toBeNull();
-    expect(withStockAndPrices(index, [oak(3.99), birch, { ...nose, fingerprint: "x" }])).toBeNull();
-  });
-});
-
-describe("a suggester on the database after stock, price and name changes", () => {
-  const t = useTestApp();
-
-  it("reads the catalogue in parts and misses no product, the first or the last", async () => {
-    const db = t.database.db;
-    await createProduct(db, { name: "Partwise Oak" });
-    const whole = await loadSuggestionIndex(db);
-    // Three products a read: the sample catalogue and the new floor take many reads.
-    const inParts = await loadSuggestionIndex(db, 3);
-    const ids = (index: typeof whole) => index.products.map((p) => p.suggestion.id);
-    expect(ids(inParts)).toEqual(ids(whole));
-    expect(new Set(ids(inParts)).size).toBe(ids(whole).length);
-    expect(suggestFromIndex(inParts, "partwise").map((s) => s.name)).toEqual(["Partwise Oak"]);
-    // The refresh reads in parts too, and finds the same products.
-    expect(await refreshSuggestionIndex(db, inParts, 3)).not.toBeNull();
+  it("finds an accessory by its kind even when its name does not say it", async () => {
+    const trim = await createAccessory(t.database.db, {
+      name: "Trimline Natural Oak",
+      accessory_kind: "transition",
+    });
+    expect((await suggest("transition")).map((s) => s.id)).toEqual([trim.id]);
   });
 
-  it("follows a sell-out and a price change without a new build, and a rename with one", async () => {
+  it("follows a sell-out, a price change and a rename in the very next suggestion", async () => {
     const db = t.database.db;
     const early = await createProduct(db, { name: "Aardquist Hickory", stock_quantity: 2 });
     const late = await createProduct(db, { name: "Zeldquist Hickory", stock_quantity: 9 });
     const trim = await createAccessory(db, { name: "Quist Reducer", our_price: 19.99 });
-    let loads = 0;
-    const suggest = createProductSuggester(db, async (database) => {
-      loads += 1;
-      return loadSuggestionIndex(database);
-    });
-    expect((await suggest("1", "quist")).map((s) => s.id)).toEqual([early.id, late.id, trim.id]);
+    expect((await suggest("quist")).map((s) => s.id)).toEqual([early.id, late.id, trim.id]);
 
     // A checkout takes the last boxes: the sold-out floor goes after the one in stock.
     await db
@@ -215,29 +191,14 @@ describe("a suggester on the database after stock, price and name changes", () =
       .where(eq(products.id, early.id));
     await db.update(products).set({ our_price: "5.25" }).where(eq(products.id, late.id));
     await db.update(products).set({ our_price: "17.5" }).where(eq(products.id, trim.id));
-    const afterSale = await suggest("2", "quist");
+    const afterSale = await suggest("quist");
     expect(afterSale.map((s) => [s.id, s.price_per_sqft, s.unit_price])).toEqual([
       [late.id, 5.25, undefined],
       [early.id, 4.99, undefined],
       [trim.id, null, 17.5],
     ]);
-    expect(loads).toBe(1);
 
     await db.update(products).set({ name: "Zeldquist Ash" }).where(eq(products.id, late.id));
-    const renamed = await suggest("3", "quist");
-    expect(renamed.find((s) => s.id === late.id)?.name).toBe("Zeldquist Ash");
-    expect(loads).toBe(2);
-
-    // Back in stock: the order by name returns, still without a build.
-    await db
-      .update(products)
-      .set({ stock_quantity: 5, on_hand: sql`5 + ${products.allocated} + ${products.reserved}` })
-      .where(eq(products.id, early.id));
-    expect((await suggest("4", "quist")).map((s) => s.id)).toEqual([early.id, late.id, trim.id]);
-    expect(loads).toBe(2);
-
-    const added = await createProduct(db, { name: "Midquist Maple" });
-    expect((await suggest("5", "quist")).map((s) => s.id)).toContain(added.id);
-    expect(loads).toBe(3);
+    expect((await suggest("quist")).find((s) => s.id === late.id)?.name).toBe("Zeldquist Ash");
   });
 });

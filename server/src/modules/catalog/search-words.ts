@@ -135,10 +135,34 @@ export function asksForAccessory(words: string[]): boolean {
 export const minFuzzyWordLength = 4;
 
 /**
+ * Words spelled two ways in US and British English: a search with either finds products with
+ * either ("grey" finds "Harbor Gray").
+ */
+const spellingVariants = [
+  ["gray", "grey"],
+  ["color", "colour"],
+  ["colors", "colours"],
+  ["colored", "coloured"],
+  ["molding", "moulding"],
+  ["moldings", "mouldings"],
+  ["center", "centre"],
+  ["gauge", "gage"],
+];
+const spellingsByWord = new Map(
+  spellingVariants.flatMap((spellings) => spellings.map((word) => [word, spellings] as const)),
+);
+
+/** A typed word and its other spellings, the word first. */
+export function spellingsOf(word: string): string[] {
+  const spellings = spellingsByWord.get(word);
+  return spellings ? [word, ...spellings.filter((other) => other !== word)] : [word];
+}
+
+/**
  * A text's three-letter pieces as PostgreSQL's pg_trgm makes them: lowercased, split into words at
  * anything not a letter or digit, each word padded with two spaces before and one after.
  */
-export function trigramsOf(text: string): Set<string> {
+function trigramsOf(text: string): Set<string> {
   const pieces = new Set<string>();
   for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (!word) continue;
@@ -149,9 +173,10 @@ export function trigramsOf(text: string): Set<string> {
 }
 
 /**
- * How alike two words are, as pg_trgm measures it (`similarity`, and `strict_word_similarity`
- * against a single word): shared pieces (`trigramsOf`) over all pieces of both; 0 when neither
- * has any.
+ * How alike two words are, as pg_trgm's `similarity` measures it: shared pieces (`trigramsOf`)
+ * over all pieces of both; 0 when neither has any. Only for reading a typed word as one of the
+ * few flooring phrases above (a search is read before any SQL is written); products are matched
+ * by the database.
  */
 export function trigramSimilarity(a: string, b: string): number {
   return similarityOfPieces(trigramsOf(a), trigramsOf(b));
@@ -197,25 +222,11 @@ const oneWordPhrases = phrasesByLength
   .filter(({ phrase }) => !phrase.includes(" "))
   .map((entry) => ({ ...entry, pieces: trigramsOf(entry.phrase) }));
 
-/**
- * The one-word phrases typed words were found like, or null: shoppers type the same words, and
- * comparing a word's pieces with every phrase's was most of the time a search took to read.
- * Forgotten all at once when full.
- */
-const phraseLikeWord = new Map<string, (typeof oneWordPhrases)[number] | null>();
-const phraseLikeWordKept = 10_000;
-
 /** The one-word phrase a typed word is a letter or two off ("waterprof"), if any. */
 function knownPhraseLike(word: string): (typeof oneWordPhrases)[number] | null {
   if (word.length < minFuzzyWordLength) return null;
-  let known = phraseLikeWord.get(word);
-  if (known === undefined) {
-    const pieces = trigramsOf(word);
-    known = oneWordPhrases.find((entry) => similarityOfPieces(pieces, entry.pieces) >= 0.5) ?? null;
-    if (phraseLikeWord.size >= phraseLikeWordKept) phraseLikeWord.clear();
-    phraseLikeWord.set(word, known);
-  }
-  return known;
+  const pieces = trigramsOf(word);
+  return oneWordPhrases.find((entry) => similarityOfPieces(pieces, entry.pieces) >= 0.5) ?? null;
 }
 
 /** What a search asks for once the shopper's words are read. */
