@@ -3,8 +3,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { conflict, invalid, notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
+import { couponHasExpired } from "./coupon-expiry.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -67,6 +68,9 @@ export async function createAdminCoupon(
   input: CouponCreate,
   actor: string,
 ): Promise<AdminCoupon> {
+  // A coupon born expired would be refused at every checkout: say so while staff can fix it.
+  if (input.expires_at && couponHasExpired(input.expires_at as string, new Date()))
+    throw invalid("The expiry date has already passed: choose a later date or leave it empty.");
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx

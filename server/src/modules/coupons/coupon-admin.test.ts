@@ -70,4 +70,26 @@ describe("admin coupons API", () => {
       404,
     );
   });
+
+  it("refuses a new coupon that has already expired, saying why, and creates nothing", async () => {
+    const expired = await call("POST", "/api/admin/coupons", {
+      code: "LASTYEAR",
+      kind: "fixed",
+      value: 5,
+      expires_at: "2020-01-31",
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().detail).toBe(
+      "The expiry date has already passed: choose a later date or leave it empty.",
+    );
+    const list = await call("GET", "/api/admin/coupons");
+    expect(JSON.stringify(list.json())).not.toContain("LASTYEAR");
+    const later = await call("POST", "/api/admin/coupons", {
+      code: "NEXTYEAR",
+      kind: "fixed",
+      value: 5,
+      expires_at: "2099-01-31",
+    });
+    expect(later.statusCode).toBe(201);
+  });
 });

@@ -1,5 +1,4 @@
 import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
-import { storeToday } from "@mcf/contracts/store-today";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
@@ -11,6 +10,9 @@ export {
   listAdminCoupons,
   updateAdminCoupon,
 } from "./coupon-admin.service.ts";
+export { couponHasExpired } from "./coupon-expiry.ts";
+
+import { couponHasExpired } from "./coupon-expiry.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -26,19 +28,6 @@ export interface CouponCheck {
 
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
-}
-
-/**
- * True when the coupon's `expires_at` has passed. A date (YYYY-MM-DD) is good through the end of
- * that day in Birmingham; a full timestamp is good until that instant.
- */
-export function couponHasExpired(expiresAt: string | null, now: Date): boolean {
-  if (!expiresAt) return false;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) {
-    return storeToday(now) > expiresAt;
-  }
-  const at = Date.parse(expiresAt);
-  return Number.isNaN(at) ? true : now.getTime() >= at;
 }
 
 /**
