@@ -34,6 +34,22 @@ export interface SettingsDefaultsSource {
   partners: Partner[];
 }
 
+/** The map search for an address: the map link the store ships with and keeps up to date. */
+export function mapSearchLink(address: StoreSettings["address"]): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+    `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+  )}`;
+}
+
+/**
+ * A map link that was the search for the old address follows a new address (as does the page's
+ * `hasMap`); a link the owner chose stays as it is.
+ */
+function withMapFollowingAddress(settings: StoreSettings, before: StoreSettings): StoreSettings {
+  if (settings.map_url !== mapSearchLink(before.address)) return settings;
+  return { ...settings, map_url: mapSearchLink(settings.address) };
+}
+
 /** The settings the store uses until the owner saves some. */
 export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
   const { address } = business;
@@ -43,9 +59,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
     email: business.email,
     staff_email: source.staffEmail,
     address: { street: address.street, city: address.city, state: address.state, zip: address.zip },
-    map_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-      `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
-    )}`,
+    map_url: mapSearchLink(address),
     hours: business.hours.map((line) => ({ days: line.days, time: line.time })),
     tax_rates: Object.entries(salesTaxRates).map(([state, rate]) => ({
       state,
@@ -183,9 +197,10 @@ export async function saveSettings(
   defaults: StoreSettings,
   actor: string,
 ): Promise<AdminSettingsResponse> {
-  const settings = withoutEmptyUrls(input);
+  let settings = withoutEmptyUrls(input);
   const saved = await db.transaction(async (tx) => {
     const before = await readSaved(tx, defaults, true);
+    settings = withMapFollowingAddress(settings, before.settings);
     const [row] = await tx
       .insert(storeSettings)
       .values({ id: 1, settings, updated_by: actor })

@@ -179,6 +179,26 @@ describe("store settings", () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("a new showroom address moves the map link that searched for the old one, and keeps a link the owner chose", async () => {
+    const before = await current();
+    const moved = { ...before.settings.address, street: "1500 Richard Arrington Jr Blvd S" };
+    const res = await saveAs(owner, { ...before.settings, address: moved });
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json() as AdminSettingsResponse).settings;
+    expect(saved.map_url).toContain(encodeURIComponent("1500 Richard Arrington Jr Blvd S"));
+    expect(saved.map_url).not.toBe(before.settings.map_url);
+    // A map link the owner pasted is theirs: a later move leaves it alone.
+    const own = "https://maps.app.goo.gl/magic-city-floors";
+    await saveAs(owner, { ...saved, map_url: own });
+    const again = await saveAs(owner, {
+      ...saved,
+      map_url: own,
+      address: { ...moved, street: "2100 3rd Ave N" },
+    });
+    expect((again.json() as AdminSettingsResponse).settings.map_url).toBe(own);
+    await saveAs(owner, before.settings);
+  });
+
   it("the owner's save is audit-logged with their name and the fields that changed", async () => {
     const before = await current();
     const res = await saveAs(owner, { ...before.settings, email: "hello@magiccityfloors.com" });
