@@ -2,6 +2,7 @@ import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/test-app.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { routeLabel } from "./metrics.ts";
 
 describe("/metrics", () => {
   const t = useTestApp({ config: { metricsToken: "metrics-token-for-tests" } });
@@ -30,6 +31,16 @@ describe("/metrics", () => {
       /^http_request_duration_seconds_count\{method="GET",route="\/api\/health"\} (\d+)$/m;
     expect(Number(timed.exec(res.body)?.[1])).toBeGreaterThanOrEqual(3);
     expect(family(res.body, "process_resident_memory_bytes")).toBeDefined();
+  });
+
+  it("labels a served file by its folder, so the series do not grow with the assets and photos", () => {
+    expect(routeLabel("/assets/entry.client-Bq3x9.js")).toBe("/assets/*");
+    expect(routeLabel("/img/floors/oak-1200.webp")).toBe("/img/*");
+    expect(routeLabel("/api/products/:id")).toBe("/api/products/:id");
+    expect(routeLabel("/api/admin/exports/orders.csv")).toBe("/api/admin/exports/orders.csv");
+    expect(routeLabel("/favicon.ico")).toBe("/favicon.ico");
+    expect(routeLabel("/sitemap.xml")).toBe("/sitemap.xml");
+    expect(routeLabel(undefined)).toBe("unmatched");
   });
 
   it("reports the outbox's queue and the age of its oldest waiting message", async () => {

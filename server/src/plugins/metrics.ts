@@ -96,6 +96,18 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
   return !proxied && loopback.has(request.socket.remoteAddress ?? "");
 }
 
+/**
+ * The route label of a request: its route's pattern, never the raw URL. Built assets and images
+ * are served as one route per file, so a file under a folder outside the API is labelled by its
+ * folder ("/assets/*"): the series stay as many as the routes, however large the catalogue grows.
+ */
+export function routeLabel(pattern: string | undefined): string {
+  if (!pattern) return "unmatched";
+  if (pattern.startsWith("/api/")) return pattern;
+  const folder = /^(\/[^/:*]+)\/[^:*]*\.[A-Za-z0-9]+$/.exec(pattern);
+  return folder ? `${folder[1]}/*` : pattern;
+}
+
 /** Counts every request by route and serves GET /metrics in Prometheus's text format. */
 export function registerMetrics(app: FastifyInstance, metrics: StoreMetrics, token?: string) {
   const requests = new Counter({
@@ -112,8 +124,8 @@ export function registerMetrics(app: FastifyInstance, metrics: StoreMetrics, tok
     registers: [metrics.registry],
   });
   app.addHook("onResponse", async (request, reply) => {
-    // The route's pattern, never the raw URL: one series per route, whatever ids are asked for.
-    const route = request.routeOptions.url ?? "unmatched";
+    // One series per route, whatever ids or files are asked for.
+    const route = routeLabel(request.routeOptions.url);
     requests.inc({ method: request.method, route, status_code: reply.statusCode });
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
