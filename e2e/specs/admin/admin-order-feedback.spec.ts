@@ -48,6 +48,19 @@ test("each order action shows the spec's success and failure toast", async ({ pa
   await panel.getByRole("button", { name: "Save Shipping" }).click();
   await expect(errorToast(page, "Failed to update shipping")).toBeVisible();
 
+  // A tracking number the store cannot read is refused: the spec's toast, and the reason beside
+  // the form so staff know what to change.
+  await page.unroute("**/api/admin/orders/*/shipping");
+  await panel.getByLabel("Tracking #").fill("TRUCK-2 / Dec 1 AM");
+  await panel.getByRole("button", { name: "Save Shipping" }).click();
+  await expect(errorToast(page, "Failed to update shipping").first()).toBeVisible();
+  await expect(
+    panel.getByRole("alert").filter({
+      hasText: "The tracking or PRO number may contain only letters, digits, spaces and dashes",
+    }),
+  ).toBeVisible();
+  await panel.getByLabel("Tracking #").fill("TRK-TOAST-1");
+
   await failAction(page, "resend-confirmation");
   await panel.getByRole("button", { name: "Resend Confirmation" }).click();
   await expect(errorToast(page, "Failed to send confirmation email")).toBeVisible();

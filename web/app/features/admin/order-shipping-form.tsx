@@ -44,6 +44,8 @@ export function OrderShippingForm({
   const [fields, setFields] = useState(() => fieldsOf(order));
   const [markShipped, setMarkShipped] = useState(false);
   const [sendEmail, setSendEmail] = useState(false);
+  // Why the server refused the last save, said beside the form (the toast stays the spec's).
+  const [refusal, setRefusal] = useState<string | null>(null);
   // A saved order (from any action) resets the fields to what was saved.
   const [shown, setShown] = useState(order);
   if (shown !== order) {
@@ -70,6 +72,7 @@ export function OrderShippingForm({
       },
       success: sendEmail ? "Shipping updated — Email Sent!" : "Shipping updated",
       failure: "Failed to update shipping",
+      onRefused: setRefusal,
     });
     if (done) {
       setMarkShipped(false);
@@ -180,6 +183,11 @@ export function OrderShippingForm({
           Send shipped email
         </label>
       </div>
+      {refusal ? (
+        <p role="alert" className="text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           Save Shipping

@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiRequestOptions } from "../../lib/api.ts";
+import { ApiError, type ApiRequestOptions } from "../../lib/api.ts";
 import { useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys, orderHistoryKey, orderKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -20,6 +20,8 @@ export interface OrderActionCall {
   /** Toast texts: green on success, red on failure. */
   success: string;
   failure: string;
+  /** Hears the server's reason for a refusal (the toast keeps the store's own words). */
+  onRefused?: (reason: string | null) => void;
 }
 
 /** Shows an order the server saved in the panel and its list row, and reloads its history. */
@@ -52,10 +54,12 @@ export function useOrderActions(orderId: string) {
   const run = async (call: OrderActionCall): Promise<boolean> => {
     try {
       await mutation.mutateAsync(call);
+      call.onRefused?.(null);
       toast(call.success);
       return true;
-    } catch {
+    } catch (error) {
       toast(call.failure, "error");
+      call.onRefused?.(error instanceof ApiError && error.status === 422 ? error.detail : null);
       return false;
     }
   };
