@@ -365,4 +365,21 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     const renamed = await callAdmin(t, "PATCH", `/api/admin/products/${id}`, { our_price: 23 });
     expect(renamed.json()).toMatchObject({ selling_unit: "piece", price_per_box: 23 });
   });
+
+  it("a floating floor with its pad attached is offered no underlayment (a second pad voids its warranty)", async () => {
+    const padded = await createProduct(t.database.db, {
+      name: "Acc Padded Laminate",
+      type: "laminate",
+      collection: "Acc Estate",
+      color_code: "#b98245",
+      our_price: 2.79,
+      sqft_per_carton: 20,
+      features: { installation: "Click-lock floating", attached_underlayment: true },
+    });
+    const found = await companions(padded.id);
+    expect(found.map((c) => c.kind)).not.toContain("underlayment");
+    expect(found.map((c) => [c.kind, c.product.name])).toEqual([
+      ["transition", "Acc Estate T-Molding"],
+    ]);
+  });
 });

@@ -21,8 +21,12 @@ const maxColorDistance = 120;
 const installationOf = (floor: ProductRow) =>
   String(floor.features?.installation ?? "").toLowerCase();
 
-/** Floating floors lie on underlayment; stretched-in carpet lies on its pad. */
+/**
+ * Floating floors lie on underlayment; stretched-in carpet lies on its pad. A floor with its pad
+ * attached needs none: a second pad under it usually voids the floor's warranty.
+ */
 const needsUnderlayment = (floor: ProductRow) => {
+  if (floor.features?.attached_underlayment === true) return false;
   const installation = installationOf(floor);
   return installation.includes("float") || installation.includes("over pad");
 };
