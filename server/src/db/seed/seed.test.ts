@@ -157,7 +157,7 @@ describe("sample catalogue seed", () => {
     }
   });
 
-  it("gives every floating or glue-down floor that is not tile its underlayment or adhesive and a transition", () => {
+  it("gives every floating or glue-down floor that is not tile its underlayment (unless its pad is attached) or adhesive and a transition", () => {
     const needing = rows.filter((p) => {
       const installation = String(p.features.installation ?? "").toLowerCase();
       return (
@@ -168,7 +168,20 @@ describe("sample catalogue seed", () => {
     for (const floor of needing) {
       const kinds = chooseCompanions(floor, accessories).map((c) => c.kind);
       expect(kinds, floor.name).toContain("transition");
-      expect(kinds.includes("underlayment") || kinds.includes("adhesive"), floor.name).toBe(true);
+      if (floor.features.attached_underlayment === true)
+        // A second pad under an attached one usually voids the floor's warranty.
+        expect(kinds, floor.name).not.toContain("underlayment");
+      else
+        expect(kinds.includes("underlayment") || kinds.includes("adhesive"), floor.name).toBe(true);
     }
+    // The sample catalogue has floors of both kinds, so both branches are exercised.
+    expect(needing.some((p) => p.features.attached_underlayment === true)).toBe(true);
+    expect(
+      needing.some(
+        (p) =>
+          p.features.attached_underlayment !== true &&
+          chooseCompanions(p, accessories).some((c) => c.kind === "underlayment"),
+      ),
+    ).toBe(true);
   });
 });
