@@ -60,7 +60,7 @@ test.describe("search from the header", () => {
     await expect(options.first()).toContainText("Underlayment");
     const suggested = await options.locator("span.font-medium").allTextContents();
     await box.press("Enter");
-    await expect(page).toHaveURL(/\/products\?q=underlayment$/);
+    await expect(page).toHaveURL(/\/products\?q=underlayment&sort=relevance$/);
     for (const name of suggested)
       await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
     const foam = page.getByRole("article", { name: "QuietStep 2-in-1 Foam Underlayment" });
@@ -75,9 +75,28 @@ test.describe("search from the header", () => {
     const box = page.getByRole("combobox", { name: "Search flooring" });
     await box.fill("lvp");
     await box.press("Enter");
-    await expect(page).toHaveURL(/\/products\?q=lvp$/);
+    await expect(page).toHaveURL(/\/products\?q=lvp&sort=relevance$/);
     await expect(page.getByText("Riverbend Core Weathered Oak").first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a search with a typo says what it showed, best matches first", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPage(page, "/about");
+    const box = page.getByRole("combobox", { name: "Search flooring" });
+    await box.fill("hikory");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=hikory&sort=relevance$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Results for “hikory”" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("search-showing")).toHaveText(
+      "No products have “hikory”. Showing results for hickory.",
+    );
+    await expect(page.getByLabel("Sort by")).toHaveValue("relevance");
+    // The first products are on the first screen, above the folded features.
+    await expect(page.getByRole("article").first()).toBeInViewport();
+    await expect(page.getByRole("checkbox", { name: "Waterproof" })).toBeHidden();
   });
 
   test("without JavaScript the box still searches", async ({ browser }) => {
@@ -86,7 +105,7 @@ test.describe("search from the header", () => {
     await page.goto("/about");
     await page.getByRole("combobox", { name: "Search flooring" }).fill("marble");
     await page.getByRole("combobox", { name: "Search flooring" }).press("Enter");
-    await expect(page).toHaveURL(/\/products\?q=marble$/);
+    await expect(page).toHaveURL(/\/products\?q=marble&sort=relevance$/);
     await expect(page.getByText("Marble Row Carrara White Polished 24x24").first()).toBeVisible();
     await context.close();
   });

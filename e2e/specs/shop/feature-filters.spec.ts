@@ -26,13 +26,16 @@ test.describe("feature filters and colour swatches on /products", () => {
     await openPage(page, `/products?q=${encodeURIComponent(store.tag)}`);
     await expect(page.getByRole("article", { name: neither.name })).toBeVisible();
 
-    // On a phone the panel is folded; from `md` up the features are in view.
+    // On a phone the panel is folded; from `md` up it is open, its features folded until asked for.
+    await page.locator("summary", { hasText: "Features" }).click();
     await page.getByRole("checkbox", { name: "Waterproof" }).check();
     await expect(page).toHaveURL(/features=waterproof/);
     await expect(page.getByRole("article", { name: both.name })).toBeVisible();
     await expect(page.getByRole("article", { name: petOnly.name })).toHaveCount(0);
 
+    // Unfolded once, the features stay in view when none is chosen any more.
     await page.getByRole("checkbox", { name: "Waterproof" }).uncheck();
+    await expect(page).not.toHaveURL(/features=/);
     await page.getByRole("checkbox", { name: "Pet friendly" }).check();
     await expect(page).toHaveURL(/features=pet_friendly/);
     await expect(page.getByRole("article", { name: petOnly.name })).toBeVisible();

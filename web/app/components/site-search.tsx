@@ -115,7 +115,7 @@ export function SiteSearch({ className = "" }: { className?: string }) {
           event.preventDefault();
           const query = text.trim();
           setOpen(false);
-          navigate(query ? `/products?q=${encodeURIComponent(query)}` : "/products");
+          navigate(query ? `/products?q=${encodeURIComponent(query)}&sort=relevance` : "/products");
         }}
       >
         <label htmlFor={`${id}-input`} className="sr-only">
@@ -145,6 +145,8 @@ export function SiteSearch({ className = "" }: { className?: string }) {
           />
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 h-5 w-5 -translate-y-1/2 text-stone-500" />
         </div>
+        {/* A search from here lists its best matches first (the list's own default is by name). */}
+        <input type="hidden" name="sort" value="relevance" />
         <div
           id={listId}
           role="listbox"

@@ -1,6 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets, PublicProduct } from "@mcf/contracts/product";
-import { totalCountHeader } from "@mcf/contracts/product-options";
+import { searchShowingHeader, totalCountHeader } from "@mcf/contracts/product-options";
 import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
 import {
   type ListParams,
@@ -37,8 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       api<ProductFacets>(`${publicPriceSource.api}/facets`, options),
     ]);
     const total = Number(list.headers.get(totalCountHeader) ?? list.data.length);
+    const showing = list.headers.get(searchShowingHeader);
     // Only what the cards read goes into the page (and its hydration data).
-    return { params, products: list.data.map(listedProduct), total, facets, failed: false };
+    return {
+      params,
+      products: list.data.map(listedProduct),
+      total,
+      facets,
+      showing: showing ? decodeURIComponent(showing) : null,
+      failed: false,
+    };
   } catch {
     return data(
       {
@@ -46,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         products: [] as PublicListedProduct[],
         total: 0,
         facets: emptyFacets,
+        showing: null,
         failed: true,
       },
       { status: 503 },
@@ -64,11 +73,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 
 function heading(params: ListParams): string {
   if (params.type) return `${displayType(params.type)} Flooring`;
+  if (params.q) return `Results for “${params.q}”`;
   return "Shop Flooring";
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { params, products, total, facets, failed } = loaderData;
+  const { params, products, total, facets, showing, failed } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -83,15 +93,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page py-10 sm:py-12">
-      <header className="mb-8">
+      <header className={params.q ? "mb-5" : "mb-8"}>
         <p className="mb-2 text-sm font-semibold tracking-widest text-oak-600 uppercase">
           Sold by the box
         </p>
-        <h1 className="mb-3 text-3xl font-bold sm:text-4xl">{heading(params)}</h1>
-        <p className="max-w-3xl text-stone-700">
-          Every price is shown per square foot and per box. Buy online and we ship nationwide on
-          pallets, or talk to our Birmingham team about installation.
-        </p>
+        <h1 className="mb-3 text-3xl font-bold break-words sm:text-4xl">{heading(params)}</h1>
+        {showing && !loading ? (
+          <p className="text-stone-800" data-testid="search-showing">
+            No products have “{params.q}”. Showing results for{" "}
+            <strong className="font-semibold">{showing}</strong>.
+          </p>
+        ) : params.q ? null : (
+          <p className="max-w-3xl text-stone-700">
+            Every price is shown per square foot and per box. Buy online and we ship nationwide on
+            pallets, or talk to our Birmingham team about installation.
+          </p>
+        )}
       </header>
       <ProductListView
         state={state}

@@ -13,6 +13,7 @@ import {
   searchSuggestResponseSchema,
   totalCountHeader,
 } from "@mcf/contracts/product";
+import { searchShowingHeader } from "@mcf/contracts/product-options";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCachedAnswer } from "../../http/answer-cache.ts";
@@ -23,6 +24,7 @@ import {
   listCompanions,
   listProductFacets,
   listProducts,
+  searchShowing,
   suggestProducts,
 } from "./catalog.service.ts";
 import { createCatalogCache, queryCacheKey } from "./catalog-cache.ts";
@@ -60,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["catalog"],
         summary: "List products",
         description:
-          "A page of products (an array) with the match count in X-Total-Count; with closeout=true, every closeout as {products: [...]}, unpaged.",
+          "A page of products (an array) with the match count in X-Total-Count and, for a search whose typos were forgiven, what it showed in X-Search-Showing (URI-encoded); with closeout=true, every closeout as {products: [...]}, unpaged.",
         querystring: productListQuerySchema,
         response: { 200: z.union([productListResponseSchema, closeoutListResponseSchema]) },
       },
@@ -77,7 +79,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }
         const { rows, total } = await listProducts(db, query, { audience: "public" });
-        return { value: rows.map(toPublicProduct), headers: { [totalCountHeader]: String(total) } };
+        // A search whose typos were forgiven says what it showed ("hardwood" for "hardwod").
+        const showing = query.q && total > 0 ? await searchShowing(db, query.q) : null;
+        return {
+          value: rows.map(toPublicProduct),
+          headers: {
+            [totalCountHeader]: String(total),
+            ...(showing ? { [searchShowingHeader]: encodeURIComponent(showing) } : {}),
+          },
+        };
       });
       return sendCachedAnswer(request, reply, answer);
     },

@@ -8,7 +8,7 @@ import { products } from "../../db/schema/index.ts";
 import { listPriceSql } from "../pricing/pricing.service.ts";
 import { flooringOnly } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
-import { searchCondition } from "./product-search.ts";
+import { readSearch, searchCondition, searchRank } from "./product-search.ts";
 
 // The catalog module's public entry: other modules import only this file. The staff editor, the
 // CSV import/export, the row lookup and the catalogue version live beside it and are offered
@@ -51,6 +51,7 @@ export {
 } from "./product-mapper.ts";
 export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-suggestions.ts";
+export { searchShowing } from "./search-correction.ts";
 
 /** The filters a caller may fix when the query leaves them out (ACE: collection "AR"). */
 export type ProductListDefaults = Partial<
@@ -102,13 +103,17 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
 /**
  * Out-of-stock products always come last; on price sorts, products without a price come after
  * priced ones. The sort price is the per-sq-ft price the audience pays (per-box prices derive
- * from it, so "our_price, else price_per_box" is the same order). Name, then id, make the order total.
+ * from it, so "our_price, else price_per_box" is the same order). Best match ranks a search's
+ * products as the header's suggestions do (no search: by name). Name, then id, make the order total.
  */
-function sortOrder(sort: ProductListQuery["sort"], audience: PriceAudience): SQL[] {
+function sortOrder(query: ProductListQuery, audience: PriceAudience): SQL[] {
+  const { sort } = query;
   const price = listPriceSql(audience);
   const outOfStockLast = sql`(${products.stock_quantity} = 0)`;
   const byName = [asc(sql`lower(${products.name})`), asc(products.id)];
-  if (sort === "name_asc") return [outOfStockLast, ...byName];
+  if (sort === "relevance" && query.q)
+    return [outOfStockLast, sql`${searchRank(readSearch(query.q))} desc`, ...byName];
+  if (sort === "name_asc" || sort === "relevance") return [outOfStockLast, ...byName];
   const direction = sort === "price_asc" ? sql`asc` : sql`desc`;
   return [outOfStockLast, sql`(${price} is null)`, sql`${price} ${direction}`, ...byName];
 }
@@ -128,7 +133,7 @@ export async function listProducts(
     .select({ product: products, total: sql<string>`count(*) over ()` })
     .from(products)
     .where(where)
-    .orderBy(...sortOrder(query.sort, options.audience));
+    .orderBy(...sortOrder(query, options.audience));
   const result =
     query.per_page === -1
       ? await base

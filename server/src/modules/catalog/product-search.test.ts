@@ -10,13 +10,22 @@ import { parseSearch, trigramSimilarity } from "./search-words.ts";
 
 describe("reading a search", () => {
   it("reads flooring words, typos of them and features", () => {
-    expect(parseSearch("LVP oak")).toEqual({ words: ["oak"], types: ["vinyl"], features: [] });
+    expect(parseSearch("LVP oak")).toEqual({
+      words: ["oak"],
+      types: ["vinyl"],
+      features: [],
+      readAs: [],
+    });
     expect(parseSearch("luxury vinyl plank")).toEqual({
       words: [],
       types: ["vinyl"],
       features: [],
+      readAs: [],
     });
-    expect(parseSearch("hardwod")).toMatchObject({ types: ["hardwood"] });
+    expect(parseSearch("hardwod")).toMatchObject({
+      types: ["hardwood"],
+      readAs: [{ typed: "hardwod", phrase: "hardwood" }],
+    });
     expect(parseSearch("Waterprof, pet-friendly!")).toMatchObject({
       features: ["pet_friendly", "waterproof"],
     });
@@ -24,8 +33,9 @@ describe("reading a search", () => {
       words: ["wood"],
       types: ["tile"],
       features: [],
+      readAs: [],
     });
-    expect(parseSearch("!!! ???")).toEqual({ words: [], types: [], features: [] });
+    expect(parseSearch("!!! ???")).toEqual({ words: [], types: [], features: [], readAs: [] });
   });
 
   it("reads phrases the same however the words are spaced or punctuated", () => {
@@ -33,17 +43,20 @@ describe("reading a search", () => {
       words: ["café", "wood"],
       types: ["tile"],
       features: [],
+      readAs: [],
     });
     // Phrases sharing a first word: the longest one present is read.
     expect(parseSearch("luxury vinyl tile and luxury vinyl")).toEqual({
       words: [],
       types: ["vinyl"],
       features: [],
+      readAs: [],
     });
     expect(parseSearch("vinyl planks hand scraped")).toEqual({
       words: [],
       types: ["vinyl"],
       features: ["hand_scraped"],
+      readAs: [],
     });
   });
 });
@@ -161,6 +174,42 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
     const plain = await t.app.inject({ url: "/api/products?q=Oak&per_page=-1" });
     const oak = (plain.json() as Array<{ name: string; brand: string | null }>).map((p) => p.name);
     expect(oak).toContain("Riverbend Core Weathered Oak");
+  });
+
+  it("says what a search with a typo showed, and nothing when every word was found as typed", async () => {
+    const showing = async (q: string) => {
+      const res = await t.app.inject({ url: `/api/products?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const header = res.headers["x-search-showing"];
+      return typeof header === "string" ? decodeURIComponent(header) : null;
+    };
+    expect(await showing("hardwod")).toBe("hardwood");
+    expect(await showing("hikory plank")).toBe("hickory plank");
+    expect(await showing("waterprof oak")).toBe("waterproof oak");
+    for (const q of ["hickory", "grey oak", "gray oak", "lvp", "zzzzqqqq"])
+      expect(await showing(q), q).toBeNull();
+  });
+
+  it("orders a search best match first when asked, and by name by default", async () => {
+    const names = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/products?${query}&per_page=-1` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ name: string; stock_quantity: number }>)
+        .filter((p) => p.stock_quantity > 0)
+        .map((p) => p.name);
+    };
+    const byName = await names("q=oak");
+    expect(byName).toEqual(
+      [...byName].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    const best = await names("q=oak&sort=relevance");
+    expect(new Set(best)).toEqual(new Set(byName));
+    // A product with "oak" as a word of its name comes before one that only has it elsewhere.
+    const firstWithoutOak = best.findIndex((name) => !/\boak\b/i.test(name));
+    const lastWithOak = best.findLastIndex((name) => /\boak\b/i.test(name));
+    expect(firstWithoutOak === -1 || lastWithOak < firstWithoutOak).toBe(true);
+    // Without a search, best match is the name order.
+    expect(await names("sort=relevance")).toEqual(await names("sort=name_asc"));
   });
 
   it("forgives a typo in the words of a product added or renamed since, and not in its old name", async () => {

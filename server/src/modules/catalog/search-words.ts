@@ -235,6 +235,8 @@ export interface ParsedSearch {
   words: string[];
   types: string[];
   features: string[];
+  /** Typed words read as the known phrase they are a letter or two off ("laminte" → "laminate"). */
+  readAs: { typed: string; phrase: string }[];
 }
 
 /**
@@ -263,14 +265,18 @@ export function parseSearch(text: string): ParsedSearch {
     }
   }
   const words: string[] = [];
+  const readAs: ParsedSearch["readAs"] = [];
   for (const word of rest.split(" ").filter((word) => word && !stopWords.has(word))) {
     const known = knownPhraseLike(word);
-    if (known) apply(known.means);
-    else words.push(word);
+    if (known) {
+      apply(known.means);
+      readAs.push({ typed: word, phrase: known.phrase });
+    } else words.push(word);
   }
   return {
     words: [...new Set([...words, ...extraWords])],
     types: [...types],
     features: [...features],
+    readAs,
   };
 }

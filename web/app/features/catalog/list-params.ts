@@ -159,7 +159,8 @@ export function refinementCount(params: ListParams): number {
   ) {
     count += 1;
   }
-  if (params.sort !== defaultListParams.sort) count += 1;
+  // Best match is how the header's search lists its results, not a choice the shopper made here.
+  if (params.sort !== defaultListParams.sort && params.sort !== "relevance") count += 1;
   if (params.per_page !== defaultListParams.per_page) count += 1;
   return count;
 }

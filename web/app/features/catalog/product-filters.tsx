@@ -26,6 +26,7 @@ export const sortLabels = {
   name_asc: "Name (A-Z)",
   price_asc: "Price: Low to High",
   price_desc: "Price: High to Low",
+  relevance: "Best match",
 } as const;
 
 const perPageLabels: [number, string][] = [
@@ -65,6 +66,8 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
   const store = useStoreDetails();
   const id = useId();
   const [panelOpen, setPanelOpen] = useState(false);
+  // The features stay unfolded once opened, across the list's navigations (the form remounts).
+  const [featuresOpen, setFeaturesOpen] = useState(params.features.length > 0);
   const refinements = refinementCount(params);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -173,27 +176,48 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
         </div>
 
         {shownFeatures.length > 0 ? (
-          <fieldset>
-            <legend className="field-label">Features</legend>
-            <div className="flex flex-wrap gap-2">
-              {shownFeatures.map((feature) => (
-                <label
-                  key={feature}
-                  className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500"
-                >
-                  <input
-                    type="checkbox"
-                    name="feature"
-                    value={feature}
-                    defaultChecked={params.features.includes(feature)}
-                    onChange={applyNow}
-                    className="h-4 w-4 accent-oak-600"
-                  />
-                  {featureLabel(feature)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          // Folded until asked for (or a feature is chosen), so the first screen shows products.
+          <details
+            open={featuresOpen || params.features.length > 0}
+            onToggle={(event) => setFeaturesOpen(event.currentTarget.open)}
+            className="group"
+          >
+            <summary className="field-label inline-flex cursor-pointer items-center gap-2 rounded-md py-1 select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-oak-500">
+              <span
+                aria-hidden="true"
+                className="inline-block transition-transform group-open:rotate-90"
+              >
+                ▸
+              </span>
+              Features
+              {params.features.length > 0 ? (
+                <span className="rounded-full bg-navy-800 px-2 py-0.5 text-xs text-white">
+                  {params.features.length} chosen
+                </span>
+              ) : null}
+            </summary>
+            <fieldset className="mt-2">
+              <legend className="sr-only">Features</legend>
+              <div className="flex flex-wrap gap-2">
+                {shownFeatures.map((feature) => (
+                  <label
+                    key={feature}
+                    className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 has-checked:border-navy-800 has-checked:bg-navy-800 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500"
+                  >
+                    <input
+                      type="checkbox"
+                      name="feature"
+                      value={feature}
+                      defaultChecked={params.features.includes(feature)}
+                      onChange={applyNow}
+                      className="h-4 w-4 accent-oak-600"
+                    />
+                    {featureLabel(feature)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </details>
         ) : null}
 
         <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_1fr_auto_1fr_1fr] md:items-end">
@@ -243,11 +267,14 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
               onChange={applyNow}
               className="field-input"
             >
-              {Object.entries(sortLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              {Object.entries(sortLabels)
+                // Best match means something only for a search.
+                .filter(([value]) => value !== "relevance" || params.q || params.sort === value)
+                .map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
             </select>
           </div>
           <div>
