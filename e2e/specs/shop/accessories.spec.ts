@@ -46,6 +46,8 @@ test.describe("accessories", () => {
     const suggested = calculator.getByRole("list", { name: "Accessories for this job" });
     await expect(suggested.getByLabel(`3 rolls · ${underlayment.name}`)).toBeChecked();
     await expect(suggested.getByLabel(`2 pieces · ${transition.name}`)).toBeChecked();
+    // Quarter round along the walls of a 200 sq ft room: 4 × √200 ≈ 57 ft → 8 pieces; left for later.
+    await suggested.getByLabel(/^8 pieces · Quarter Round/).uncheck();
     await expect(calculator.getByText("11 boxes + 5 accessories · $662.97")).toBeVisible();
     await calculator.getByRole("button", { name: "Add floor and accessories to cart" }).click();
     await expect(calculator.getByRole("button", { name: "✓ Added to Cart" })).toBeVisible();
@@ -64,15 +66,18 @@ test.describe("accessories", () => {
     await expect(project).toBeVisible();
     await expect(project.getByText(underlayment.name)).toHaveCount(0);
     await expect(project.getByText(transition.name)).toHaveCount(0);
-    const quarterRound = project.getByRole("button", { name: /^Add 1 piece of Quarter Round/ });
+    // Quarter round for the walls of a 220 sq ft room: 4 × √220 ≈ 59 ft → 8 pieces.
+    const quarterRound = project.getByRole("button", { name: /^Add 8 pieces of Quarter Round/ });
     await expect(quarterRound).toBeVisible();
     await quarterRound.click();
     await expect(page.getByTestId("cart-summary-line")).toHaveText(
-      "11 boxes, 6 accessories · 220 sq ft total",
+      "11 boxes, 13 accessories · 220 sq ft total",
     );
     await expect(
-      project.getByRole("button", { name: /^Add 1 piece of Quarter Round/ }),
+      project.getByRole("button", { name: /^Add 8 pieces of Quarter Round/ }),
     ).toHaveCount(0);
+    // No stairs were mentioned: no stair nose is offered.
+    await expect(project.getByText(/stair nose/i)).toHaveCount(0);
 
     // The checkout's summary is the server's: per-unit prices, the same subtotal.
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
@@ -80,8 +85,9 @@ test.describe("accessories", () => {
     await expect(summary.getByText("3 rolls × $19.99")).toBeVisible();
     await expect(summary.getByText("2 pieces × $26.50")).toBeVisible();
     await expect(summary.getByText("11 boxes × $50.00")).toBeVisible();
-    // 550.00 + 59.97 + 53.00 + the seed's quarter round at 12.99.
-    await expect(summary.getByText("$675.96")).toBeVisible();
+    await expect(summary.getByText("8 pieces × $12.99")).toBeVisible();
+    // 550.00 + 59.97 + 53.00 + 8 of the seed's quarter round at 12.99.
+    await expect(summary.getByText("$766.89")).toBeVisible();
   });
 
   test("an accessory's page and the accessories list show the price per roll, and a floor's page without companions has no accessory step", async ({

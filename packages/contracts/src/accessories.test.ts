@@ -17,7 +17,20 @@ describe("suggestAccessoryQuantities", () => {
       { id: 2, kind: "adhesive", quantity: 2 },
       { id: 3, kind: "transition", quantity: 2 },
       { id: 4, kind: "stair_nose", quantity: 13 },
+      // Walls of a 240 sq ft room: 4 × √240 ≈ 62 ft → 9 pieces finishing 7.5 ft each.
+      { id: 5, kind: "quarter_round", quantity: 9 },
     ]);
+  });
+
+  it("counts quarter round along the walls: about ten pieces for a 400 sq ft room", () => {
+    // 4 × √400 = 80 ft of wall → 80 / 7.5 = 10.7 → 11 pieces.
+    expect(
+      suggestAccessoryQuantities({ roomAreaSqft: 400, doorways: 0, steps: 0 }, [quarterRound]),
+    ).toEqual([{ id: 5, kind: "quarter_round", quantity: 11 }]);
+    // 225 sq ft: 60 ft of wall, exactly 8 pieces.
+    expect(
+      suggestAccessoryQuantities({ roomAreaSqft: 225, doorways: 0, steps: 0 }, [quarterRound]),
+    ).toEqual([{ id: 5, kind: "quarter_round", quantity: 8 }]);
   });
 
   it("buys no extra roll when the area with allowance fills the rolls exactly", () => {

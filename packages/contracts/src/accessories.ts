@@ -44,6 +44,12 @@ export function unitName(unit: SellingUnit | null | undefined, count: number): s
 /** Underlayment seams overlap and edges are trimmed: rolls cover the room area plus this much. */
 export const underlaymentAllowancePercent = 5;
 
+/**
+ * Wall one quarter round piece finishes: a 94 in piece, less the cuts at corners and door frames.
+ * The room's walls are taken as a square room's of its area (4 × √area), the usual estimate.
+ */
+export const quarterRoundFeetPerPiece = 7.5;
+
 /** What the shopper told the coverage calculator about the job. */
 export interface ProjectMeasurements {
   /** Room area in sq ft, before any waste allowance. */
@@ -73,9 +79,10 @@ const wholeCount = (value: number) => (Number.isFinite(value) && value > 0 ? Mat
 /**
  * How many of each companion a job needs: underlayment rolls cover the room area plus the seam
  * allowance, adhesive pails cover the room area, one transition per doorway, one stair nose per
- * step. Accessories with nothing to cover (no area, no doorways, no steps, a coverage-priced
- * accessory without its coverage) and kinds the calculator does not count (reducers, quarter
- * round) are left out. Quantities are whole units ≥ 1.
+ * step, quarter round along the room's walls (`quarterRoundFeetPerPiece`). Accessories with
+ * nothing to cover (no area, no doorways, no steps, a coverage-priced accessory without its
+ * coverage) and reducers (the shopper knows where floors of different heights meet) are left out.
+ * Quantities are whole units ≥ 1.
  */
 export function suggestAccessoryQuantities(
   measurements: ProjectMeasurements,
@@ -96,6 +103,8 @@ export function suggestAccessoryQuantities(
     else if (companion.kind === "adhesive") quantity = coverageUnits(companion.unitCoverageSqft, 0);
     else if (companion.kind === "transition") quantity = wholeCount(measurements.doorways);
     else if (companion.kind === "stair_nose") quantity = wholeCount(measurements.steps);
+    else if (companion.kind === "quarter_round" && area > 0)
+      quantity = Math.ceil((4 * Math.sqrt(area)) / quarterRoundFeetPerPiece - 1e-9);
     if (quantity > 0) suggestions.push({ id: companion.id, kind: companion.kind, quantity });
   }
   return suggestions;

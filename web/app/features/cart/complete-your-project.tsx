@@ -65,11 +65,12 @@ const floorLines = (items: CartItem[]) =>
 
 /**
  * How many of a companion the floor's line needs: underlayment or adhesive for the sq ft in the
- * cart, one of everything else (a transition, a stair nose: the shopper sets the count).
+ * cart, quarter round along the walls of a room that size, one transition (the shopper sets the
+ * count). Stair nose is not suggested here: the cart does not know of any stairs.
  */
 function quantityFor(companion: Companion, floor: CartItem): number {
   const [suggestion] = suggestAccessoryQuantities(
-    { roomAreaSqft: floor.total_sqft, doorways: 1, steps: 1 },
+    { roomAreaSqft: floor.total_sqft, doorways: 1, steps: 0 },
     [
       {
         id: companion.product.id,
@@ -138,6 +139,8 @@ export function CompleteYourProject() {
       const id = companion.product.id;
       if (inCart.has(id) || suggestions.some((s) => s.companion.product.id === id)) continue;
       if (companion.product.price_per_box === null) continue;
+      // Stairs are counted on the product page's calculator; the cart knows of none.
+      if (companion.kind === "stair_nose") continue;
       suggestions.push({
         companion,
         floorName: floor.product_name,
