@@ -405,6 +405,8 @@ export const adminCouponSchema = z.object({
   min_subtotal: z.number(),
   expires_at: z.string().nullable(),
   usage_limit: z.number().int().nullable(),
+  /** One use per customer: an email that paid with it (or holds it in an open checkout) cannot again. */
+  once_per_customer: z.boolean(),
   times_used: z.number().int(),
   /** Orders placed with the code (paid or not). */
   orders_count: z.number().int(),
@@ -448,6 +450,7 @@ const couponFields = z.object({
         .nullable(),
     )
     .optional(),
+  once_per_customer: z.boolean().optional(),
   active: z.boolean().default(true),
 });
 

@@ -158,6 +158,8 @@ export const coupons = pgTable(
     min_subtotal: moneyColumn("min_subtotal").notNull().default("0"),
     expires_at: text("expires_at"),
     usage_limit: integer("usage_limit"),
+    /** One use per customer email (a first-order welcome code). */
+    once_per_customer: boolean("once_per_customer").notNull().default(false),
     times_used: integer("times_used").notNull().default(0),
     active: boolean("active").notNull().default(true),
     ...timestamps,

@@ -45,6 +45,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       kind: "percent",
       value: "10",
       min_subtotal: "100",
+      once_per_customer: true,
     })
     .onConflictDoNothing();
   // One import, so the catalogue is seeded whole or not at all: the files share their header.

@@ -13,7 +13,12 @@ import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { findLotsByIds, type ProductRow } from "../catalog/catalog.service.ts";
-import { type CouponCheck, evaluateCoupon, findCoupon } from "../coupons/coupons.service.ts";
+import {
+  type CouponCheck,
+  customerHasUsedCoupon,
+  evaluateCoupon,
+  findCoupon,
+} from "../coupons/coupons.service.ts";
 import {
   type DeliveryLimits,
   type DeliveryPrices,
@@ -98,6 +103,8 @@ export interface CartPricingOptions {
   rates: StoreRates;
   /** Locks the coupon row (payment time) and counts unpaid orders holding it. */
   couponLock?: (code: string) => Promise<number>;
+  /** The paying customer's email: a one-per-customer coupon it has used is refused. */
+  customerEmail?: string;
   now?: Date;
   /**
    * Where the product rows come from: the catalogue's per-version rows for totals shown while
@@ -361,7 +368,11 @@ export async function priceCart(
   if (code) {
     const row = await findCoupon(db, code, { forUpdate: Boolean(options.couponLock) });
     const reserved = row && options.couponLock ? await options.couponLock(row.code) : 0;
-    coupon = evaluateCoupon(row, subtotalCents, options.now ?? new Date(), reserved);
+    const used =
+      row?.once_per_customer && options.customerEmail
+        ? await customerHasUsedCoupon(db, row.code, options.customerEmail)
+        : false;
+    coupon = evaluateCoupon(row, subtotalCents, options.now ?? new Date(), reserved, used);
   }
   const discountCents = coupon?.discountCents ?? 0;
   const delivery = quoteDelivery({

@@ -19,6 +19,7 @@ function toAdminCoupon(row: CouponRow, ordersCount: number): AdminCoupon {
     min_subtotal: Number(row.min_subtotal),
     expires_at: row.expires_at,
     usage_limit: row.usage_limit,
+    once_per_customer: row.once_per_customer,
     times_used: row.times_used,
     orders_count: ordersCount,
     active: row.active,
@@ -59,6 +60,7 @@ function couponColumns(input: CouponPatch): Partial<typeof coupons.$inferInsert>
     values.expires_at = (input.expires_at as string | null) ?? null;
   if (input.usage_limit !== undefined)
     values.usage_limit = (input.usage_limit as number | null) ?? null;
+  if (input.once_per_customer !== undefined) values.once_per_customer = input.once_per_customer;
   if (input.active !== undefined) values.active = input.active;
   return values;
 }

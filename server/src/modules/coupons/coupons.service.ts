@@ -1,5 +1,5 @@
 import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons, orders } from "../../db/schema/index.ts";
 
@@ -57,6 +57,7 @@ export function evaluateCoupon(
   subtotalCents: number,
   now: Date,
   reservedUses = 0,
+  usedByCustomer = false,
 ): CouponCheck {
   const invalid = (message: string): CouponCheck => ({
     isValid: false,
@@ -69,6 +70,8 @@ export function evaluateCoupon(
   if (couponHasExpired(coupon.expires_at, now)) return invalid("This coupon has expired");
   if (coupon.usage_limit !== null && coupon.times_used + reservedUses >= coupon.usage_limit)
     return invalid("This coupon has reached its usage limit");
+  if (coupon.once_per_customer && usedByCustomer)
+    return invalid("This coupon can be used once per customer, and this email address has used it");
   const minCents = toCents(coupon.min_subtotal);
   if (subtotalCents < minCents)
     return invalid(
@@ -124,6 +127,31 @@ export async function countReservedCouponUses(db: DbOrTx, code: string): Promise
       ),
     );
   return Number(row?.count ?? 0);
+}
+
+/**
+ * Whether an email has used a one-per-customer coupon: an order paid with it, or an open checkout
+ * (unpaid, not expired) holding it. Emails compare case-insensitively.
+ */
+export async function customerHasUsedCoupon(
+  db: DbOrTx,
+  code: string,
+  email: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.coupon_code, code),
+        sql`lower(${orders.customer_email}) = lower(${email.trim()})`,
+        or(
+          eq(orders.payment_status, "paid"),
+          and(eq(orders.payment_status, "unpaid"), gt(orders.payment_expires_at, new Date())),
+        ),
+      ),
+    );
+  return Number(row?.count ?? 0) > 0;
 }
 
 /** Counts one use of a coupon; called once per paid order by fulfilment. */

@@ -165,6 +165,7 @@ async function createPendingOrder(
       partner,
       rates,
       couponLock: (code) => countReservedCouponUses(tx, code),
+      customerEmail: request.customer_email,
     });
     if (totals.coupon && !totals.coupon.isValid) throw invalid(totals.coupon.message);
     // Closeouts are final sale: the shopper says so before paying.

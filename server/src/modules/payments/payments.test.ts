@@ -434,6 +434,39 @@ describe("payments with the built-in test payment page", () => {
     );
     expect(unknown.json()).toEqual({ detail: "Invalid coupon code" });
   });
+
+  it("a one-per-customer coupon is refused to an email that paid with it or holds it, whatever its case", async () => {
+    const p = await createProduct(db(), { our_price: 5, sqft_per_carton: 20, stock_quantity: 20 });
+    await createCoupon(db(), { code: "FIRSTONLY", once_per_customer: true });
+    const order = (email: string) =>
+      process(
+        buildPaymentRequest([{ product_id: p.id, quantity: 1 }], {
+          coupon_code: "firstonly",
+          customer_email: email,
+        }),
+      );
+    const first = await order("first.timer@example.com");
+    expect(first.statusCode).toBe(200);
+    // Held by an open checkout, then paid: refused to the same email either way.
+    const held = await order("First.Timer@Example.com");
+    expect(held.statusCode).toBe(422);
+    await pay(first.json().id, "4242424242424242", { origin: "http://store.test" });
+    const again = await order("first.timer@example.com");
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      detail: "This coupon can be used once per customer, and this email address has used it",
+    });
+    // Another customer still can; a coupon without the rule takes repeat customers.
+    expect((await order("someone.else@example.com")).statusCode).toBe(200);
+    await createCoupon(db(), { code: "ANYTIME" });
+    const repeat = await process(
+      buildPaymentRequest([{ product_id: p.id, quantity: 1 }], {
+        coupon_code: "ANYTIME",
+        customer_email: "first.timer@example.com",
+      }),
+    );
+    expect(repeat.statusCode).toBe(200);
+  });
 });
 
 describe("payments under concurrency (PostgreSQL)", () => {

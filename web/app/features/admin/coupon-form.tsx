@@ -12,6 +12,7 @@ interface CouponFields {
   min_subtotal: string;
   expires_at: string;
   usage_limit: string;
+  once_per_customer: boolean;
   active: boolean;
 }
 
@@ -23,6 +24,7 @@ const emptyFields: CouponFields = {
   min_subtotal: "",
   expires_at: "",
   usage_limit: "",
+  once_per_customer: false,
   active: true,
 };
 
@@ -34,6 +36,7 @@ const fieldsOf = (c: AdminCoupon): CouponFields => ({
   min_subtotal: c.min_subtotal ? String(c.min_subtotal) : "",
   expires_at: c.expires_at ?? "",
   usage_limit: c.usage_limit === null ? "" : String(c.usage_limit),
+  once_per_customer: c.once_per_customer,
   active: c.active,
 });
 
@@ -68,6 +71,7 @@ export function CouponForm({
       min_subtotal: form.min_subtotal,
       expires_at: form.expires_at || null,
       usage_limit: form.usage_limit,
+      once_per_customer: form.once_per_customer,
       active: form.active,
     };
     try {
@@ -143,6 +147,14 @@ export function CouponForm({
           <input className="field-input py-1.5" type="date" {...field("expires_at")} />
         </label>
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={form.once_per_customer}
+          onChange={(e) => setForm((f) => ({ ...f, once_per_customer: e.target.checked }))}
+        />
+        One use per customer (by email)
+      </label>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

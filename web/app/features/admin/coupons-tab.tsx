@@ -58,11 +58,11 @@ function couponColumns(actions: {
       header: "Used",
       hideOnPhone: true,
       phoneText: (coupon) =>
-        `${coupon.times_used}${coupon.usage_limit !== null ? ` / ${coupon.usage_limit}` : ""}`,
+        `${coupon.times_used}${coupon.usage_limit !== null ? ` / ${coupon.usage_limit}` : ""}${coupon.once_per_customer ? " · once each" : ""}`,
       align: "right",
       cellClassName: "px-3 py-2 tabular-nums",
       cell: (coupon) =>
-        `${coupon.times_used}${coupon.usage_limit !== null ? ` / ${coupon.usage_limit}` : ""}`,
+        `${coupon.times_used}${coupon.usage_limit !== null ? ` / ${coupon.usage_limit}` : ""}${coupon.once_per_customer ? " · once each" : ""}`,
     },
     {
       header: "Orders",
