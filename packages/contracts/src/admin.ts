@@ -551,6 +551,14 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
+/** One message as the customer (or staff) received it: its plain-text body and attachments. */
+export const outboxMessageDetailSchema = outboxMessageSchema.extend({
+  reply_to: z.string().nullable(),
+  text: z.string(),
+  attachments: z.array(z.object({ filename: z.string() })),
+});
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
+
 export const outboxListSchema = z.object({
   messages: z.array(outboxMessageSchema),
   counts: z.object({

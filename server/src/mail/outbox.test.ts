@@ -47,5 +47,12 @@ describe("admin outbox API", () => {
     expect((await call("POST", `/api/admin/outbox/${sent?.id}/retry`)).statusCode).toBe(409);
     expect((await call("POST", "/api/admin/outbox/999999/retry")).statusCode).toBe(404);
     expect((await call("GET", "/api/admin/outbox?status=lost")).statusCode).toBe(422);
+
+    // One message opens with what its reader got.
+    const opened = await call("GET", `/api/admin/outbox/${sent?.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ subject: "Sent one", text: "y", attachments: [] });
+    expect(opened.json()).not.toHaveProperty("html");
+    expect((await call("GET", "/api/admin/outbox/999999")).statusCode).toBe(404);
   });
 });

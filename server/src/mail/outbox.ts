@@ -1,4 +1,4 @@
-import type { OutboxMessage } from "@mcf/contracts/admin";
+import type { OutboxMessage, OutboxMessageDetail } from "@mcf/contracts/admin";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -91,6 +91,18 @@ export async function listMailByKey(db: DbOrTx, keyPattern: string): Promise<Out
     .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
     .limit(100);
   return rows.map(toMessage);
+}
+
+/** One message with what its reader got: the plain-text body and the attachments' names. */
+export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessageDetail> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) throw notFound("Message not found");
+  return {
+    ...toMessage(row),
+    reply_to: row.reply_to,
+    text: row.text,
+    attachments: (row.attachments ?? []).map(({ filename }) => ({ filename })),
+  };
 }
 
 /** Outbox messages newest first (never their bodies), and how many are in each state. */

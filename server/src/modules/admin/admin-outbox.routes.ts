@@ -1,12 +1,13 @@
 import {
   numericIdParamsSchema,
   outboxListSchema,
+  outboxMessageDetailSchema,
   outboxMessageSchema,
   outboxQuerySchema,
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listOutbox, retryOutboxMessage } from "../../mail/outbox.ts";
+import { getOutboxMessage, listOutbox, retryOutboxMessage } from "../../mail/outbox.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 /** The mail outbox: what is queued, sent and failed, and a retry for failures. */
@@ -23,6 +24,21 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOutbox(db, request.query),
+  );
+  app.get(
+    "/api/admin/outbox/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "One message as it was sent: its plain-text body and attachments",
+        params: numericIdParamsSchema,
+        response: {
+          200: outboxMessageDetailSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => getOutboxMessage(db, request.params.id),
   );
   app.post(
     "/api/admin/outbox/:id/retry",

@@ -1,6 +1,11 @@
-import { type OutboxMessage, outboxStatusValues } from "@mcf/contracts/admin";
+import {
+  type OutboxMessage,
+  type OutboxMessageDetail,
+  outboxStatusValues,
+} from "@mcf/contracts/admin";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { AdminDialog } from "./admin-dialog.tsx";
 import { capitalize } from "./admin-format.ts";
 import { errorText, replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
@@ -22,7 +27,10 @@ const badge: Record<string, string> = {
 const canRetry = (m: OutboxMessage) =>
   m.status === "failed" || (m.status === "pending" && m.attempts > 0);
 
-function outboxColumns(onRetry: (m: OutboxMessage) => void): Array<AdminColumn<OutboxMessage>> {
+function outboxColumns(
+  onRetry: (m: OutboxMessage) => void,
+  onOpen: (m: OutboxMessage) => void,
+): Array<AdminColumn<OutboxMessage>> {
   return [
     {
       header: "Queued",
@@ -41,7 +49,14 @@ function outboxColumns(onRetry: (m: OutboxMessage) => void): Array<AdminColumn<O
       header: "Subject",
       cell: (m) => (
         <>
-          {m.subject}
+          <button
+            type="button"
+            className="text-left font-medium text-navy-800 underline-offset-2 hover:underline"
+            onClick={() => onOpen(m)}
+            aria-label={`Open email “${m.subject}” to ${m.to_address}`}
+          >
+            {m.subject}
+          </button>
           {m.last_error && m.status !== "sent" ? (
             <div className="text-xs text-red-700">{m.last_error}</div>
           ) : null}
@@ -99,6 +114,7 @@ export function OutboxTab() {
   const client = useQueryClient();
   const toast = useToast();
   const [status, setStatus] = useState("");
+  const [opened, setOpened] = useState<OutboxMessage | null>(null);
   const list = useAdminList<OutboxMessage, Counts>({
     key: [...adminListKeys.outbox, { status }],
     path: () => `/api/admin/outbox?limit=200${status ? `&status=${status}` : ""}`,
@@ -155,7 +171,7 @@ export function OutboxTab() {
         </button>
       </div>
       <AdminTable
-        columns={outboxColumns(retry)}
+        columns={outboxColumns(retry, setOpened)}
         rows={list.items}
         rowKey={(m) => m.id}
         rowClassName={() => "align-top"}
@@ -165,6 +181,79 @@ export function OutboxTab() {
         onRetry={list.retry}
         scroll={{ label: "Emails", className: "max-h-[60vh]" }}
       />
+      {opened ? <MessageDialog message={opened} onClose={() => setOpened(null)} /> : null}
     </section>
+  );
+}
+
+/** One email as its reader got it: the plain-text body (never its HTML, shown as text is safe). */
+function MessageDialog({ message, onClose }: { message: OutboxMessage; onClose: () => void }) {
+  const { request } = useAdminSession();
+  const [detail, setDetail] = useState<OutboxMessageDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    request<OutboxMessageDetail>(`/api/admin/outbox/${message.id}`)
+      .then((found) => live && setDetail(found))
+      .catch((e) => live && setError(errorText(e, "Could not open the email")));
+    return () => {
+      live = false;
+    };
+  }, [message.id, request]);
+  return (
+    <AdminDialog
+      label={`Email: ${message.subject}`}
+      onClose={onClose}
+      className="mx-auto my-6 w-[calc(100%-2rem)] max-w-3xl rounded-lg bg-white shadow-2xl"
+    >
+      <header className="flex items-start justify-between gap-3 rounded-t-lg bg-navy-800 px-5 py-3 text-white">
+        <div className="min-w-0">
+          <h2 className="font-sans text-lg font-semibold break-words text-white">
+            {message.subject}
+          </h2>
+          <p className="text-sm break-words text-white/85">
+            To {message.to_address} · {capitalize(message.status)} ·{" "}
+            {formatShopTime(message.sent_at ?? message.created_at)}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded px-2 text-2xl leading-none text-white hover:bg-white/10"
+          aria-label="Close email"
+          data-autofocus
+        >
+          ×
+        </button>
+      </header>
+      <div className="max-h-[70vh] overflow-y-auto px-5 py-4">
+        {error ? (
+          <p role="alert" className="text-red-700">
+            {error}
+          </p>
+        ) : !detail ? (
+          <p role="status" className="text-stone-600">
+            Opening the email...
+          </p>
+        ) : (
+          <>
+            {detail.reply_to ? (
+              <p className="mb-2 text-sm text-stone-600">Replies go to {detail.reply_to}</p>
+            ) : null}
+            {detail.attachments.length > 0 ? (
+              <p className="mb-2 text-sm text-stone-600">
+                Attached: {detail.attachments.map((a) => a.filename).join(", ")}
+              </p>
+            ) : null}
+            <pre
+              className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-900"
+              data-testid="email-body"
+            >
+              {detail.text}
+            </pre>
+          </>
+        )}
+      </div>
+    </AdminDialog>
   );
 }
