@@ -169,5 +169,19 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     expect(net.get(withReturns.id)).toBe(100000 - 12345 - 99);
     // The orders themselves are untouched.
     expect(await db.select().from(orders)).toEqual(before);
+    // Returns refunded in one step count as approved and received when they were refunded.
+    const steps = (
+      await db.execute(
+        sql`select status, restocking_fee_percent::float as fee_percent,
+          approved_at = refunded_at as approved_then, received_at = refunded_at as received_then
+        from order_returns order by id`,
+      )
+    ).rows;
+    expect(steps).toEqual([
+      { status: "refunded", fee_percent: 0, approved_then: true, received_then: true },
+      { status: "refunded", fee_percent: 0, approved_then: true, received_then: true },
+      { status: "requested", fee_percent: 0, approved_then: null, received_then: null },
+      { status: "declined", fee_percent: 0, approved_then: null, received_then: null },
+    ]);
   });
 });
