@@ -38,7 +38,16 @@ const statusTone: Record<ReturnStatus, string> = {
  * or decline; record the boxes received per line (restocked or written off); refund once
  * received, or before receipt with a reason. Each step happens once on the server.
  */
-export function OrderReturns({ orderId, provider }: { orderId: string; provider: string }) {
+export function OrderReturns({
+  orderId,
+  provider,
+  refundable,
+}: {
+  orderId: string;
+  provider: string;
+  /** Dollars the customer paid and has not had back: no refund above it is offered. */
+  refundable: number;
+}) {
   const query = useAdminQuery<{ returns: AdminReturn[] }>(
     returnsKey(orderId),
     `/api/admin/orders/${orderId}/returns`,
@@ -73,7 +82,14 @@ export function OrderReturns({ orderId, provider }: { orderId: string; provider:
       <h4 className="text-sm font-semibold text-navy-800">Returns</h4>
       <ul className="space-y-4">
         {returns.map((item) => (
-          <ReturnItem key={item.id} item={item} busy={busy} send={send} provider={provider} />
+          <ReturnItem
+            key={item.id}
+            item={item}
+            busy={busy}
+            send={send}
+            provider={provider}
+            refundable={refundable}
+          />
         ))}
       </ul>
     </section>
@@ -85,11 +101,13 @@ function ReturnItem({
   busy,
   send,
   provider,
+  refundable,
 }: {
   item: AdminReturn;
   busy: boolean;
   send: ReturnStep;
   provider: string;
+  refundable: number;
 }) {
   const receiving =
     (item.status === "approved" || item.status === "refunded") && item.received_at === null;
@@ -138,7 +156,14 @@ function ReturnItem({
       {receiving ? <ReceiveReturnForm item={item} busy={busy} send={send} /> : null}
       {item.status === "approved" || item.status === "received" ? (
         <div className="flex flex-wrap items-start gap-2 pt-1">
-          <RefundReturnForm item={item} busy={busy} send={send} provider={provider} />
+          {item.amounts.refund_total > refundable ? (
+            <p className="text-sm text-red-800">
+              This return's {formatUsd(item.amounts.refund_total)} refund is more than the{" "}
+              {formatUsd(refundable)} the customer paid and has not had back: it cannot be refunded.
+            </p>
+          ) : (
+            <RefundReturnForm item={item} busy={busy} send={send} provider={provider} />
+          )}
           {item.status === "approved" && !anyReceived ? (
             <DeclineButton item={item} busy={busy} send={send} />
           ) : null}
