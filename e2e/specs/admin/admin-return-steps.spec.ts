@@ -81,6 +81,10 @@ test("a return asked on /track is approved with instructions, received with one 
 
   const refundMail = await waitForMail((m) => m.to.includes(email) && /refund/i.test(m.subject));
   expect(refundMail.subject).toBe(`Your refund of ${amount} for order ${order.friendly_order_id}`);
+  // The back office's outbox lists both emails to the customer.
+  await openPage(page, "/admin?tab=outbox");
+  await expect(page.getByText(refundMail.subject)).toBeVisible();
+  await expect(page.getByText(approvedMail.subject)).toBeVisible();
 
   await openPage(page, trackPath);
   await expect(page.getByRole("list", { name: "Your returns" })).toContainText("Refunded");
