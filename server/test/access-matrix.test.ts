@@ -599,6 +599,16 @@ const matrix: Record<string, MatrixEntry> = {
   "POST /api/admin/returns/:id/approve": adminCall(
     404,
     () => "/api/admin/returns/2147483647/approve",
+    () => ({ instructions: "Drop the boxes at the warehouse." }),
+  ),
+  "POST /api/admin/returns/:id/receive": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/receive",
+    () => ({ lines: [{ order_item_id: 1, restocked: 1, written_off: 0 }] }),
+  ),
+  "POST /api/admin/returns/:id/refund": adminCall(
+    404,
+    () => "/api/admin/returns/2147483647/refund",
   ),
   "POST /api/admin/returns/:id/decline": adminCall(
     404,

@@ -4,7 +4,18 @@
 /** Unopened boxes come back within this many days of shipping (or pickup); closeouts never. */
 export const returnWindowDays = 30;
 
-export const returnStatuses = ["requested", "refunded", "declined"] as const;
+/**
+ * A return's steps: the customer asks (requested); staff approve it and send the instructions
+ * (approved); the boxes come back and are inspected (received); the money goes back (refunded).
+ * Staff may decline it before the boxes are received.
+ */
+export const returnStatuses = [
+  "requested",
+  "approved",
+  "received",
+  "refunded",
+  "declined",
+] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
 
 /** Said where a closeout is added to the cart. */

@@ -44,13 +44,32 @@ export const returnAmountsSchema = z.object({
   refund_total: z.number(),
 });
 
+/** How the boxes of one line came back: sellable again, or written off as damaged. */
+export const receivedBoxesSchema = z.object({
+  restocked: z.number().int(),
+  written_off: z.number().int(),
+});
+
 export const returnViewSchema = z.object({
   id: z.number().int(),
   status: z.enum(returnStatuses),
   created_at: z.string(),
   reason: z.string(),
-  lines: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({
+      order_item_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      /** Null until the line's boxes are received. */
+      received: receivedBoxesSchema.nullable(),
+    }),
+  ),
+  /** Until the boxes are received, the amounts of every box asked back; then of those received. */
   amounts: returnAmountsSchema,
+  /** How to send the boxes back, once staff approved the return. */
+  instructions: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  received_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
 });
 export type ReturnView = z.infer<typeof returnViewSchema>;
@@ -82,6 +101,8 @@ export const adminReturnSchema = returnViewSchema.extend({
   order_id: z.string(),
   refund_id: z.string().nullable(),
   staff_note: z.string().nullable(),
+  /** Why staff refunded before the boxes came back; null when refunded after receipt. */
+  refund_before_receipt_reason: z.string().nullable(),
 });
 export type AdminReturn = z.infer<typeof adminReturnSchema>;
 
@@ -90,3 +111,46 @@ export const adminReturnListSchema = z.object({ returns: z.array(adminReturnSche
 export const returnDecisionSchema = z.object({
   staff_note: z.string().trim().max(2000).nullish(),
 });
+
+const staffNote = z.string().trim().max(2000).nullish();
+
+/** `POST /api/admin/returns/{id}/approve`: how the customer sends the boxes back. */
+export const returnApprovalSchema = z.object({
+  instructions: z
+    .string({ message: "Tell the customer how to send the boxes back" })
+    .trim()
+    .min(3, "Tell the customer how to send the boxes back")
+    .max(4000, "The instructions are too long (4,000 characters at most)"),
+  staff_note: staffNote,
+});
+export type ReturnApproval = z.infer<typeof returnApprovalSchema>;
+
+/** `POST /api/admin/returns/{id}/receive`: per line, the boxes that came back and their state. */
+export const returnReceiptSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        order_item_id: rowId(),
+        restocked: z.number().int("Boxes must be whole boxes").min(0, "Boxes cannot be negative"),
+        written_off: z.number().int("Boxes must be whole boxes").min(0, "Boxes cannot be negative"),
+      }),
+    )
+    .min(1, "Record at least one line")
+    .max(50),
+  staff_note: staffNote,
+});
+export type ReturnReceipt = z.infer<typeof returnReceiptSchema>;
+
+/**
+ * `POST /api/admin/returns/{id}/refund`: a received return needs nothing; refunding before the
+ * boxes come back needs the reason.
+ */
+export const returnRefundSchema = z.object({
+  before_receipt_reason: z
+    .string()
+    .trim()
+    .min(3, "Say why the refund cannot wait for the boxes")
+    .max(2000, "The reason is too long (2,000 characters at most)")
+    .nullish(),
+});
+export type ReturnRefund = z.infer<typeof returnRefundSchema>;

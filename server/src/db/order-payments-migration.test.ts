@@ -10,7 +10,7 @@ import { createOrder, createProduct } from "../../test/factories.ts";
 import { onRealPostgres } from "../../test/test-database.ts";
 import { type Database, newPGlite, openDatabase } from "./client.ts";
 import { migrationsFolder } from "./migrate.ts";
-import { auditLog, orderReturns, orders } from "./schema/index.ts";
+import { auditLog, orders } from "./schema/index.ts";
 
 /** When the payments ledger's migration was written: every migration before it is the old store. */
 const ledgerMigrationWhen = 1795800000000;
@@ -91,29 +91,24 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     }
     const [withReturns] = sold.filter((order) => order.total === "1000.00" && order.paid);
     if (!withReturns) throw new Error("no order to return");
-    const returned = await db
-      .insert(orderReturns)
-      .values(
-        [
-          ["refunded", "123.45", "re_old_1"],
-          ["refunded", "0.99", null],
-          ["requested", "50.00", null],
-          ["declined", "20.00", null],
-        ].map(([status, refund, refundId]) => ({
-          order_id: withReturns.id,
-          status: status as "refunded",
-          reason: `Back: ${status}`,
-          lines: [],
-          merchandise: refund as string,
-          discount: "0",
-          tax: "0",
-          restocking_fee: "0",
-          refund_total: refund as string,
-          refund_id: refundId,
-          refunded_at: status === "refunded" ? new Date("2026-10-05T12:00:00Z") : null,
-        })),
-      )
-      .returning();
+    // In SQL, as the table stood then (later migrations add columns the schema now names).
+    const returned: Array<{ id: number }> = [];
+    for (const [status, refund, refundId] of [
+      ["refunded", "123.45", "re_old_1"],
+      ["refunded", "0.99", null],
+      ["requested", "50.00", null],
+      ["declined", "20.00", null],
+    ]) {
+      const inserted = await db.execute(
+        sql`insert into order_returns (order_id, status, reason, lines, merchandise, discount, tax,
+          restocking_fee, refund_total, refund_id, refunded_at)
+        values (${withReturns.id}, ${status}, ${`Back: ${status}`}, '[]'::jsonb, ${refund}, 0, 0, 0,
+          ${refund}, ${refundId},
+          ${status === "refunded" ? new Date("2026-10-05T12:00:00Z").toISOString() : null})
+        returning id`,
+      );
+      returned.push({ id: Number((inserted.rows[0] as { id: number }).id) });
+    }
     await db.insert(auditLog).values({
       actor: "sam@store.test",
       action: "order.return_refunded",
@@ -174,5 +169,19 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     expect(net.get(withReturns.id)).toBe(100000 - 12345 - 99);
     // The orders themselves are untouched.
     expect(await db.select().from(orders)).toEqual(before);
+    // Returns refunded in one step count as approved and received when they were refunded.
+    const steps = (
+      await db.execute(
+        sql`select status, restocking_fee_percent::float as fee_percent,
+          approved_at = refunded_at as approved_then, received_at = refunded_at as received_then
+        from order_returns order by id`,
+      )
+    ).rows;
+    expect(steps).toEqual([
+      { status: "refunded", fee_percent: 0, approved_then: true, received_then: true },
+      { status: "refunded", fee_percent: 0, approved_then: true, received_then: true },
+      { status: "requested", fee_percent: 0, approved_then: null, received_then: null },
+      { status: "declined", fee_percent: 0, approved_then: null, received_then: null },
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -200,8 +201,9 @@ export const orderItemLots = pgTable(
 export type OrderItemLotRow = typeof orderItemLots.$inferSelect;
 
 /**
- * Unopened boxes a customer asked to send back; staff approve (refund through the payment
- * provider, boxes back on the shelf, once) or decline.
+ * Unopened boxes a customer asked to send back. Staff approve it with instructions, record per
+ * line the boxes received (restocked or written off), then refund; or decline it. The amounts are
+ * those of the boxes asked back until the boxes are received, then of the boxes received.
  */
 export const orderReturns = pgTable(
   "order_returns",
@@ -223,6 +225,19 @@ export const orderReturns = pgTable(
     refund_id: text("refund_id"),
     refunded_at: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
     staff_note: text("staff_note"),
+    /** The restocking fee the customer was told when asking; the refund keeps to it. */
+    restocking_fee_percent: numeric("restocking_fee_percent", {
+      precision: 5,
+      scale: 2,
+      mode: "number",
+    }).notNull(),
+    /** How to send the boxes back (a carrier label, a drop-off), emailed when approved. */
+    instructions: text("instructions"),
+    approved_at: timestamp("approved_at", { withTimezone: true, mode: "date" }),
+    /** Every line received (each line's count is in `lines`). */
+    received_at: timestamp("received_at", { withTimezone: true, mode: "date" }),
+    /** Staff refunded before the boxes came back, and why (the audit log has who). */
+    refund_before_receipt_reason: text("refund_before_receipt_reason"),
     ...timestamps,
   },
   (t) => [
@@ -237,6 +252,8 @@ export interface StoredReturnLine {
   product_name: string;
   quantity: number;
   unit_price: string;
+  /** Set once, when the line's boxes are received: sellable again or written off as damaged. */
+  received?: { restocked: number; written_off: number };
 }
 
 export type OrderReturnRow = typeof orderReturns.$inferSelect;

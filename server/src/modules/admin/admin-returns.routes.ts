@@ -3,7 +3,10 @@ import { errorResponseSchema } from "@mcf/contracts/errors";
 import {
   adminReturnListSchema,
   adminReturnSchema,
+  returnApprovalSchema,
   returnDecisionSchema,
+  returnReceiptSchema,
+  returnRefundSchema,
 } from "@mcf/contracts/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { staffActor } from "../../plugins/admin-auth.ts";
@@ -13,15 +16,27 @@ import {
   getAdminOrder,
   listOrderReturns,
   type RefundIssuer,
+  receiveReturn,
+  refundReturn,
 } from "../orders/orders.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
-/** Returns of an order: list, approve (refund through the payment provider) or decline. */
+const stepResponses = {
+  200: adminReturnSchema,
+  409: errorResponseSchema,
+  ...adminErrorResponses,
+};
+
+/**
+ * Returns of an order, step by step: approve (instructions emailed), receive per line (restocked
+ * or written off), refund (through the payment provider), or decline.
+ */
 export const adminReturnRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
   app,
   { refunds },
 ) => {
   const db = app.database.db;
+  const publicUrl = app.config.publicUrl;
   app.get(
     "/api/admin/orders/:id/returns",
     {
@@ -43,19 +58,46 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }>
     {
       schema: {
         tags: ["admin"],
-        summary:
-          "Approve a return: refund through the payment provider, boxes back on the shelf (once)",
+        summary: "Approve a return and email the customer how to send the boxes back (once)",
         params: numericIdParamsSchema,
-        body: returnDecisionSchema.nullish(),
-        response: { 200: adminReturnSchema, 409: errorResponseSchema, ...adminErrorResponses },
+        body: returnApprovalSchema,
+        response: stepResponses,
       },
     },
     async (request) =>
-      approveReturn(
+      approveReturn(db, request.params.id, request.body, { publicUrl }, staffActor(request)),
+  );
+  app.post(
+    "/api/admin/returns/:id/receive",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Record the boxes that came back, per line: restocked or written off (once)",
+        params: numericIdParamsSchema,
+        body: returnReceiptSchema,
+        response: stepResponses,
+      },
+    },
+    async (request) => receiveReturn(db, request.params.id, request.body, staffActor(request)),
+  );
+  app.post(
+    "/api/admin/returns/:id/refund",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Refund a received return through the payment provider (once); before receipt with a reason",
+        params: numericIdParamsSchema,
+        body: returnRefundSchema.nullish(),
+        response: stepResponses,
+      },
+    },
+    async (request) =>
+      refundReturn(
         db,
         request.params.id,
         refunds,
-        request.body?.staff_note ?? null,
+        { before_receipt_reason: request.body?.before_receipt_reason ?? null, publicUrl },
         staffActor(request),
       ),
   );
@@ -64,10 +106,10 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }>
     {
       schema: {
         tags: ["admin"],
-        summary: "Decline a return (no refund, no stock)",
+        summary: "Decline a return before its boxes come back (no refund, no stock)",
         params: numericIdParamsSchema,
         body: returnDecisionSchema.nullish(),
-        response: { 200: adminReturnSchema, 409: errorResponseSchema, ...adminErrorResponses },
+        response: stepResponses,
       },
     },
     async (request) =>

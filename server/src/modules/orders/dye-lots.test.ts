@@ -1,7 +1,7 @@
 import { lotWarning } from "@mcf/contracts/lots";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callAdmin } from "../../../test/admin-requests.ts";
+import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
 import {
   buildPaymentRequest,
   createProduct,
@@ -225,9 +225,11 @@ describe("dye lots: staff record them, orders take from one lot, every stock mov
     expect(asked.statusCode).toBe(201);
     expect(line.lot_code).toBe("A");
     expect(await lotsOf(product.id)).toEqual({ A: 1, B: 14 });
-    const approve = () => callAdmin(t, "POST", `/api/admin/returns/${asked.json().id}/approve`);
-    expect((await approve()).statusCode).toBe(200);
-    expect((await approve()).statusCode).toBe(200);
+    expect((await settleReturn(t, asked.json().id)).statusCode).toBe(200);
+    const again = await callAdmin(t, "POST", `/api/admin/returns/${asked.json().id}/receive`, {
+      lines: [{ order_item_id: itemId, restocked: 3, written_off: 0 }],
+    });
+    expect(again.statusCode).toBe(409);
     expect(await lotsOf(product.id)).toEqual({ A: 4, B: 14 });
     expect(await stockOf(product.id)).toBe(18);
   });

@@ -13,7 +13,7 @@ import {
   type ReturnView,
   returnWindowDays,
 } from "@mcf/contracts/returns";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   type OrderItemRow,
@@ -24,14 +24,10 @@ import {
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
-import { writeAudit } from "../audit/audit.service.ts";
-import { restockReturn } from "../stock/stock.service.ts";
-import { returnBoxesToLots } from "./order-lots.ts";
-import { type RefundIssuer, refundPayment } from "./order-payments.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
-const storedDollars = (cents: number) => (cents / 100).toFixed(2);
+export const storedDollars = (cents: number) => (cents / 100).toFixed(2);
 const dollars = (value: string) => toDollars(toCents(value));
 
 /**
@@ -107,7 +103,15 @@ function toReturnView(row: OrderReturnRow): ReturnView {
     status: row.status,
     created_at: row.created_at.toISOString(),
     reason: row.reason,
-    lines: row.lines.map((line) => ({ product_name: line.product_name, quantity: line.quantity })),
+    lines: row.lines.map((line) => ({
+      order_item_id: line.order_item_id,
+      product_name: line.product_name,
+      quantity: line.quantity,
+      received: line.received ?? null,
+    })),
+    instructions: row.instructions,
+    approved_at: row.approved_at?.toISOString() ?? null,
+    received_at: row.received_at?.toISOString() ?? null,
     amounts: {
       merchandise: dollars(row.merchandise),
       discount: dollars(row.discount),
@@ -119,16 +123,17 @@ function toReturnView(row: OrderReturnRow): ReturnView {
   };
 }
 
-function toAdminReturn(row: OrderReturnRow): AdminReturn {
+export function toAdminReturn(row: OrderReturnRow): AdminReturn {
   return {
     ...toReturnView(row),
     order_id: row.order_id,
     refund_id: row.refund_id,
     staff_note: row.staff_note,
+    refund_before_receipt_reason: row.refund_before_receipt_reason,
   };
 }
 
-async function returnsOf(db: DbOrTx, orderId: string): Promise<OrderReturnRow[]> {
+export async function returnsOf(db: DbOrTx, orderId: string): Promise<OrderReturnRow[]> {
   return db
     .select()
     .from(orderReturns)
@@ -136,8 +141,8 @@ async function returnsOf(db: DbOrTx, orderId: string): Promise<OrderReturnRow[]>
     .orderBy(asc(orderReturns.id));
 }
 
-/** Boxes of each line already asked back (requested or refunded; a declined return frees them). */
-function boxesAskedBack(returns: OrderReturnRow[]): Map<number, number> {
+/** Boxes of each line already asked back by returns not declined (a declined one frees them). */
+export function boxesAskedBack(returns: OrderReturnRow[]): Map<number, number> {
   const asked = new Map<number, number>();
   for (const row of returns) {
     if (row.status === "declined") continue;
@@ -259,6 +264,7 @@ export async function requestReturn(
         tax: storedDollars(amounts.tax),
         restocking_fee: storedDollars(amounts.fee),
         refund_total: storedDollars(amounts.total),
+        restocking_fee_percent: restockingFeePercent,
       })
       .returning();
     if (!row) throw new Error("return insert returned no row");
@@ -271,112 +277,9 @@ export async function listOrderReturns(db: Db, orderId: string): Promise<AdminRe
   return (await returnsOf(db, orderId)).map(toAdminReturn);
 }
 
-async function lockReturn(tx: DbOrTx, id: number): Promise<OrderReturnRow> {
+/** Locks one return for a step (approve, receive, refund, decline). 404 for an unknown return. */
+export async function lockReturn(tx: DbOrTx, id: number): Promise<OrderReturnRow> {
   const [row] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id)).for("update");
   if (!row) throw notFound("Return not found");
   return row;
-}
-
-/**
- * Staff approve a return: under the return's row lock, then the order's, the payment provider
- * refunds the amount (idempotency key `return-refund:{id}`, so a retry never pays twice) and the
- * ledger records it, the boxes go back on the shelf and the return is marked refunded, all once:
- * a second approval answers the return as it is. 404 for an unknown return, 409 for a declined
- * one or one whose refund is more than the customer paid and has not had back (an order refunded
- * when it was cancelled).
- */
-export async function approveReturn(
-  db: Db,
-  id: number,
-  provider: RefundIssuer,
-  staffNote: string | null,
-  actor: string,
-): Promise<AdminReturn> {
-  return db.transaction(async (tx) => {
-    const row = await lockReturn(tx, id);
-    if (row.status === "refunded") return toAdminReturn(row);
-    if (row.status === "declined")
-      throw conflict("This return was declined: it cannot be refunded.");
-    // The order's lock too: a cancel refunding the same money waits for this, or this for it.
-    const order = await lockOrder(tx, { orderId: row.order_id });
-    if (!order) throw notFound("Order not found");
-    // A return the restocking fee eats whole moves no money.
-    const amountCents = toCents(row.refund_total);
-    const refund =
-      amountCents > 0
-        ? await refundPayment(tx, order, provider, {
-            amountCents,
-            idempotencyKey: `return-refund:${row.id}`,
-            staff: actor,
-            reason: `Return ${row.id}: ${row.reason}`,
-          })
-        : null;
-    // Back on the shelf, through the stock ledger (in product-id order, the lock order of every
-    // stock change).
-    await restockReturn(
-      tx,
-      row.lines.flatMap((line) =>
-        line.product_id === null ? [] : [{ productId: line.product_id, quantity: line.quantity }],
-      ),
-      {
-        orderId: order.id,
-        returnId: row.id,
-        reference: `Return of order ${order.friendly_order_id}`,
-        staff: actor,
-      },
-    );
-    // And into the dye lots they were sold from, under the same once-only return lock.
-    for (const line of row.lines) await returnBoxesToLots(tx, line.order_item_id, line.quantity);
-    const [updated] = await tx
-      .update(orderReturns)
-      .set({
-        status: "refunded",
-        refund_id: refund?.provider_id ?? null,
-        refunded_at: new Date(),
-        staff_note: staffNote ?? row.staff_note,
-        updated_at: new Date(),
-      })
-      .where(and(eq(orderReturns.id, id), eq(orderReturns.status, "requested")))
-      .returning();
-    if (!updated) throw new Error("the locked return changed under its lock");
-    await writeAudit(tx, {
-      actor,
-      action: "order.return_refunded",
-      entityType: "order",
-      entityId: row.order_id,
-      after: {
-        return_id: row.id,
-        refund_id: refund?.provider_id ?? null,
-        refund_total: row.refund_total,
-      },
-    });
-    return toAdminReturn(updated);
-  });
-}
-
-/** Staff decline a return (no refund, no stock). 404 unknown, 409 when already refunded. */
-export async function declineReturn(
-  db: Db,
-  id: number,
-  staffNote: string | null,
-  actor: string,
-): Promise<AdminReturn> {
-  return db.transaction(async (tx) => {
-    const row = await lockReturn(tx, id);
-    if (row.status === "refunded") throw conflict("This return was already refunded.");
-    const [updated] = await tx
-      .update(orderReturns)
-      .set({ status: "declined", staff_note: staffNote ?? row.staff_note, updated_at: new Date() })
-      .where(and(eq(orderReturns.id, id), ne(orderReturns.status, "refunded")))
-      .returning();
-    if (!updated) throw new Error("the locked return changed under its lock");
-    await writeAudit(tx, {
-      actor,
-      action: "order.return_declined",
-      entityType: "order",
-      entityId: row.order_id,
-      after: { return_id: row.id },
-    });
-    return toAdminReturn(updated);
-  });
 }

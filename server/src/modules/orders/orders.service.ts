@@ -52,10 +52,10 @@ export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export {
   approveReturn,
   declineReturn,
-  listOrderReturns,
-  requestReturn,
-  returnOptions,
-} from "./order-returns.ts";
+  receiveReturn,
+  refundReturn,
+} from "./order-return-steps.ts";
+export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
 export {
   listSamplesToSend,
   markSamplesSent,

@@ -95,4 +95,58 @@ describe("return refunds prorate the discount and the tax by one rule", () => {
       total: 3334 - 222 + 311 - 467,
     });
   });
+
+  it("a return received short refunds the boxes that came back: never more than the whole return, more boxes never less, the fee the told percent of the net to the cent", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 250_000 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.nat(),
+        fc.nat(),
+        (unitCents, quantity, discountPercent, taxPerMille, feePercent, askedSeed, earlierSeed) => {
+          const items = [
+            {
+              id: 7,
+              quantity,
+              unit_price: dollars(unitCents),
+              total_price: dollars(unitCents * quantity),
+            },
+          ];
+          const subtotal = unitCents * quantity;
+          const discountCents = Math.floor((subtotal * discountPercent) / 100);
+          const taxCents = Math.floor(((subtotal - discountCents) * taxPerMille) / 10_000);
+          const order = { discount_amount: dollars(discountCents), tax_amount: dollars(taxCents) };
+          const alreadyAsked = earlierSeed % quantity;
+          const asked = 1 + (askedSeed % (quantity - alreadyAsked));
+          let previous = -1;
+          for (let received = 0; received <= asked; received += 1) {
+            const amounts = returnAmountsCents(
+              order,
+              items,
+              [{ order_item_id: 7, quantity: received, alreadyAsked }],
+              feePercent,
+            );
+            const net = amounts.merchandise - amounts.discount;
+            // The integer oracle: the percent of the net, half a cent up.
+            expect(amounts.fee).toBe(Math.floor((2 * net * feePercent + 100) / 200));
+            expect(amounts.merchandise).toBe(unitCents * received);
+            expect(amounts.total).toBeGreaterThanOrEqual(0);
+            expect(amounts.total).toBeGreaterThanOrEqual(previous);
+            previous = amounts.total;
+          }
+          const whole = returnAmountsCents(
+            order,
+            items,
+            [{ order_item_id: 7, quantity: asked, alreadyAsked }],
+            feePercent,
+          );
+          expect(previous).toBe(whole.total);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

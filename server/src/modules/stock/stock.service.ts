@@ -236,6 +236,28 @@ export async function restockReturn(
 }
 
 /**
+ * Returned boxes written off as damaged on receipt: they left on hand when they shipped and never
+ * come back to it, so no number moves; one ledger row per product records them (the count is in
+ * the row's reference, as its boxes are 0).
+ */
+export async function writeOffReturn(
+  tx: DbOrTx,
+  lines: StockLine[],
+  ref: StockReference,
+): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    const boxes = `${line.quantity} ${line.quantity === 1 ? "box" : "boxes"}`;
+    await applyChange(
+      tx,
+      line.productId,
+      { onHand: 0, allocated: 0, reserved: 0 },
+      "return_written_off",
+      { ...ref, reference: `${ref.reference ?? "Return"}: ${boxes} written off as damaged` },
+    );
+  }
+}
+
+/**
  * Damaged boxes leave what can be sold: off on hand and available. Only available boxes can be
  * written off (the boxes open orders hold stay theirs): 409 saying how many are available, and
  * nothing changes, when fewer are. 404 for an unknown product.

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callAdmin } from "../../../test/admin-requests.ts";
+import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
@@ -171,8 +171,7 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
       remoteAddress: "198.18.9.1",
     });
     expect(asked.statusCode).toBe(201);
-    const approved = await callAdmin(t, "POST", `/api/admin/returns/${asked.json().id}/approve`);
-    expect(approved.statusCode).toBe(200);
+    expect((await settleReturn(t, asked.json().id)).statusCode).toBe(200);
     expect(await numbers(product.id)).toEqual({
       on_hand: 16,
       allocated: 0,
@@ -199,7 +198,9 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
     });
     // The checkout and the payment were the store's doing, not a staff member's.
     expect(rows[5]).toMatchObject({ allocated_change: 4, reserved_change: -4, staff: null });
-    expect(rows[0]?.reference).toBe(`Return of order ${order.friendly_order_id}`);
+    expect(rows[0]?.reference).toBe(
+      `Return ${asked.json().id} of order ${order.friendly_order_id}`,
+    );
     const times = rows.map((row) => Date.parse(row.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 

@@ -49,7 +49,11 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
           <OrderPrintButtons order={order} />
           <OrderItems order={order} />
           <OrderPayments order={order} />
-          <OrderReturns orderId={order.order_id} />
+          <OrderReturns
+            orderId={order.order_id}
+            provider={order.payment_provider}
+            refundable={order.refundable ?? 0}
+          />
           <OrderStatusForm order={order} busy={busy} run={run} />
           <OrderShippingForm order={order} busy={busy} run={run} />
           <OrderHistory entries={history.data?.entries ?? []} />

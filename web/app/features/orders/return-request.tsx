@@ -1,13 +1,15 @@
 import { formatUsd } from "@mcf/contracts/money";
-import type { ReturnOptions } from "@mcf/contracts/returns";
+import type { ReturnOptions, ReturnView } from "@mcf/contracts/returns";
 import { finalSaleNotice, returnWindowDays } from "@mcf/contracts/returns-options";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, api } from "../../lib/api.ts";
 import { formatDeliveryDate } from "../../lib/delivery-dates.ts";
 
-const statusText = {
+const statusText: Record<ReturnView["status"], string> = {
   requested: "Waiting for our team",
+  approved: "Approved: please send the boxes back",
+  received: "Boxes received: your refund is on its way",
   refunded: "Refunded",
   declined: "Declined",
 };
@@ -71,6 +73,11 @@ export function ReturnRequest({ token, options }: { token: string; options: Retu
               <span className="font-semibold">{statusText[item.status]}</span> ·{" "}
               {item.lines.map((line) => `${line.quantity} × ${line.product_name}`).join(", ")} ·
               refund {formatUsd(item.amounts.refund_total)}
+              {item.status === "approved" && item.instructions ? (
+                <span className="mt-1 block text-stone-700">
+                  How to send them: {item.instructions}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
