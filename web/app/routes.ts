@@ -7,6 +7,7 @@ export default [
     route("ace", "routes/ace/products.tsx"),
     route("ace/products/:id", "routes/ace/product-detail.tsx"),
     route("ace/accessories", "routes/ace/accessories.tsx"),
+    route("ace/cart", "routes/ace/cart.tsx"),
     route("ace/account", "routes/ace/account.tsx"),
     route("ace/login", "routes/ace/login.tsx"),
     route("ace/register", "routes/ace/register.tsx"),

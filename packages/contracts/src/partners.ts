@@ -145,6 +145,11 @@ export type PartnerAccountUpdate = z.input<typeof partnerAccountUpdateSchema>;
 export const aceProductSchema = publicProductSchema.extend({
   ace_shown_price: z.number().nullable(),
   price_source: z.enum(priceSourceValues),
+  /**
+   * The public store's price of the same unit (per sq ft for flooring, per unit for an accessory)
+   * where the partner pays less, so the portal can say what the partner saves; else null.
+   */
+  retail_price: z.number().nullable(),
 });
 export type AceProduct = z.infer<typeof aceProductSchema>;
 
@@ -179,3 +184,15 @@ export type AdminPartner = z.infer<typeof adminPartnerSchema>;
 export const adminPartnerListSchema = z.object({ partners: z.array(adminPartnerSchema) });
 
 export const partnerIdParamsSchema = z.object({ id: z.uuid("Unknown partner") });
+
+/** One of the signed-in partner's paid orders, as their account lists it. */
+export const partnerOrderSchema = z.object({
+  order_number: z.string(),
+  placed_at: z.string(),
+  status: z.string(),
+  total: z.number(),
+  /** The order's own tracking page (/track/{token}). */
+  track_url: z.string(),
+});
+export type PartnerOrder = z.infer<typeof partnerOrderSchema>;
+export const partnerOrderListSchema = z.object({ orders: z.array(partnerOrderSchema) });

@@ -56,6 +56,7 @@ export {
   refundReturn,
 } from "./order-return-steps.ts";
 export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
+export { listPartnerOrders } from "./partner-orders.ts";
 export {
   listSamplesToSend,
   markSamplesSent,

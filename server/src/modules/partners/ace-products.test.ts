@@ -76,6 +76,8 @@ describe("ACE partner products", () => {
       our_price: 4.25,
       price_per_box: 85,
       price_source: "partner",
+      // The public price per sq ft, so the portal can show what the partner saves.
+      retail_price: 5,
     });
     expect(birch).not.toHaveProperty("ace_price");
     // The partner-only price (3.1) is no value anywhere in the answer (timestamps may hold "3.1").
@@ -112,6 +114,7 @@ describe("ACE partner products", () => {
       competitor_price: null,
       their_price_per_box: null,
       msrp: null,
+      retail_price: null,
     });
   });
 

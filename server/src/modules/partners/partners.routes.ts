@@ -3,6 +3,7 @@ import {
   messageResponseSchema,
   partnerAccountUpdateSchema,
   partnerLoginSchema,
+  partnerOrderListSchema,
   partnerRegistrationSchema,
   partnerUserSchema,
   resetPasswordSchema,
@@ -15,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import { partnerSecurity } from "../../http/openapi-document.ts";
+import { listPartnerOrders } from "../orders/orders.service.ts";
 import { bearerToken, type PartnerUserRow } from "./partner-session.ts";
 import {
   loginPartner,
@@ -138,6 +140,23 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return toPartnerUser(await requireSignedInPartner(db, bearerToken(request)));
+    },
+  );
+
+  app.get(
+    "/api/ace/orders",
+    {
+      schema: {
+        tags: ["ace"],
+        security: partnerSecurity,
+        summary: "The signed-in partner's paid orders, newest first, each with its tracking page",
+        response: { 200: partnerOrderListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const partner = await requireSignedInPartner(db, bearerToken(request));
+      return { orders: await listPartnerOrders(db, partner.id) };
     },
   );
 

@@ -12,6 +12,7 @@ import {
   linesInCartOrder,
   sampleLineCents,
 } from "../../lib/cart/cart-lines.ts";
+import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel } from "../../lib/cart/cart-wording.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
@@ -33,6 +34,7 @@ export default function CartPanel() {
   const { items, boxCount, sampleCount, accessoryCount, subtotal, samplePriceCents, setQuantity } =
     useCart();
   const sampleCents = sampleLineCents(items, samplePriceCents);
+  const paths = useCartPaths();
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -166,7 +168,7 @@ export default function CartPanel() {
           <p className="mb-4 text-sm text-stone-600">Shipping is calculated at checkout.</p>
           <div className="grid gap-2">
             <Link
-              to="/cart"
+              to={paths.cart}
               className="btn-primary"
               onClick={() => drawer.close({ restoreFocus: false })}
             >

@@ -10,6 +10,7 @@ import {
   linesInCartOrder,
   sampleLineCents,
 } from "../../lib/cart/cart-lines.ts";
+import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
@@ -18,13 +19,14 @@ import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
 
 /** The empty-cart message with its way back to the products. */
 export function EmptyCart() {
+  const paths = useCartPaths();
   return (
     <div className="mx-auto max-w-lg rounded-xl border border-stone-200 bg-cream/50 px-6 py-14 text-center">
       <h2 className="mb-2 text-2xl font-semibold">Your cart is empty</h2>
       <p className="mb-6 text-stone-700">
         Browse hardwood, laminate, vinyl, tile and carpet, sold by the box.
       </p>
-      <Link to="/products" className="btn-primary">
+      <Link to={paths.shop} className="btn-primary">
         Browse Products
       </Link>
     </div>
@@ -45,6 +47,7 @@ export function FullCart() {
     clear,
   } = useCart();
   const sampleCents = sampleLineCents(items, samplePriceCents);
+  const paths = useCartPaths();
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -161,10 +164,10 @@ export function FullCart() {
               Shipping and tax are calculated at checkout.
             </p>
             <div className="mt-6 grid gap-2">
-              <Link to="/cart?step=checkout" className="btn-primary py-3 text-base">
+              <Link to={paths.checkout} className="btn-primary py-3 text-base">
                 Proceed to Checkout
               </Link>
-              <Link to="/products" className="btn-outline">
+              <Link to={paths.shop} className="btn-outline">
                 Continue Shopping
               </Link>
               <button

@@ -33,6 +33,8 @@ export interface ShownPrice {
   label?: string;
   /** An accessory's unit ("roll"): then perBox is the price of one and there is no sq ft price. */
   unit?: SellingUnit;
+  /** The public store's price of the same unit, shown to a partner who pays less. */
+  retail?: number | null;
 }
 
 /** Whether a price is an accessory's price per piece, roll or pail. */

@@ -17,6 +17,7 @@ export const partnerPriceSource: PriceSource<AceProduct> = {
     perBox: product.price_per_box,
     unit: product.selling_unit,
     label: partnerPriceLabel(product, place),
+    retail: product.retail_price,
   }),
   partnerLines: true,
   showCompetitorPrice: false,

@@ -43,6 +43,7 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
     is_closeout: false,
     updated_at: "2026-01-01T00:00:00.000Z",
     ace_shown_price: 3.1,
+    retail_price: null,
     price_source: "partner",
     ...overrides,
   };
@@ -50,12 +51,13 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
 
 describe("price sources", () => {
   it("shows a partner-priced product as ACE Price on a card and ACE Pricing on its page", () => {
-    const product = partnerProduct();
-    expect(partnerPriceSource.priceOf(product)).toEqual({
+    const product = partnerProduct({ retail_price: 3.99 });
+    expect(partnerPriceSource.priceOf(product)).toMatchObject({
       perSqft: 3.1,
       perBox: 62,
       label: "ACE Price",
       unit: "box",
+      retail: 3.99,
     });
     expect(partnerPriceSource.priceOf(product, "page").label).toBe("ACE Pricing");
   });
@@ -73,6 +75,8 @@ describe("price sources", () => {
         perBox: 85,
         label: "Public price",
         unit: "box",
+        // Paying the public price, the partner saves nothing: no retail comparison.
+        retail: null,
       });
     }
     expect(partnerPriceSource.partnerLines).toBe(true);

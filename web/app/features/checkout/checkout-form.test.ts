@@ -6,6 +6,7 @@ import {
   checkoutMessageStillApplies,
   checkoutMessages,
   emptyCheckoutForm,
+  fillFromPartner,
   paymentRequestFor,
   shipToState,
   shipToZip,
@@ -28,6 +29,39 @@ const filled = (): CheckoutForm => ({
 });
 
 describe("checkout form", () => {
+  it("starts a partner's checkout from their account, never over what they typed", () => {
+    const partner = {
+      id: "p1",
+      email: "buyer@hardware.example",
+      company: "Pelham Hardware",
+      company_address: "1 Depot St",
+      contact_name: "Pat Buyer",
+      phone: "205-555-0111",
+      shipping_address: {
+        address: "2200 Pelham Pkwy",
+        city: "Pelham",
+        state: "AL",
+        zip: "35124",
+        country: "US",
+      },
+      status: "approved" as const,
+      created_at: "2026-01-01T00:00:00Z",
+    };
+    const fresh = fillFromPartner(emptyCheckoutForm(), partner);
+    expect(fresh).toMatchObject({
+      customer_name: "Pat Buyer",
+      customer_email: "buyer@hardware.example",
+      customer_phone: "205-555-0111",
+      billing: { street: "2200 Pelham Pkwy", city: "Pelham", state: "AL", zip_code: "35124" },
+    });
+    const typed = fillFromPartner(filled(), partner);
+    expect(typed.customer_name).toBe("  Ada Lovelace ");
+    expect(typed.billing.street).toBe(" 1 Main St");
+    expect(
+      fillFromPartner(emptyCheckoutForm(), { ...partner, shipping_address: null }).billing,
+    ).toEqual(emptyCheckoutForm().billing);
+  });
+
   it("asks for delivery prices only for a complete ZIP code of the address the order goes to", () => {
     const form = filled();
     expect(shipToZip(form)).toBe("35209");

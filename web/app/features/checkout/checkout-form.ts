@@ -1,5 +1,6 @@
 import type { CartItem } from "@mcf/contracts/cart";
 import type { PaymentRequest } from "@mcf/contracts/orders";
+import type { PartnerUser } from "@mcf/contracts/partners";
 
 export interface AddressFields {
   street: string;
@@ -33,6 +34,34 @@ export function emptyCheckoutForm(): CheckoutForm {
     billing: { street: "", city: "", state: "NY", zip_code: "", country: "US" },
     shipToDifferentAddress: false,
     shipping: { street: "", city: "", state: "", zip_code: "", country: "US" },
+  };
+}
+
+/**
+ * A signed-in partner's checkout starts from their account: contact name, email, phone, and the
+ * saved shipping address as the billing address. Only empty fields are filled, so what the partner
+ * typed (or the form kept from earlier in this visit) stays.
+ */
+export function fillFromPartner(form: CheckoutForm, partner: PartnerUser): CheckoutForm {
+  const keep = (current: string, saved: string | null | undefined) =>
+    current.trim() ? current : (saved ?? "").trim();
+  const saved = partner.shipping_address;
+  const billingEmpty = !form.billing.street.trim() && !form.billing.zip_code.trim();
+  return {
+    ...form,
+    customer_name: keep(form.customer_name, partner.contact_name),
+    customer_email: keep(form.customer_email, partner.email),
+    customer_phone: keep(form.customer_phone, partner.phone),
+    billing:
+      saved && billingEmpty && saved.address.trim()
+        ? {
+            street: saved.address.trim(),
+            city: saved.city.trim(),
+            state: saved.state.trim() || form.billing.state,
+            zip_code: saved.zip.trim(),
+            country: saved.country.trim() || "US",
+          }
+        : form.billing,
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
+import type { PartnerUser } from "@mcf/contracts/partners";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns-options";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -7,12 +8,14 @@ import { BusyNotice } from "../../components/busy-notice.tsx";
 import { readAceToken } from "../../lib/ace-token.ts";
 import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
+import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { rememberPendingPayment } from "../../lib/cart/pending-payment.ts";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
   checkoutMessageStillApplies,
   emptyCheckoutForm,
+  fillFromPartner,
   paymentRequestFor,
   shipToState,
   shipToZip,
@@ -76,6 +79,7 @@ type CustomerField = (typeof customerFields)[number];
  */
 export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const { items, restored, subtotal, boxCount } = useCart();
+  const paths = useCartPaths();
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(emptyCheckoutForm);
   const [formRestored, setFormRestored] = useState(false);
@@ -108,8 +112,16 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
 
   useEffect(() => {
     setForm(readSavedCheckoutForm(sessionStorage));
-    setPartnerToken(readAceToken());
+    const token = readAceToken();
+    setPartnerToken(token);
     setFormRestored(true);
+    if (!token) return;
+    // A partner's checkout starts from their account's contact and saved address.
+    const controller = new AbortController();
+    api<PartnerUser>("/api/ace/me", { token, signal: controller.signal })
+      .then((partner) => setForm((current) => fillFromPartner(current, partner)))
+      .catch(() => {});
+    return () => controller.abort();
   }, []);
   useEffect(() => {
     if (formRestored) saveCheckoutForm(sessionStorage, form);
@@ -185,7 +197,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   return (
     <div className="container-page py-8 sm:py-12">
       <div className="mb-6 flex flex-wrap items-center gap-4 border-b border-stone-200 pb-5">
-        <button type="button" className="btn-outline" onClick={() => navigate("/cart")}>
+        <button type="button" className="btn-outline" onClick={() => navigate(paths.cart)}>
           ← Back to Cart
         </button>
         <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>

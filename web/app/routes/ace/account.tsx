@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, type MetaArgs } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
 import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { PartnerOrders } from "../../features/ace/partner-orders.tsx";
 import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -219,6 +220,9 @@ export default function AceAccount() {
           </Link>
         </div>
       </form>
+      <div className="mt-8">
+        <PartnerOrders token={token} />
+      </div>
     </div>
   );
 }

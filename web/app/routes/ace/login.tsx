@@ -101,6 +101,20 @@ export default function AceLogin() {
           Back to home
         </Link>
       </div>
+      <section
+        aria-labelledby="what-is-ace"
+        className="mt-6 rounded-lg border border-stone-200 bg-cream/60 p-4 text-sm text-stone-700"
+      >
+        <h2 id="what-is-ace" className="mb-1 font-sans text-sm font-semibold text-navy-800">
+          What is ACE?
+        </h2>
+        <p>
+          ACE is our wholesale portal for approved trade partners: hardware stores, contractors and
+          installers who buy flooring for their customers. Partners see their own prices on the
+          whole catalogue, order online by the box, and track every order from their account.
+          Register once; we approve each account by hand, usually within one business day.
+        </p>
+      </section>
     </AuthCard>
   );
 }
