@@ -127,6 +127,16 @@ describe("split shipments and store pickup", () => {
       `Part of your order ${order.friendly_order_id} has shipped`,
       `The rest of your order ${order.friendly_order_id} has shipped`,
     ]);
+
+    // The order's shipped email (the panel's "Send Shipped Email") lists both parts.
+    const resent = await call("POST", `/api/admin/orders/${order.id}/send-shipped-email`);
+    expect(resent.statusCode).toBe(200);
+    const shippedMail = (await mailTo(order.customer_email)).at(-1);
+    expect(shippedMail?.subject).toBe(`Your order ${order.friendly_order_id} has shipped`);
+    expect(shippedMail?.text).toContain("Shipment 1");
+    expect(shippedMail?.text).toContain("PRO number PRO111");
+    expect(shippedMail?.text).toContain("Shipment 2");
+    expect(shippedMail?.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
   });
 
   it("shipping more boxes than are left on a line is refused and changes nothing", async () => {
