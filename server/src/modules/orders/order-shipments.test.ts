@@ -331,4 +331,21 @@ describe("split shipments and store pickup", () => {
       expect(await mailTo(order.customer_email)).toHaveLength(1);
     },
   );
+
+  it.runIf(onRealPostgres)(
+    "two staff recording the same pickup at once take its boxes once",
+    async () => {
+      const { order, floor } = await twoLineOrder({ delivery_method: "pickup" });
+      const before = await boxes(floor.id);
+      const pick = () =>
+        call("POST", `/api/admin/orders/${order.id}/pickup/picked-up`, { picked_up_by: "Sam" });
+      const answers = await Promise.all([pick(), pick(), pick()]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(await boxes(floor.id)).toEqual({
+        onHand: (before.onHand ?? 0) - 5,
+        allocated: (before.allocated ?? 0) - 5,
+        available: before.available,
+      });
+    },
+  );
 });
