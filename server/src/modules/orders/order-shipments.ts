@@ -97,8 +97,11 @@ export async function recordShipment(
     );
   const items = await itemsOf(tx, order.id);
   const left = boxesLeftToShip(order, items, await shippedBoxesByItem(tx, [order.id]));
-  if (left.size === 0 || !holdsStock(order))
-    throw conflict("Every box of this order has already shipped.");
+  if (left.size === 0) throw conflict("Every box of this order has already shipped.");
+  if (!holdsStock(order))
+    throw conflict(
+      "This order holds no boxes (its stock went back to be sold): set it to processing first, which takes them again.",
+    );
   const wanted = wantedBoxes(items, input);
   for (const [itemId, boxes] of wanted) {
     const remaining = left.get(itemId) ?? 0;
