@@ -18,7 +18,7 @@ test("staff ship an order in two parts, and /track shows each shipment with its 
   const boxes = shipments.getByLabel(`Boxes of ${product.name} in this shipment`);
   await boxes.fill("1");
   await shipments.getByLabel("Shipment carrier").selectOption("UPS");
-  await shipments.getByLabel("Shipment tracking #").fill("1ZSPLITFIRST01");
+  await shipments.getByLabel("Tracking or PRO number of this shipment").fill("1ZSPLITFIRST01");
   await shipments.getByRole("button", { name: "Create shipment" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Shipment recorded" })).toBeVisible();
   await expect(shipments.getByText("Partly shipped")).toBeVisible();
@@ -30,7 +30,7 @@ test("staff ship an order in two parts, and /track shows each shipment with its 
 
   await boxes.fill("3");
   await shipments.getByLabel("Shipment carrier").selectOption("FedEx");
-  await shipments.getByLabel("Shipment tracking #").fill("777000111222");
+  await shipments.getByLabel("Tracking or PRO number of this shipment").fill("777000111222");
   await shipments.getByRole("button", { name: "Create shipment" }).click();
   await expect(shipments.getByText("Shipment 2 · FedEx · 777000111222")).toBeVisible();
   await expect(panel.getByLabel("Order status")).toHaveValue("shipped");

@@ -137,7 +137,7 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
               </select>
             </label>
             <label className="block">
-              <span className="field-label">Shipment tracking #</span>
+              <span className="field-label">Tracking or PRO number of this shipment</span>
               <input
                 className="field-input py-1.5"
                 value={tracking}
