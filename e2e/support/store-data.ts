@@ -57,6 +57,8 @@ export interface StoreData {
     coupon?: string;
     /** An order of one sample of each of these products instead of boxes. */
     samples?: Array<{ id: number }>;
+    /** Picked up at the showroom instead of delivered. */
+    pickup?: boolean;
   }): Promise<PaidOrder>;
 }
 
@@ -111,6 +113,7 @@ async function placePaidOrder(
     ...(options.email ? { customer_email: options.email } : {}),
     ...(options.name ? { customer_name: options.name } : {}),
     ...(options.coupon ? { coupon_code: options.coupon } : {}),
+    ...(options.pickup ? { delivery_method: "pickup" as const } : {}),
   });
   const started = await request.post("/api/payments/process", { data: body });
   expect(started.status()).toBe(200);

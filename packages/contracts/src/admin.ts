@@ -6,6 +6,7 @@ import { rowIdParam } from "./ids.ts";
 import { orderLineLotSchema } from "./lots.ts";
 import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
+import { fulfillmentLabelSchema, orderPickupSchema, orderShipmentSchema } from "./shipments.ts";
 
 /** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
 const queryBoolean = z
@@ -132,6 +133,14 @@ export const adminOrderSchema = z.object({
   balance: z.number().optional(),
   /** Dollars the customer paid and has not had back: the most a refund can be. */
   refundable: z.number().optional(),
+  /** The parts the order shipped in, oldest first (one order's answer; the list leaves it out). */
+  shipments: z.array(orderShipmentSchema).optional(),
+  /** Per order line (order_item_id → boxes): what is left to ship; empty once all left. */
+  boxes_to_ship: z.record(z.string(), z.number().int()).optional(),
+  /** A pickup order's ready and picked-up facts; null for an order that is shipped. */
+  pickup: orderPickupSchema.nullable().optional(),
+  /** The finer state beside the status ("Partly shipped", "Ready for pickup", "Picked up"). */
+  fulfillment_label: fulfillmentLabelSchema.optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

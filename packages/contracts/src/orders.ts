@@ -16,6 +16,7 @@ import {
 } from "./delivery.ts";
 import { orderStatuses, paymentStatuses } from "./orders-options.ts";
 import { publicProductSchema } from "./product.ts";
+import { fulfillmentLabelSchema, orderPickupSchema, orderShipmentSchema } from "./shipments.ts";
 
 const required = (label: string, max = 200) =>
   z
@@ -174,6 +175,12 @@ export const trackingResultSchema = z.object({
       }),
     )
     .optional(),
+  /** The parts the order shipped in, each with its carrier and tracking link. */
+  shipments: z.array(orderShipmentSchema).optional(),
+  /** A pickup order's ready and picked-up times (null for a shipped order). */
+  pickup: orderPickupSchema.pick({ ready_at: true, picked_up_at: true }).nullable().optional(),
+  /** The finer state beside the status ("Partly shipped", "Ready for pickup", "Picked up"). */
+  fulfillment_label: fulfillmentLabelSchema.optional(),
 });
 export type TrackingResult = z.infer<typeof trackingResultSchema>;
 

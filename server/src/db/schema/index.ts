@@ -8,5 +8,6 @@ export * from "./orders.ts";
 export * from "./partners.ts";
 export * from "./payments.ts";
 export * from "./settings.ts";
+export * from "./shipments.ts";
 export * from "./staff.ts";
 export * from "./stock.ts";

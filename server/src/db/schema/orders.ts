@@ -112,6 +112,12 @@ export const orders = pgTable(
     delivered_at: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
     /** When staff ticked the order's samples off the "samples to send" list. */
     samples_sent_at: timestamp("samples_sent_at", { withTimezone: true, mode: "date" }),
+    /** A pickup order: when staff told the customer it is ready at the showroom. */
+    ready_for_pickup_at: timestamp("ready_for_pickup_at", { withTimezone: true, mode: "date" }),
+    /** A pickup order: when it was collected, who collected it, and the staff member present. */
+    picked_up_at: timestamp("picked_up_at", { withTimezone: true, mode: "date" }),
+    picked_up_by: text("picked_up_by"),
+    pickup_staff: text("pickup_staff"),
     ...timestamps,
   },
   (t) => [

@@ -36,6 +36,7 @@ import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 import { adminExportRoutes } from "./admin-exports.routes.ts";
+import { adminFulfillmentRoutes } from "./admin-fulfillment.routes.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
@@ -292,6 +293,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     await scope.register(
       inArea("orders", async (orders) => orders.register(adminReturnRoutes, { refunds })),
     );
+    await scope.register(inArea("orders", adminFulfillmentRoutes));
     await scope.register(inArea("outbox", adminOutboxRoutes));
     await scope.register(inArea("jobs", adminJobRoutes));
     await scope.register(inArea("dashboard", adminDashboardRoutes));

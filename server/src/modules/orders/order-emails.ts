@@ -9,6 +9,7 @@ import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
+import { shipmentsOf } from "./order-shipments.ts";
 import {
   deliveryAppointment,
   orderDelivery,
@@ -121,13 +122,26 @@ export async function queueShippedEmail(
   const { order } = found;
   const carrierUrl = carrierTrackingUrl(order.shipping_carrier, order.tracking_number);
   const appointment = deliveryAppointment(order);
-  const table: Array<[string, string]> = [
-    ["Order", order.friendly_order_id],
-    ["Carrier", order.shipping_carrier ?? "Our delivery team"],
-  ];
-  if (order.tracking_number)
-    table.push([trackingNumberLabel(order.shipping_carrier), order.tracking_number]);
-  if (carrierUrl) table.push(["Carrier tracking", carrierUrl]);
+  const table: Array<[string, string]> = [["Order", order.friendly_order_id]];
+  const shipments = await shipmentsOf(db, orderId);
+  if (shipments.length > 1) {
+    // An order shipped in parts: each part with its boxes, carrier and tracking link.
+    shipments.forEach((shipment, index) => {
+      table.push([
+        `Shipment ${index + 1}`,
+        [
+          shipment.lines.map((line) => `${line.product_name} × ${line.boxes}`).join(", "),
+          `${shipment.carrier ?? "Our delivery team"}${shipment.tracking_number ? `, ${shipment.tracking_number_label} ${shipment.tracking_number}` : ""}`,
+          ...(shipment.tracking_url ? [shipment.tracking_url] : []),
+        ].join("\n"),
+      ]);
+    });
+  } else {
+    table.push(["Carrier", order.shipping_carrier ?? "Our delivery team"]);
+    if (order.tracking_number)
+      table.push([trackingNumberLabel(order.shipping_carrier), order.tracking_number]);
+    if (carrierUrl) table.push(["Carrier tracking", carrierUrl]);
+  }
   if (appointment)
     table.push([
       "Delivery appointment",

@@ -24,7 +24,7 @@ interface Transition {
   /** The email the change queues: automatically, or when staff ask for it. */
   email: "order-confirmation" | "order-shipped when asked" | null;
   /** The audit log action written in the same transaction; payment events are not audited. */
-  audit: "order.status" | "order.shipping" | null;
+  audit: "order.status" | "order.shipping" | "order.picked_up" | null;
   /** Whether the change stamps shipped_at when it is empty. */
   stampsShippedAt: boolean;
   /** Shown when the change is refused. */
@@ -76,6 +76,23 @@ export const orderTransitions = {
     email: "order-shipped when asked",
     audit: "order.status",
     stampsShippedAt: true,
+  },
+  /**
+   * Staff record that the customer collected a pickup order at the showroom: the boxes leave the
+   * building as shipping takes them (once), and the order is delivered.
+   */
+  pickUp: {
+    from: {
+      pending: "delivered",
+      processing: "delivered",
+      shipped: "delivered",
+      delivered: "delivered",
+    },
+    stock: "ship",
+    email: null,
+    audit: "order.picked_up",
+    stampsShippedAt: false,
+    refusal: "A cancelled order cannot be picked up. Set it back to processing first.",
   },
   /** Staff set "delivered". */
   markDelivered: {

@@ -11,7 +11,13 @@ import {
   shipStock,
   takeAgain,
 } from "../stock/stock.service.ts";
-import { type LotLine, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
+import {
+  type LotLine,
+  reallocateLots,
+  returnBoxesToLots,
+  returnLotsOfItems,
+} from "./order-lots.ts";
+import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import { holdsStock } from "./order-status.ts";
 
 export type { StockLine };
@@ -40,21 +46,24 @@ export async function findShortLine(
 }
 
 /**
- * The boxes (not samples) of some orders, summed per product (products deleted since are skipped), so a batch
- * puts each product back with one update.
+ * The boxes (not samples) some orders still hold, summed per product (products deleted since are
+ * skipped), so a batch moves each product with one update. Boxes that already left in a shipment
+ * are no longer the order's to ship, release or take again.
  */
 export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<StockLine[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx
-    .select({ productId: orderItems.product_id, quantity: orderItems.quantity })
+    .select({ id: orderItems.id, productId: orderItems.product_id, quantity: orderItems.quantity })
     .from(orderItems)
     // Sample lines never took box stock, so they never give any back.
     .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")))
     .orderBy(asc(orderItems.product_id));
+  const shipped = await shippedBoxesByItem(tx, orderIds);
   const boxesByProduct = new Map<number, number>();
   for (const row of rows) {
-    if (row.productId === null) continue;
-    boxesByProduct.set(row.productId, (boxesByProduct.get(row.productId) ?? 0) + row.quantity);
+    const held = row.quantity - (shipped.get(row.id) ?? 0);
+    if (row.productId === null || held <= 0) continue;
+    boxesByProduct.set(row.productId, (boxesByProduct.get(row.productId) ?? 0) + held);
   }
   return [...boxesByProduct].map(([productId, quantity]) => ({ productId, quantity }));
 }
@@ -65,7 +74,7 @@ export function orderReference(order: OrderRow, staff: string | null = null): St
 }
 
 /** Which of the product's numbers an order's boxes count in now, or null when in none. */
-function heldAs(order: OrderRow): "reserved" | "allocated" | null {
+export function heldAs(order: OrderRow): "reserved" | "allocated" | null {
   if (!holdsStock(order)) return null;
   return order.stock_status === "committed" ? "allocated" : "reserved";
 }
@@ -87,14 +96,24 @@ export async function returnHeldStock(
     for (const line of await orderStockLines(tx, [order.id]))
       moves.push({ ...line, from: heldAs(order) ?? "reserved", ref: orderReference(order, staff) });
   await releaseStock(tx, moves);
-  // Then each line's boxes back into the lots they came from (products locked above first).
+  // Then each line's boxes back into the lots they came from (products locked above first); a
+  // line partly shipped gives back only the boxes still here.
+  const itemIds = await boxItemIds(
+    tx,
+    holding.map((order) => order.id),
+  );
+  const shipped = await shippedBoxesByItem(
+    tx,
+    holding.map((order) => order.id),
+  );
   await returnLotsOfItems(
     tx,
-    await boxItemIds(
-      tx,
-      holding.map((order) => order.id),
-    ),
+    itemIds.filter((id) => !shipped.has(id)),
   );
+  for (const [itemId, boxes] of shipped) {
+    const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
+    if (item && item.quantity > boxes) await returnBoxesToLots(tx, itemId, item.quantity - boxes);
+  }
   return new Set(holding.map((order) => order.id));
 }
 
@@ -228,4 +247,22 @@ export async function commitStock(
     if (!(error instanceof StockShortError)) throw error;
     return { stock_status: "released", needs_attention: true };
   }
+}
+
+/**
+ * Some boxes of an order that holds them leave in a shipment: off on hand and off what it held
+ * (the stock ledger rows name the order). 409 saying how many are available when they are not.
+ */
+export async function shipOrderLines(
+  tx: DbOrTx,
+  order: OrderRow,
+  lines: StockLine[],
+  staff: string | null,
+): Promise<void> {
+  const from = heldAs(order);
+  if (from === null) throw conflict("This order holds no boxes to ship.");
+  const short = await shipStock(tx, lines, from, orderReference(order, staff));
+  if (!short) return;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+  throw notAvailableError(items, short);
 }

@@ -83,6 +83,12 @@ export async function auditChange(
     entityType: "order",
     entityId: before.id,
     before: auditView(before),
-    after: { ...auditView(after), ...(stockReturned ? { stock_returned: true } : {}) },
+    after: {
+      ...auditView(after),
+      ...(stockReturned ? { stock_returned: true } : {}),
+      ...(after.picked_up_at
+        ? { picked_up_at: after.picked_up_at.toISOString(), picked_up_by: after.picked_up_by }
+        : {}),
+    },
   });
 }

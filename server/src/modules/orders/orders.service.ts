@@ -22,6 +22,17 @@ import {
   refundPayment,
   toOrderPayment,
 } from "./order-payments.ts";
+import { fulfillmentLabel, markPickedUp, markReadyForPickup, pickupOf } from "./order-pickup.ts";
+import { shippedBoxesByItem } from "./order-shipment-lines.ts";
+import {
+  boxesLeftToShip,
+  insertShipment,
+  orderBoxesLeft,
+  pickupNotShipped,
+  recordShipment,
+  type ShipmentInput,
+  shipmentsOf,
+} from "./order-shipments.ts";
 import { moneyEffects, nextStatus, reopenRefusal, staffStatusEvents } from "./order-status.ts";
 import {
   commitStock,
@@ -344,10 +355,26 @@ export async function saveShipping(
       delivery_appointment_window: input.delivery_appointment_window,
     };
     if (input.mark_shipped) {
+      if (before.delivery_method === "pickup") throw conflict(pickupNotShipped);
+      // Every box still to ship leaves as one shipment with the form's carrier and tracking.
+      const left = before.status === "cancelled" ? new Map() : await orderBoxesLeft(tx, before);
+      const shippedAt = fields.shipped_at ?? new Date();
       await applyEvent(tx, [before], "markShipped", {
-        changes: () => ({ ...fields, shipped_at: fields.shipped_at ?? new Date() }),
+        changes: () => ({ ...fields, shipped_at: shippedAt }),
         actor: options.actor,
       });
+      if (left.size > 0)
+        await insertShipment(
+          tx,
+          orderId,
+          left,
+          {
+            carrier: fields.shipping_carrier,
+            tracking_number: fields.tracking_number,
+            shipped_at: shippedAt,
+          },
+          options.actor,
+        );
     } else {
       const after = await updateOrder(tx, orderId, fields);
       await auditChange(tx, "order.shipping", before, after, options.actor);
@@ -369,6 +396,43 @@ async function sendShippedEmailIn(
     entityId: orderId,
   });
   return queued;
+}
+
+/**
+ * Staff record one shipment of some boxes of some lines (see `recordShipment`) under the order's
+ * row lock, so two staff shipping the same last boxes at once ship them once. 404 for an unknown
+ * order; 409 or 422 when refused, nothing changed.
+ */
+export async function shipOrderPart(
+  db: Db,
+  orderId: string,
+  input: ShipmentInput,
+  options: { publicUrl: string; actor: string },
+): Promise<{ shipmentId: number; emailQueued: boolean }> {
+  return db.transaction(async (tx) =>
+    recordShipment(tx, await lockOrFail(tx, orderId), input, options),
+  );
+}
+
+/** Staff mark a pickup order ready at the showroom (see `markReadyForPickup`). */
+export async function readyForPickup(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string; actor: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) =>
+    markReadyForPickup(tx, await lockOrFail(tx, orderId), options),
+  );
+}
+
+/** Staff record who collected a pickup order, once (see `markPickedUp`). */
+export async function pickedUp(
+  db: Db,
+  orderId: string,
+  input: { picked_up_by: string; picked_up_at: string | null },
+  actor: string,
+): Promise<void> {
+  await db.transaction(async (tx) => markPickedUp(tx, await lockOrFail(tx, orderId), input, actor));
 }
 
 /** Staff send the shipped email with the tracking details on file. 404 for an unknown order. */
@@ -478,8 +542,14 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const { lots, withLots } = await lotFactsOf(db, found.items);
   const payments = await paymentsOf(db, orderId);
   const money = moneyFacts(found.order, payments);
+  const shipments = await shipmentsOf(db, orderId);
+  const left = boxesLeftToShip(found.order, found.items, await shippedBoxesByItem(db, [orderId]));
   return {
     ...toAdminOrder(found.order, found.items, lots, withLots),
+    shipments,
+    boxes_to_ship: Object.fromEntries([...left].map(([itemId, boxes]) => [String(itemId), boxes])),
+    pickup: pickupOf(found.order),
+    fulfillment_label: fulfillmentLabel(found.order, shipments),
     payments: payments.map(toOrderPayment),
     balance: toDollars(money.balance),
     refundable: toDollars(money.held),
@@ -509,7 +579,9 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
     db,
     [...lots.values()].flat().flatMap((lot) => (lot.lot_id === null ? [] : [lot.lot_id])),
   );
-  return toTrackingResult(
+  const shipments = await shipmentsOf(db, found.id);
+  const pickup = pickupOf(found);
+  const tracked = toTrackingResult(
     found,
     boxes.map((item) => {
       const lot = lineLotFields(item, lots.get(item.id));
@@ -526,6 +598,12 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
       };
     }),
   );
+  return {
+    ...tracked,
+    shipments,
+    pickup: pickup && { ready_at: pickup.ready_at, picked_up_at: pickup.picked_up_at },
+    fulfillment_label: fulfillmentLabel(found, shipments),
+  };
 }
 
 /** "mcf-7k3p9q", " MCF 7K3P9Q " or "7K3P9Q" → "MCF-7K3P9Q": the order number as printed. */

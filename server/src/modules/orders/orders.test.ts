@@ -227,6 +227,10 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
           image_url: null,
         },
       ],
+      // Not shipped in parts, not a pickup order.
+      shipments: [],
+      pickup: null,
+      fulfillment_label: null,
     });
     const shippedAt = new Date("2030-03-04T15:00:00Z");
     await db()

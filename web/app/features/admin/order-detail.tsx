@@ -2,6 +2,7 @@ import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { orderHistoryKey, orderKey } from "./admin-query-keys.ts";
 import { OrderPrintButtons } from "./order-documents.tsx";
+import { OrderPickup, OrderShipments } from "./order-fulfillment.tsx";
 import { OrderHistory } from "./order-history.tsx";
 import { OrderItems } from "./order-items.tsx";
 import { OrderPayments } from "./order-payments.tsx";
@@ -55,7 +56,14 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
             refundable={order.refundable ?? 0}
           />
           <OrderStatusForm order={order} busy={busy} run={run} />
-          <OrderShippingForm order={order} busy={busy} run={run} />
+          {order.pickup ? (
+            <OrderPickup order={order} busy={busy} run={run} />
+          ) : (
+            <>
+              <OrderShipments order={order} busy={busy} run={run} />
+              <OrderShippingForm order={order} busy={busy} run={run} />
+            </>
+          )}
           <OrderHistory entries={history.data?.entries ?? []} />
         </div>
       ) : null}

@@ -15,6 +15,12 @@ export function describeOrderAudit(entry: AuditEntry): string {
       return "Confirmation email sent again";
     case "order.refunded":
       return `Refunded $${Number(after.amount).toFixed(2)}${after.reason ? ` (${String(after.reason)})` : ""}`;
+    case "order.shipment":
+      return `Shipment recorded${after.tracking_number ? `: ${String(after.carrier ?? "")} ${String(after.tracking_number)}` : ""}`;
+    case "order.ready_for_pickup":
+      return "Marked ready for pickup (email sent)";
+    case "order.picked_up":
+      return `Picked up by ${String(after.picked_up_by ?? "the customer")}`;
     case "order.lot":
       return `Dye lot of ${String(after.product_name)} set to ${String(after.lot_code)}`;
     default:

@@ -38,8 +38,12 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
  */
 export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
   const status = tracking.status.toLowerCase();
-  const { delivery, appointment } = tracking;
-  const shipped = Boolean(tracking.shipping_carrier || tracking.tracking_number);
+  const { delivery, appointment, pickup } = tracking;
+  const parts = tracking.shipments ?? [];
+  // An order shipped in parts lists each part with its own carrier and tracking link.
+  const inParts = parts.length > 1 || tracking.fulfillment_label === "Partly shipped";
+  const shipped = !inParts && Boolean(tracking.shipping_carrier || tracking.tracking_number);
+  const waiting = !shipped && !inParts && !pickup?.ready_at && !pickup?.picked_up_at;
   return (
     <section
       aria-labelledby="shipment-heading"
@@ -50,7 +54,12 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
       </h2>
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-3">
         <Field label="Delivery">{delivery.label}</Field>
-        {delivery.estimated_date && !appointment ? (
+        {pickup?.picked_up_at ? (
+          <Field label="Pickup">Picked up on {formatTrackingDate(pickup.picked_up_at)}</Field>
+        ) : pickup?.ready_at && !isCancelledStatus(status) ? (
+          <Field label="Pickup">Ready for pickup</Field>
+        ) : null}
+        {delivery.estimated_date && !appointment && !pickup?.ready_at ? (
           <Field label={deliveryDateLabel(delivery.method)}>
             {formatDeliveryDate(delivery.estimated_date)}
           </Field>
@@ -71,13 +80,14 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
           </>
         ) : null}
       </dl>
+      {inParts ? <ShipmentParts tracking={tracking} /> : null}
       {tracking.note ? (
         <div className="mt-6 rounded-lg border-l-4 border-oak-600 bg-oak-50 p-4">
           <p className="text-sm font-semibold text-navy-800">A note from our team</p>
           <p className="mt-1 whitespace-pre-line text-stone-800">{tracking.note}</p>
         </div>
       ) : null}
-      {tracking.tracking_url ? (
+      {shipped && tracking.tracking_url ? (
         <a
           href={tracking.tracking_url}
           target="_blank"
@@ -87,7 +97,7 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
           Track with {tracking.shipping_carrier ?? "the carrier"}
         </a>
       ) : null}
-      {shipped ? null : (
+      {waiting ? (
         <p className="mt-6 text-stone-700">
           {isCancelledStatus(status)
             ? "This order was cancelled and will not ship."
@@ -95,8 +105,59 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
               ? "We will call you when your order is ready to pick up at our showroom."
               : "Carrier and tracking number will appear here as soon as your order ships."}
         </p>
-      )}
+      ) : null}
+      {pickup?.ready_at && !pickup.picked_up_at && !isCancelledStatus(status) ? (
+        <p className="mt-6 text-stone-700">
+          Your order is ready at our showroom. Bring your order number, a photo ID and a vehicle
+          that fits the boxes.
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+/** Each part of an order shipped in parts: its boxes, carrier, tracking number and link. */
+function ShipmentParts({ tracking }: { tracking: TrackingResult }) {
+  const parts = tracking.shipments ?? [];
+  return (
+    <div className="mt-6 space-y-4">
+      {tracking.fulfillment_label === "Partly shipped" ? (
+        <p className="text-stone-700">
+          Part of your order has shipped; the rest will follow with its own tracking number.
+        </p>
+      ) : null}
+      <ol className="space-y-4">
+        {parts.map((part, index) => (
+          <li key={part.id} className="rounded-lg border border-stone-200 p-4">
+            <h3 className="font-semibold text-navy-800">Shipment {index + 1}</h3>
+            <ul className="mt-2 text-sm text-stone-700">
+              {part.lines.map((line) => (
+                <li key={line.order_item_id}>
+                  {line.product_name} × {line.boxes} {line.boxes === 1 ? "box" : "boxes"}
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-3">
+              <Field label="Carrier">{part.carrier ?? "Our delivery team"}</Field>
+              <Field label={part.tracking_number_label}>
+                <span className="font-mono break-all">{part.tracking_number ?? "—"}</span>
+              </Field>
+              <Field label="Shipped">{formatTrackingDate(part.shipped_at)}</Field>
+            </dl>
+            {part.tracking_url ? (
+              <a
+                href={part.tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-dark mt-4"
+              >
+                Track shipment {index + 1} with {part.carrier ?? "the carrier"}
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
