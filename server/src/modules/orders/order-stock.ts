@@ -11,7 +11,7 @@ import {
   shipStock,
   takeAgain,
 } from "../stock/stock.service.ts";
-import { type LotLine, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
+import { type LotLine, lotsByItem, reallocateLots, returnLotsOfItems } from "./order-lots.ts";
 import { holdsStock } from "./order-status.ts";
 
 export type { StockLine };
@@ -40,23 +40,38 @@ export async function findShortLine(
 }
 
 /**
- * The boxes (not samples) of some orders, summed per product (products deleted since are skipped), so a batch
- * puts each product back with one update.
+ * The boxes (not samples) of some orders, summed per product (products deleted since are skipped),
+ * so a batch puts each product back with one update; with the dye lots the boxes are still held
+ * in (what each line took from a lot and has not given back), so the ledger rows name their lot.
  */
 export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<StockLine[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx
-    .select({ productId: orderItems.product_id, quantity: orderItems.quantity })
+    .select({ id: orderItems.id, productId: orderItems.product_id, quantity: orderItems.quantity })
     .from(orderItems)
     // Sample lines never took box stock, so they never give any back.
     .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")))
     .orderBy(asc(orderItems.product_id));
-  const boxesByProduct = new Map<number, number>();
+  const lotsOfItem = await lotsByItem(
+    tx,
+    rows.map((row) => row.id),
+  );
+  const byProduct = new Map<number, StockLine>();
   for (const row of rows) {
     if (row.productId === null) continue;
-    boxesByProduct.set(row.productId, (boxesByProduct.get(row.productId) ?? 0) + row.quantity);
+    const line = byProduct.get(row.productId) ?? {
+      productId: row.productId,
+      quantity: 0,
+      lots: [],
+    };
+    line.quantity += row.quantity;
+    for (const lot of lotsOfItem.get(row.id) ?? []) {
+      const boxes = lot.boxes - lot.returned_boxes;
+      if (lot.lot_id !== null && boxes > 0) line.lots?.push({ lotId: lot.lot_id, boxes });
+    }
+    byProduct.set(row.productId, line);
   }
-  return [...boxesByProduct].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...byProduct.values()];
 }
 
 /** How an order is named in the stock ledger: its number, and who moved its boxes. */
