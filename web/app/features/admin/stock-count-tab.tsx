@@ -240,13 +240,13 @@ export function StockCountTab() {
               <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
                   <th className="px-3 py-2">Product</th>
-                  <th className="px-3 py-2 text-right">On hand</th>
+                  <th className="px-3 py-2 text-right max-sm:hidden">On hand</th>
                   <th className="px-3 py-2 text-right max-sm:hidden">Allocated</th>
                   <th className="px-3 py-2 text-right max-sm:hidden">Reserved</th>
-                  <th className="px-3 py-2 text-right">Available</th>
+                  <th className="px-3 py-2 text-right max-sm:hidden">Available</th>
                   <th className="px-3 py-2 text-right">Counted</th>
                   <th className="px-3 py-2 text-right">Difference</th>
-                  <th className="px-3 py-2">
+                  <th className="px-3 py-2 max-sm:hidden">
                     <span className="sr-only">Remove</span>
                   </th>
                 </tr>
@@ -257,7 +257,18 @@ export function StockCountTab() {
                   const held = line.allocated + line.reserved;
                   const belowHeld = counted !== null && counted < held;
                   const label = `${line.name}${line.lotCode ? `, lot ${line.lotCode}` : ""}`;
-                  const firstOfProduct = lines[index - 1]?.productId !== line.productId;
+                  // One Remove per product, on its first line (beside the name on a phone).
+                  const removeButton =
+                    lines[index - 1]?.productId !== line.productId ? (
+                      <button
+                        type="button"
+                        className="text-xs text-stone-600 underline hover:text-stone-900"
+                        onClick={() => remove(line.productId)}
+                        aria-label={`Remove ${line.name} from the count`}
+                      >
+                        Remove
+                      </button>
+                    ) : null;
                   return (
                     <tr key={line.key} className="border-t border-stone-100 align-top">
                       <td className="px-3 py-2">
@@ -266,20 +277,25 @@ export function StockCountTab() {
                           {[line.sku, line.lotCode ? `Lot ${line.lotCode}` : null]
                             .filter(Boolean)
                             .join(" · ")}
-                          <span className="sm:hidden">
-                            {" "}
-                            · {line.allocated} allocated, {line.reserved} reserved
-                          </span>
                         </div>
+                        <div className="text-xs text-stone-600 sm:hidden">
+                          {line.onHand} on hand · {line.allocated} allocated · {line.reserved}{" "}
+                          reserved · {line.available} available
+                        </div>
+                        <div className="sm:hidden">{removeButton}</div>
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{line.onHand}</td>
+                      <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">
+                        {line.onHand}
+                      </td>
                       <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">
                         {line.allocated}
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">
                         {line.reserved}
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{line.available}</td>
+                      <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">
+                        {line.available}
+                      </td>
                       <td className="px-3 py-2 text-right">
                         <input
                           className="field-input ml-auto w-20 py-1 text-right"
@@ -299,18 +315,7 @@ export function StockCountTab() {
                       >
                         {counted === null ? "—" : signed(counted - line.onHand)}
                       </td>
-                      <td className="px-3 py-2 text-right">
-                        {firstOfProduct ? (
-                          <button
-                            type="button"
-                            className="text-xs text-stone-600 underline hover:text-stone-900"
-                            onClick={() => remove(line.productId)}
-                            aria-label={`Remove ${line.name} from the count`}
-                          >
-                            Remove
-                          </button>
-                        ) : null}
-                      </td>
+                      <td className="px-3 py-2 text-right max-sm:hidden">{removeButton}</td>
                     </tr>
                   );
                 })}
