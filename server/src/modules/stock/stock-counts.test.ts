@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct, storedLots } from "../../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { onRealPostgres } from "../../../test/test-database.ts";
 import { orders, products } from "../../db/schema/index.ts";
 import { suggestedReorder } from "../reports/reports.service.ts";
 import { ledgerTotals } from "./stock.service.ts";
@@ -330,4 +331,47 @@ describe("the stock count screen's batch, ledger rows per dye lot and the reorde
       }),
     );
   });
+
+  it.runIf(onRealPostgres)(
+    "30 concurrent checkouts while a batch count is saved never oversell and never lose the count (PostgreSQL)",
+    async () => {
+      const first = await createProduct(db(), { name: "Batch Rush Oak", stock_quantity: 40 });
+      const second = await createProduct(db(), { name: "Batch Rush Ash", stock_quantity: 10 });
+      const calls = Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/payments/process",
+          payload: buildPaymentRequest([
+            { product_id: first.id, quantity: 2 },
+            { product_id: second.id, quantity: 1 },
+          ]) as object,
+          remoteAddress: `198.51.102.${i + 1}`,
+        }),
+      );
+      const [counted, ...checkouts] = await Promise.all([
+        saveCounts([
+          { product_id: second.id, on_hand: 25 },
+          { product_id: first.id, on_hand: 60 },
+        ]),
+        ...calls,
+      ]);
+      const codes = checkouts.map((res) => res.statusCode);
+      expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+      const sold = codes.filter((code) => code === 200).length;
+      // A count lands whole or not at all: refused only when checkouts already hold more.
+      if (counted?.statusCode === 200) {
+        expect(await numbers(first.id)).toMatchObject({ on_hand: 60, reserved: sold * 2 });
+        expect(await numbers(second.id)).toMatchObject({ on_hand: 25, reserved: sold });
+      } else {
+        expect(counted?.statusCode).toBe(409);
+        expect(await numbers(first.id)).toMatchObject({ on_hand: 40 });
+        expect(await numbers(second.id)).toMatchObject({ on_hand: 10 });
+      }
+      for (const id of [first.id, second.id]) {
+        const now = await numbers(id);
+        expect(now.available).toBeGreaterThanOrEqual(0);
+        await expectLedgerAddsUp(id);
+      }
+    },
+  );
 });
