@@ -635,12 +635,11 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The ledger rows as a CSV file (the same columns the back office shows). */
+/** The ledger rows as a CSV file (the same columns the back office shows, the lot last). */
 export function stockLedgerCsv(rows: StockLedgerRow[]): string {
   const header = [
     "created_at",
     "reason",
-    "lot",
     "boxes",
     "allocated_change",
     "reserved_change",
@@ -648,12 +647,13 @@ export function stockLedgerCsv(rows: StockLedgerRow[]): string {
     "available_after",
     "reference",
     "staff",
+    // Added after the first columns, so a sheet reading them by position keeps working.
+    "lot",
   ];
   const lines = rows.map((row) =>
     [
       row.created_at,
       stockReasonLabels[row.reason],
-      row.lot_code,
       row.boxes,
       row.allocated_change,
       row.reserved_change,
@@ -661,6 +661,7 @@ export function stockLedgerCsv(rows: StockLedgerRow[]): string {
       row.available_after,
       row.reference,
       row.staff,
+      row.lot_code,
     ]
       .map(csvCell)
       .join(","),
