@@ -173,27 +173,6 @@ export async function returnBoxesToLots(
   }
 }
 
-/**
- * The dye lots a refund of `quantity` boxes of one line goes back into, as `returnBoxesToLots`
- * will put them (first lot first, at most what each lot gave): read before, for the ledger rows.
- */
-export async function lotsOfReturnedBoxes(
-  db: DbOrTx,
-  orderItemId: number,
-  quantity: number,
-): Promise<Array<{ lotId: number; boxes: number }>> {
-  const rows = (await lotsByItem(db, [orderItemId])).get(orderItemId) ?? [];
-  const parts: Array<{ lotId: number; boxes: number }> = [];
-  let left = quantity;
-  for (const row of rows) {
-    const boxes = Math.min(left, row.boxes - row.returned_boxes);
-    if (boxes <= 0) continue;
-    left -= boxes;
-    if (row.lot_id !== null) parts.push({ lotId: row.lot_id, boxes });
-  }
-  return parts;
-}
-
 async function putBack(tx: DbOrTx, row: OrderItemLotRow, boxes: number): Promise<void> {
   if (boxes <= 0) return;
   await tx

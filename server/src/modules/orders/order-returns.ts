@@ -26,7 +26,7 @@ import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { restockReturn } from "../stock/stock.service.ts";
-import { lotsOfReturnedBoxes, returnBoxesToLots } from "./order-lots.ts";
+import { returnBoxesToLots } from "./order-lots.ts";
 import { type RefundIssuer, refundPayment } from "./order-payments.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
@@ -313,20 +313,18 @@ export async function approveReturn(
         : null;
     // Back on the shelf, through the stock ledger (in product-id order, the lock order of every
     // stock change).
-    const restocked = [];
-    for (const line of row.lines)
-      if (line.product_id !== null)
-        restocked.push({
-          productId: line.product_id,
-          quantity: line.quantity,
-          lots: await lotsOfReturnedBoxes(tx, line.order_item_id, line.quantity),
-        });
-    await restockReturn(tx, restocked, {
-      orderId: order.id,
-      returnId: row.id,
-      reference: `Return of order ${order.friendly_order_id}`,
-      staff: actor,
-    });
+    await restockReturn(
+      tx,
+      row.lines.flatMap((line) =>
+        line.product_id === null ? [] : [{ productId: line.product_id, quantity: line.quantity }],
+      ),
+      {
+        orderId: order.id,
+        returnId: row.id,
+        reference: `Return of order ${order.friendly_order_id}`,
+        staff: actor,
+      },
+    );
     // And into the dye lots they were sold from, under the same once-only return lock.
     for (const line of row.lines) await returnBoxesToLots(tx, line.order_item_id, line.quantity);
     const [updated] = await tx

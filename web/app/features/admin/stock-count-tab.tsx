@@ -262,7 +262,7 @@ export function StockCountTab() {
                     lines[index - 1]?.productId !== line.productId ? (
                       <button
                         type="button"
-                        className="text-xs text-stone-600 underline hover:text-stone-900"
+                        className="inline-flex min-h-6 items-center text-xs text-stone-600 underline hover:text-stone-900"
                         onClick={() => remove(line.productId)}
                         aria-label={`Remove ${line.name} from the count`}
                       >
