@@ -1,4 +1,4 @@
-import { expect, test } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -54,6 +54,45 @@ test("staff count a product on the count screen while an order is open, and the 
   await expect(rows.nth(0)).toContainText("Monday shelf count");
   await expect(rows.nth(0)).toContainText("admin");
   await expect(rows.nth(1)).toContainText(`Order ${order.friendly_order_id}`);
+});
+
+test("a product with dye lots is counted lot by lot, and the ledger names the lot", async ({
+  page,
+  store,
+}) => {
+  const name = `Count Lots Hickory ${store.tag}`;
+  const product = await store.product({ name, stock_quantity: 20 });
+  const lots = await page.request.put(`/api/admin/products/${product.id}/lots`, {
+    headers: adminHeaders,
+    data: {
+      lots: [
+        { lot_code: "H-100", boxes: 8 },
+        { lot_code: "H-200", boxes: 12 },
+      ],
+    },
+  });
+  expect(lots.status()).toBe(200);
+
+  await signInToAdmin(page, "count");
+  const screen = page.getByRole("region", { name: "Stock count" });
+  await screen.getByLabel(/Find a product/).fill(name);
+  await screen.getByRole("button", { name: `Count ${name}` }).click();
+  await expect(screen.getByLabel(`Boxes counted: ${name}, lot H-100`)).toBeVisible();
+  await screen.getByLabel(`Boxes counted: ${name}, lot H-200`).fill("10");
+  await screen.getByRole("button", { name: "Save counts" }).click();
+  await expect(page.getByText("1 count saved, 1 changed on hand")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Products" }).click();
+  await page.getByPlaceholder(/Search name/).fill(name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const editor = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(editor.getByTestId("stock-On hand")).toHaveText("18");
+  await editor.getByLabel("Ledger: dye lot").selectOption({ label: "H-200" });
+  const rows = editor.getByRole("list", { name: "Stock ledger" }).getByRole("listitem");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Counted");
+  await expect(rows.first()).toContainText("-2");
+  await expect(rows.first()).toContainText("Lot H-200");
 });
 
 test("the reorder report lists a product at or below its reorder point with a suggested order", async ({

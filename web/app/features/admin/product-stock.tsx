@@ -176,7 +176,7 @@ export function ProductStock({ productId }: { productId: number }) {
         </label>
         {data && data.lots.length > 0 ? (
           <label className="text-sm">
-            <span className="field-label">Dye lot</span>
+            <span className="field-label">Ledger: dye lot</span>
             <select
               className="field-input py-1.5"
               value={lotId}

@@ -224,7 +224,13 @@ export function StockCountTab() {
                 </li>
               ))}
             </ul>
-          ) : applied && !found.isFetching && found.data ? (
+          ) : applied && found.isFetching ? (
+            <p className="mt-1 text-sm text-stone-600">Searching…</p>
+          ) : applied && found.isError ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {errorText(found.error, "Could not search the products")}
+            </p>
+          ) : applied && found.data ? (
             <p className="mt-1 text-sm text-stone-600">No product matches "{applied}".</p>
           ) : null}
         </form>
