@@ -82,7 +82,9 @@ function inLockOrder(lines: StockLine[]): StockLine[] {
 
 /**
  * A change split into one part per dye lot (each lot's share of every number) and a part without
- * a lot for the rest; a change without lots is one part. Parts with no boxes are dropped.
+ * a lot for the rest; a change without lots is one part. Parts with no boxes are dropped. Each
+ * number of a line's change is 0 or plus or minus the line's boxes (an order's boxes move from
+ * one state to another), so a lot's share is its boxes with that number's sign.
  */
 function splitByLot(
   change: Change,
