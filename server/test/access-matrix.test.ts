@@ -32,7 +32,7 @@ type Access = "public" | "partner" | "admin";
 /**
  * Which roles besides the owner may call each part of the back office, by path: staff run
  * orders (and their returns), samples to send, the inbox (claims too) and installation jobs;
- * catalogue keeps products and coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
+ * catalogue keeps products (their stock counts and reorder report) and coupons; the session routes are everyone's; the rest (dashboard, audit log, outbox, partners,
  * staff accounts) is the owner's.
  */
 const rolesByPath: Array<[RegExp, StaffRole[]]> = [
@@ -41,7 +41,7 @@ const rolesByPath: Array<[RegExp, StaffRole[]]> = [
     /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar)/,
     ["staff"],
   ],
-  [/^\/api\/admin\/(products|coupons)/, ["catalogue"]],
+  [/^\/api\/admin\/(products|coupons|stock)/, ["catalogue"]],
 ];
 
 function rolesOf(key: string): StaffRole[] {
@@ -461,6 +461,13 @@ const matrix: Record<string, MatrixEntry> = {
   "GET /api/admin/products/:id/ledger.csv": adminGet(
     (f) => `/api/admin/products/${f.productId}/ledger.csv`,
   ),
+  "POST /api/admin/stock/counts": adminCall(
+    200,
+    () => "/api/admin/stock/counts",
+    (f) => ({ counts: [{ product_id: f.productId, on_hand: 500 }], note: "Matrix count" }),
+  ),
+  "GET /api/admin/stock/reorder": adminGet(() => "/api/admin/stock/reorder"),
+  "GET /api/admin/stock/reorder.csv": adminGet(() => "/api/admin/stock/reorder.csv"),
   "PUT /api/admin/products/:id/lots": adminCall(
     200,
     (f) => `/api/admin/products/${f.productId}/lots`,

@@ -13,6 +13,8 @@ export const stockLedgerRowSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   lot_id: z.number().int().nullable(),
+  /** The dye lot's code when the row concerns one lot (null: the product, or a lot deleted since). */
+  lot_code: z.string().nullable(),
   boxes: z.number().int(),
   allocated_change: z.number().int(),
   reserved_change: z.number().int(),
@@ -68,6 +70,8 @@ export const stockLedgerQuerySchema = z.object({
   reason: z
     .enum(stockReasons, { message: `Reason must be one of ${stockReasons.join(", ")}` })
     .optional(),
+  /** Only rows of this dye lot. */
+  lot_id: z.coerce.number({ message: "Lot must be a number" }).int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 export type StockLedgerQuery = z.infer<typeof stockLedgerQuerySchema>;

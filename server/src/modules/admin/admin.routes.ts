@@ -44,6 +44,7 @@ import { adminProductRoutes } from "./admin-products.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
 import { adminSettingsRoutes } from "./admin-settings.routes.ts";
+import { adminStockRoutes } from "./admin-stock.routes.ts";
 
 /** Delivers queued mail now instead of at the next poll (staff are watching the screen). */
 function deliverSoon(app: FastifyInstance) {
@@ -287,6 +288,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
       inArea("orders", async (orders) => orders.register(orderRoutes, { refunds })),
     );
     await scope.register(inArea("products", adminProductRoutes));
+    await scope.register(inArea("products", adminStockRoutes));
     await scope.register(inArea("coupons", adminCouponRoutes));
     await scope.register(inArea("inbox", adminInboxRoutes));
     await scope.register(inArea("inbox", adminClaimRoutes));

@@ -13,6 +13,7 @@ import {
 } from "../stock/stock.service.ts";
 import {
   type LotLine,
+  lotsByItem,
   reallocateLots,
   returnBoxesToLots,
   returnLotsOfItems,
@@ -47,8 +48,10 @@ export async function findShortLine(
 
 /**
  * The boxes (not samples) some orders still hold, summed per product (products deleted since are
- * skipped), so a batch moves each product with one update. Boxes that already left in a shipment
- * are no longer the order's to ship, release or take again.
+ * skipped), so a batch moves each product with one update; with the dye lots the boxes are still
+ * held in (what each line took from a lot and has not given back), so the ledger rows name their
+ * lot. Boxes that already left in a shipment are no longer the order's to ship, release or take
+ * again, and a line partly shipped no longer says which lot its other boxes are in.
  */
 export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<StockLine[]> {
   if (orderIds.length === 0) return [];
@@ -59,13 +62,30 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")))
     .orderBy(asc(orderItems.product_id));
   const shipped = await shippedBoxesByItem(tx, orderIds);
-  const boxesByProduct = new Map<number, number>();
+  const lotsOfItem = await lotsByItem(
+    tx,
+    rows.map((row) => row.id),
+  );
+  const byProduct = new Map<number, StockLine>();
   for (const row of rows) {
-    const held = row.quantity - (shipped.get(row.id) ?? 0);
+    const shippedBoxes = shipped.get(row.id) ?? 0;
+    const held = row.quantity - shippedBoxes;
     if (row.productId === null || held <= 0) continue;
-    boxesByProduct.set(row.productId, (boxesByProduct.get(row.productId) ?? 0) + held);
+    const line = byProduct.get(row.productId) ?? {
+      productId: row.productId,
+      quantity: 0,
+      lots: [],
+    };
+    line.quantity += held;
+    if (shippedBoxes === 0) {
+      for (const lot of lotsOfItem.get(row.id) ?? []) {
+        const boxes = lot.boxes - lot.returned_boxes;
+        if (lot.lot_id !== null && boxes > 0) line.lots?.push({ lotId: lot.lot_id, boxes });
+      }
+    }
+    byProduct.set(row.productId, line);
   }
-  return [...boxesByProduct].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...byProduct.values()];
 }
 
 /** How an order is named in the stock ledger: its number, and who moved its boxes. */

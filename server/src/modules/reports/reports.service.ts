@@ -127,3 +127,4 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
 }
 
 export { customersCsv, ordersCsv } from "./exports.ts";
+export { reorderReport, reorderReportCsv, suggestedReorder } from "./reorder-report.ts";

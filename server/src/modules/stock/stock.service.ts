@@ -1,9 +1,14 @@
 import type { StockLedger, StockLedgerRow, StockReason } from "@mcf/contracts/stock";
 import { stockReasonLabels } from "@mcf/contracts/stock";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products, type StockLedgerEntry, stockLedger } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import {
+  productLots,
+  products,
+  type StockLedgerEntry,
+  stockLedger,
+} from "../../db/schema/index.ts";
+import { AppError, conflict, invalid, notFound } from "../../errors.ts";
 
 /**
  * The one owner of a product's boxes. Four numbers live on the product row and move together in
@@ -20,6 +25,17 @@ import { conflict, notFound } from "../../errors.ts";
 export interface StockLine {
   productId: number;
   quantity: number;
+  /**
+   * The dye lots the boxes are in, when known (the order's lines took them from these lots): the
+   * change is written as one ledger row per lot, and a row without a lot for any boxes left over.
+   */
+  lots?: LotPart[];
+}
+
+/** Some of a line's boxes, in one dye lot. */
+export interface LotPart {
+  lotId: number;
+  boxes: number;
 }
 
 /** What a change belongs to, for its ledger row. */
@@ -44,19 +60,72 @@ interface Change {
   reserved: number;
 }
 
-/** Lines in product-id order, lines of one product added up. */
+/** Lines in product-id order, lines of one product (and their lots) added up. */
 function inLockOrder(lines: StockLine[]): StockLine[] {
-  const byProduct = new Map<number, number>();
-  for (const line of lines)
-    byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  const byProduct = new Map<number, { quantity: number; lots: Map<number, number> }>();
+  for (const line of lines) {
+    const sum = byProduct.get(line.productId) ?? { quantity: 0, lots: new Map() };
+    sum.quantity += line.quantity;
+    for (const part of line.lots ?? [])
+      sum.lots.set(part.lotId, (sum.lots.get(part.lotId) ?? 0) + part.boxes);
+    byProduct.set(line.productId, sum);
+  }
   return [...byProduct]
-    .filter(([, quantity]) => quantity !== 0)
+    .filter(([, sum]) => sum.quantity !== 0)
     .sort((a, b) => a[0] - b[0])
-    .map(([productId, quantity]) => ({ productId, quantity }));
+    .map(([productId, sum]) => ({
+      productId,
+      quantity: sum.quantity,
+      lots: [...sum.lots].map(([lotId, boxes]) => ({ lotId, boxes })),
+    }));
 }
 
 /**
- * Applies one change to one product and writes its ledger row. A change that lowers what is
+ * A change split into one part per dye lot (each lot's share of every number) and a part without
+ * a lot for the rest; a change without lots is one part. Parts with no boxes are dropped. Each
+ * number of a line's change is 0 or plus or minus the line's boxes (an order's boxes move from
+ * one state to another), so a lot's share is its boxes with that number's sign.
+ */
+function splitByLot(
+  change: Change,
+  lots: LotPart[],
+): Array<{ lotId: number | null; change: Change }> {
+  const size = Math.max(
+    Math.abs(change.onHand),
+    Math.abs(change.allocated),
+    Math.abs(change.reserved),
+  );
+  const share = (value: number, boxes: number) => Math.sign(value) * boxes;
+  const parts: Array<{ lotId: number | null; change: Change }> = [];
+  let left = size;
+  for (const lot of lots) {
+    const boxes = Math.min(lot.boxes, left);
+    if (boxes <= 0) continue;
+    left -= boxes;
+    parts.push({
+      lotId: lot.lotId,
+      change: {
+        onHand: share(change.onHand, boxes),
+        allocated: share(change.allocated, boxes),
+        reserved: share(change.reserved, boxes),
+      },
+    });
+  }
+  if (left > 0 || parts.length === 0)
+    parts.push({
+      lotId: null,
+      change: {
+        onHand: share(change.onHand, left),
+        allocated: share(change.allocated, left),
+        reserved: share(change.reserved, left),
+      },
+    });
+  return parts;
+}
+
+/**
+ * Applies one change to one product and writes its ledger rows: one per dye lot the boxes are in
+ * (`lots`), else one (with `lotId` when the change concerns one lot). A change that lowers what is
  * available is a conditional update: it happens only when the boxes are available, else nothing
  * changes and the boxes available now come back. A product deleted since is skipped.
  */
@@ -65,7 +134,8 @@ async function applyChange(
   productId: number,
   change: Change,
   reason: StockReason,
-  ref: StockReference,
+  ref: StockReference & { lotId?: number | null },
+  lots: LotPart[] = [],
 ): Promise<ShortLine | null> {
   const availableChange = change.onHand - change.allocated - change.reserved;
   const [row] = await tx
@@ -90,19 +160,28 @@ async function applyChange(
       .where(eq(products.id, productId));
     return now ? { productId, available: now.available } : null;
   }
-  await tx.insert(stockLedger).values({
-    product_id: productId,
-    boxes: change.onHand,
-    allocated_change: change.allocated,
-    reserved_change: change.reserved,
-    on_hand_after: row.onHand,
-    available_after: row.available,
-    reason,
-    order_id: ref.orderId ?? null,
-    return_id: ref.returnId ?? null,
-    reference: ref.reference ?? null,
-    staff: ref.staff ?? null,
-  });
+  // Each row's numbers after are the product's after the rows written so far.
+  let onHand = row.onHand - change.onHand;
+  let available = row.available - availableChange;
+  const parts = lots.length > 0 ? splitByLot(change, lots) : [{ lotId: ref.lotId ?? null, change }];
+  for (const part of parts) {
+    onHand += part.change.onHand;
+    available += part.change.onHand - part.change.allocated - part.change.reserved;
+    await tx.insert(stockLedger).values({
+      product_id: productId,
+      lot_id: part.lotId,
+      boxes: part.change.onHand,
+      allocated_change: part.change.allocated,
+      reserved_change: part.change.reserved,
+      on_hand_after: onHand,
+      available_after: available,
+      reason,
+      order_id: ref.orderId ?? null,
+      return_id: ref.returnId ?? null,
+      reference: ref.reference ?? null,
+      staff: ref.staff ?? null,
+    });
+  }
   return null;
 }
 
@@ -115,7 +194,14 @@ async function applyToLines(
   ref: StockReference,
 ): Promise<ShortLine | null> {
   for (const line of inLockOrder(lines)) {
-    const short = await applyChange(tx, line.productId, change(line.quantity), reason, ref);
+    const short = await applyChange(
+      tx,
+      line.productId,
+      change(line.quantity),
+      reason,
+      ref,
+      line.lots,
+    );
     if (short) return short;
   }
   return null;
@@ -193,6 +279,7 @@ export async function releaseStock(
         : { onHand: 0, allocated: 0, reserved: -q },
       "cancelled",
       line.ref,
+      line.lots,
     );
   }
 }
@@ -295,6 +382,39 @@ export async function openStock(
   await applyToLines(tx, lines, (q) => ({ onHand: q, allocated: 0, reserved: 0 }), "opening", ref);
 }
 
+/** What a count wrote: the difference from on hand, and the product's numbers after the count. */
+export interface CountResult {
+  productId: number;
+  lotId: number | null;
+  difference: number;
+  onHand: number;
+  available: number;
+}
+
+/** What open orders hold in each of a product's dye lots, by lot id (read by the orders module). */
+export type LotHoldings = (
+  tx: DbOrTx,
+  productId: number,
+) => Promise<Map<number, { allocated: number; reserved: number }>>;
+
+const boxesWord = (n: number) => (n === 1 ? "box" : "boxes");
+
+/** The product row, locked until the transaction ends; null for an unknown product. */
+async function lockProduct(tx: DbOrTx, productId: number) {
+  const [row] = await tx
+    .select({
+      name: products.name,
+      onHand: products.on_hand,
+      allocated: products.allocated,
+      reserved: products.reserved,
+      available: products.stock_quantity,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  return row ?? null;
+}
+
 /**
  * A count of the boxes in the building sets on hand; the ledger row is the difference (0 when
  * the count agrees). What open orders hold never changes, so available is the count less what
@@ -306,37 +426,175 @@ export async function countStock(
   productId: number,
   counted: number,
   ref: StockReference & { reason?: "counted" | "opening" },
-): Promise<void> {
-  const [row] = await tx
-    .select({
-      name: products.name,
-      onHand: products.on_hand,
-      allocated: products.allocated,
-      reserved: products.reserved,
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for("update");
+): Promise<CountResult> {
+  const row = await lockProduct(tx, productId);
   if (!row) throw notFound("Product not found");
   const held = row.allocated + row.reserved;
   if (counted < held)
     throw conflict(
-      `Open orders hold ${held} ${held === 1 ? "box" : "boxes"} of "${row.name}" (${row.allocated} paid, ${row.reserved} in checkout): a count of ${counted} is fewer than they hold. Count again, or cancel an order first.`,
+      `Open orders hold ${held} ${boxesWord(held)} of "${row.name}" (${row.allocated} paid, ${row.reserved} in checkout): a count of ${counted} is fewer than they hold. Count again, or cancel an order first.`,
     );
+  const difference = counted - row.onHand;
   await applyChange(
     tx,
     productId,
-    { onHand: counted - row.onHand, allocated: 0, reserved: 0 },
+    { onHand: difference, allocated: 0, reserved: 0 },
     ref.reason ?? "counted",
     ref,
   );
+  return { productId, lotId: null, difference, onHand: counted, available: counted - held };
 }
 
-function toLedgerRow(row: StockLedgerEntry): StockLedgerRow {
+/** One line of a count saved with others: a product's whole shelf, or one of its dye lots. */
+export interface CountLine {
+  productId: number;
+  lotId: number | null;
+  counted: number;
+}
+
+/** The same error, its message naming the line (1 = the first). */
+function onLine(line: number, error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(error.code, `Line ${line}: ${error.message}`, error.fields);
+}
+
+/** 422 naming the first line that repeats another or mixes a whole product with its lots. */
+function refuseOverlappingLines(lines: CountLine[]): void {
+  const seen = new Map<string, number>();
+  const wholeOrLots = new Map<number, { whole: boolean; line: number }>();
+  lines.forEach((line, index) => {
+    const key = `${line.productId}:${line.lotId ?? ""}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined)
+      throw invalid(
+        `Line ${index + 1} counts the same ${line.lotId === null ? "product" : "dye lot"} as line ${earlier}: keep one of them.`,
+      );
+    seen.set(key, index + 1);
+    const kind = wholeOrLots.get(line.productId);
+    if (kind && kind.whole !== (line.lotId === null))
+      throw invalid(
+        `Line ${index + 1} and line ${kind.line} count the same product as a whole and by dye lot: count either the product or its lots.`,
+      );
+    wholeOrLots.set(line.productId, { whole: line.lotId === null, line: index + 1 });
+  });
+}
+
+/**
+ * Counts of one dye lot each, of one locked product. A lot's boxes are what it has available, so
+ * its on hand is those plus what open orders hold in it: a count sets the lot's boxes to the count
+ * less what they hold (409 when fewer), and moves the product's on hand by the same difference,
+ * one `counted` row naming the lot. So the product's on hand always moves with its lots'.
+ */
+async function countLots(
+  tx: DbOrTx,
+  productId: number,
+  lines: Array<CountLine & { line: number }>,
+  ref: StockReference,
+  holdings: LotHoldings,
+): Promise<CountResult[]> {
+  const product = await lockProduct(tx, productId);
+  if (!product) throw onLine(lines[0]?.line ?? 1, notFound("Product not found"));
+  const lots = await tx
+    .select()
+    .from(productLots)
+    .where(eq(productLots.product_id, productId))
+    .orderBy(asc(productLots.id));
+  const held = await holdings(tx, productId);
+  const results: CountResult[] = [];
+  for (const line of [...lines].sort((a, b) => (a.lotId ?? 0) - (b.lotId ?? 0))) {
+    const lot = lots.find((candidate) => candidate.id === line.lotId);
+    if (!lot)
+      throw invalid(
+        `Line ${line.line}: that dye lot is not a lot of "${product.name}" (any more).`,
+      );
+    const { allocated, reserved } = held.get(lot.id) ?? { allocated: 0, reserved: 0 };
+    const inOrders = allocated + reserved;
+    if (line.counted < inOrders)
+      throw conflict(
+        `Line ${line.line}: open orders hold ${inOrders} ${boxesWord(inOrders)} of lot ${lot.lot_code} of "${product.name}": a count of ${line.counted} is fewer than they hold. Count again, or cancel an order first.`,
+      );
+    const difference = line.counted - (lot.boxes + inOrders);
+    await tx
+      .update(productLots)
+      .set({ boxes: line.counted - inOrders, updated_at: new Date() })
+      .where(eq(productLots.id, lot.id));
+    const short = await applyChange(
+      tx,
+      productId,
+      { onHand: difference, allocated: 0, reserved: 0 },
+      "counted",
+      { ...ref, lotId: lot.id },
+    );
+    if (short)
+      throw conflict(
+        `Line ${line.line}: only ${short.available} ${boxesWord(short.available)} of "${product.name}" are available, fewer than lot ${lot.lot_code} loses. Count the product as a whole.`,
+      );
+    results.push({ productId, lotId: lot.id, difference, onHand: 0, available: 0 });
+  }
+  // Every line reports the product's numbers once all its lots are counted.
+  const [after] = await tx
+    .select({ onHand: products.on_hand, available: products.stock_quantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return results.map((result) => ({
+    ...result,
+    onHand: after?.onHand ?? 0,
+    available: after?.available ?? 0,
+  }));
+}
+
+/**
+ * Saves a stock count of many lines in the caller's transaction, all or nothing: every line is
+ * checked, then applied product by product in id order (the lock order of every stock change).
+ * A line repeating another, naming an unknown product or a lot of another product answers 422;
+ * a count below what open orders hold 409; each message names the line. Results in line order.
+ */
+export async function countStockBatch(
+  tx: DbOrTx,
+  lines: CountLine[],
+  ref: StockReference,
+  holdings: LotHoldings,
+): Promise<CountResult[]> {
+  refuseOverlappingLines(lines);
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  const known = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const knownIds = new Set(known.map((row) => row.id));
+  const unknown = lines.findIndex((line) => !knownIds.has(line.productId));
+  if (unknown >= 0)
+    throw invalid(`Line ${unknown + 1}: no product has id ${lines[unknown]?.productId}.`);
+
+  const numbered = lines.map((line, index) => ({ ...line, line: index + 1 }));
+  const results = new Map<number, CountResult>();
+  for (const productId of ids.sort((a, b) => a - b)) {
+    const ofProduct = numbered.filter((line) => line.productId === productId);
+    const whole = ofProduct.find((line) => line.lotId === null);
+    if (whole) {
+      try {
+        results.set(whole.line, await countStock(tx, productId, whole.counted, ref));
+      } catch (error) {
+        throw onLine(whole.line, error);
+      }
+      continue;
+    }
+    const counted = await countLots(tx, productId, ofProduct, ref, holdings);
+    const byLot = [...ofProduct].sort((a, b) => (a.lotId ?? 0) - (b.lotId ?? 0));
+    counted.forEach((result, index) => {
+      const line = byLot[index];
+      if (line) results.set(line.line, result);
+    });
+  }
+  return numbered.flatMap((line) => results.get(line.line) ?? []);
+}
+
+function toLedgerRow(row: StockLedgerEntry, lotCode: string | null): StockLedgerRow {
   return {
     id: row.id,
     product_id: row.product_id,
     lot_id: row.lot_id,
+    lot_code: lotCode,
     boxes: row.boxes,
     allocated_change: row.allocated_change,
     reserved_change: row.reserved_change,
@@ -352,13 +610,13 @@ function toLedgerRow(row: StockLedgerEntry): StockLedgerRow {
 }
 
 /**
- * A product's four numbers and its ledger, newest first (optionally one reason). 404 for an
- * unknown product.
+ * A product's four numbers and its ledger, newest first (optionally one reason, one dye lot),
+ * each row with its lot's code. 404 for an unknown product.
  */
 export async function getStockLedger(
   db: DbOrTx,
   productId: number,
-  query: { reason?: StockReason; limit: number },
+  query: { reason?: StockReason; lot_id?: number; limit: number },
 ): Promise<Omit<StockLedger, "lots">> {
   const [product] = await db
     .select({
@@ -371,12 +629,14 @@ export async function getStockLedger(
     .where(eq(products.id, productId));
   if (!product) throw notFound("Product not found");
   const rows = await db
-    .select()
+    .select({ row: stockLedger, lotCode: productLots.lot_code })
     .from(stockLedger)
+    .leftJoin(productLots, eq(productLots.id, stockLedger.lot_id))
     .where(
       and(
         eq(stockLedger.product_id, productId),
         query.reason ? eq(stockLedger.reason, query.reason) : undefined,
+        query.lot_id ? eq(stockLedger.lot_id, query.lot_id) : undefined,
       ),
     )
     .orderBy(desc(stockLedger.id))
@@ -387,7 +647,7 @@ export async function getStockLedger(
     allocated: product.allocated,
     reserved: product.reserved,
     available: product.available,
-    rows: rows.map(toLedgerRow),
+    rows: rows.map(({ row, lotCode }) => toLedgerRow(row, lotCode)),
   };
 }
 
@@ -399,7 +659,7 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The ledger rows as a CSV file (the same columns the back office shows). */
+/** The ledger rows as a CSV file (the same columns the back office shows, the lot last). */
 export function stockLedgerCsv(rows: StockLedgerRow[]): string {
   const header = [
     "created_at",
@@ -411,6 +671,8 @@ export function stockLedgerCsv(rows: StockLedgerRow[]): string {
     "available_after",
     "reference",
     "staff",
+    // Added after the first columns, so a sheet reading them by position keeps working.
+    "lot",
   ];
   const lines = rows.map((row) =>
     [
@@ -423,6 +685,7 @@ export function stockLedgerCsv(rows: StockLedgerRow[]): string {
       row.available_after,
       row.reference,
       row.staff,
+      row.lot_code,
     ]
       .map(csvCell)
       .join(","),

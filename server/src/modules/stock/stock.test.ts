@@ -211,7 +211,7 @@ describe("stock you can count on: on hand, allocated, reserved, available and th
     expect(csv.headers["content-type"]).toContain("text/csv");
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "created_at,reason,boxes,allocated_change,reserved_change,on_hand_after,available_after,reference,staff",
+      "created_at,reason,boxes,allocated_change,reserved_change,on_hand_after,available_after,reference,staff,lot",
     );
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[1]).toContain("Return received (restocked),1,0,0,16,16");

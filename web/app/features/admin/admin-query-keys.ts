@@ -33,6 +33,6 @@ export const orderLineLotsKey = (orderId: string, itemId: number) =>
   [...orderLinesLotsKey(orderId), itemId] as const;
 /** A product's dye lots as the product editor reads them. */
 export const productLotsKey = (productId: number) => ["admin", "product-lots", productId] as const;
-/** A product's four stock numbers and its ledger (one reason, or every one). */
-export const productLedgerKey = (productId: number, reason: string) =>
-  ["admin", "product-ledger", productId, reason] as const;
+/** A product's four stock numbers and its ledger (one reason, or every one; one dye lot, or all). */
+export const productLedgerKey = (productId: number, reason: string, lotId = "") =>
+  ["admin", "product-ledger", productId, reason, lotId] as const;

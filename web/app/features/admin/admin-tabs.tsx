@@ -10,9 +10,11 @@ import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
+import { ReorderTab } from "./reorder-tab.tsx";
 import { SamplesTab } from "./samples-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { StaffTab } from "./staff-tab.tsx";
+import { StockCountTab } from "./stock-count-tab.tsx";
 
 export interface AdminTab {
   /** Kept in the URL (?tab=id) so reloads and links land on the same tab. */
@@ -30,6 +32,8 @@ export const adminTabs: AdminTab[] = [
   { id: "orders", label: "Orders", area: "orders", Component: OrdersTab },
   { id: "samples", label: "Samples to send", area: "samples", Component: SamplesTab },
   { id: "products", label: "Products", area: "products", Component: ProductsTab },
+  { id: "count", label: "Stock count", area: "products", Component: StockCountTab },
+  { id: "reorder", label: "Reorder", area: "products", Component: ReorderTab },
   { id: "inbox", label: "Inbox", area: "inbox", Component: InboxTab },
   { id: "jobs", label: "Jobs", area: "jobs", Component: JobsTab },
   { id: "calendar", label: "Calendar", area: "jobs", Component: CalendarTab },

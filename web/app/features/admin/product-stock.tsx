@@ -23,8 +23,8 @@ function heldChange(row: StockLedger["rows"][number]): string {
 /**
  * The product's stock in the editor: on hand (in the building), allocated (paid orders not yet
  * shipped or picked up), reserved (open checkouts) and available (what the store sells), then
- * its ledger, newest first: every change with why, what it belongs to and who made it. Filter by
- * reason; export the rows shown as CSV.
+ * its ledger, newest first: every change with why, its dye lot, what it belongs to and who made
+ * it. Filter by reason and lot; export the rows shown as CSV.
  */
 export function ProductStock({ productId }: { productId: number }) {
   const { download, request } = useAdminSession();
@@ -34,9 +34,13 @@ export function ProductStock({ productId }: { productId: number }) {
   const [note, setNote] = useState("");
   const [damageError, setDamageError] = useState<string | null>(null);
   const [reason, setReason] = useState<StockReason | "">("");
-  const query = reason ? `?reason=${reason}` : "";
+  const [lotId, setLotId] = useState("");
+  const filters = new URLSearchParams();
+  if (reason) filters.set("reason", reason);
+  if (lotId) filters.set("lot_id", lotId);
+  const query = filters.size > 0 ? `?${filters}` : "";
   const ledger = useAdminQuery<StockLedger>(
-    productLedgerKey(productId, reason),
+    productLedgerKey(productId, reason, lotId),
     `/api/admin/products/${productId}/ledger${query}`,
     { keepPrevious: true },
   );
@@ -170,6 +174,23 @@ export function ProductStock({ productId }: { productId: number }) {
             ))}
           </select>
         </label>
+        {data && data.lots.length > 0 ? (
+          <label className="text-sm">
+            <span className="field-label">Ledger: dye lot</span>
+            <select
+              className="field-input py-1.5"
+              value={lotId}
+              onChange={(e) => setLotId(e.target.value)}
+            >
+              <option value="">Every lot</option>
+              {data.lots.map((lot) => (
+                <option key={lot.id} value={String(lot.id)}>
+                  {lot.lot_code}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <button type="button" className="btn-outline ml-auto py-1.5" onClick={exportCsv}>
           Export ledger CSV
         </button>
@@ -180,7 +201,9 @@ export function ProductStock({ productId }: { productId: number }) {
         </p>
       ) : null}
       {data && data.rows.length === 0 ? (
-        <p className="text-sm text-stone-600">No ledger rows{reason ? " of this reason" : ""}.</p>
+        <p className="text-sm text-stone-600">
+          No ledger rows{reason || lotId ? " for this filter" : ""}.
+        </p>
       ) : null}
       {data && data.rows.length > 0 ? (
         <ol
@@ -192,6 +215,11 @@ export function ProductStock({ productId }: { productId: number }) {
               <div className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium">{stockReasonLabels[row.reason]}</span>
                 <span className="font-semibold tabular-nums">{signed(row.boxes)}</span>
+                {row.lot_code ? (
+                  <span className="rounded bg-stone-100 px-1.5 text-xs text-stone-700">
+                    Lot {row.lot_code}
+                  </span>
+                ) : null}
                 <span className="text-xs text-stone-600">{row.on_hand_after} on hand</span>
                 <time className="ml-auto text-xs text-stone-600" dateTime={row.created_at}>
                   {formatShopTime(row.created_at)}
