@@ -524,7 +524,9 @@ const matrix: Record<string, MatrixEntry> = {
     () => "/api/admin/settings",
     () =>
       shippedSettings({
-        samples: { pricePerSampleCents: 200, parcelRateCents: 495 },
+        samples: { pricePerSampleCents: 200, parcelRateCents: 495, followUpDays: 5 },
+        restockingFeePercent: 15,
+        installDepositPercent: 30,
         staffEmail: "alerts@magiccityfloors.com",
         partners: [],
       }),

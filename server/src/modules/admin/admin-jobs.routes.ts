@@ -110,7 +110,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.lines,
         {
-          depositPercent: app.config.installDepositPercent,
+          depositPercent: settings.business_numbers.install_deposit_percent,
           publicUrl,
           // Materials are taxed at the showroom's state, at the rate in the store settings.
           materialsTaxRate: taxRateFor(settings.address.state, storeRatesFrom(settings).taxRates),

@@ -11,7 +11,6 @@ import {
   type ReturnOptions,
   type ReturnRequest,
   type ReturnView,
-  returnWindowDays,
 } from "@mcf/contracts/returns";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -34,24 +33,30 @@ const dayMs = 24 * 60 * 60 * 1000;
 const storedDollars = (cents: number) => (cents / 100).toFixed(2);
 const dollars = (value: string) => toDollars(toCents(value));
 
+/** The return rules the owner sets in Settings (business numbers). */
+export interface ReturnTerms {
+  restockingFeePercent: number;
+  windowDays: number;
+}
+
 /**
- * The last moment a return can be asked for: 30 days after the order was delivered when staff
- * recorded the delivery, else after it shipped (or was picked up).
+ * The last moment a return can be asked for: the window's days after the order was delivered when
+ * staff recorded the delivery, else after it shipped (or was picked up).
  */
-function windowEnd(order: OrderRow): Date | null {
+function windowEnd(order: OrderRow, windowDays: number): Date | null {
   const from = order.delivered_at ?? order.shipped_at;
-  return from ? new Date(from.getTime() + returnWindowDays * dayMs) : null;
+  return from ? new Date(from.getTime() + windowDays * dayMs) : null;
 }
 
 /** Why the order cannot take a return now, or null. */
-function unavailableReason(order: OrderRow, now: Date): string | null {
+function unavailableReason(order: OrderRow, now: Date, windowDays: number): string | null {
   if (order.payment_status !== "paid" || order.status === "cancelled")
     return "This order was not paid or was cancelled, so there is nothing to return.";
-  const ends = windowEnd(order);
+  const ends = windowEnd(order, windowDays);
   if (!ends || (order.status !== "shipped" && order.status !== "delivered"))
     return "Returns open once your order has shipped or been picked up.";
   if (now > ends)
-    return `Returns are accepted within ${returnWindowDays} days of ${order.delivered_at ? "delivery" : "shipping"}, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
+    return `Returns are accepted within ${windowDays} days of ${order.delivered_at ? "delivery" : "shipping"}, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
   return null;
 }
 
@@ -151,15 +156,16 @@ function optionsFor(
   order: OrderRow,
   items: OrderItemRow[],
   returns: OrderReturnRow[],
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now: Date,
 ): ReturnOptions {
   const asked = boxesAskedBack(returns);
-  const ends = windowEnd(order);
+  const ends = windowEnd(order, terms.windowDays);
   return {
-    unavailable_reason: unavailableReason(order, now),
+    unavailable_reason: unavailableReason(order, now, terms.windowDays),
     window_ends: ends ? ends.toISOString().slice(0, 10) : null,
-    restocking_fee_percent: restockingFeePercent,
+    return_window_days: terms.windowDays,
+    restocking_fee_percent: terms.restockingFeePercent,
     // Samples are the customer's to keep: only boxes come back.
     lines: items
       .filter((item) => item.kind !== "sample")
@@ -178,7 +184,7 @@ function optionsFor(
 export async function returnOptions(
   db: Db,
   token: string,
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now = new Date(),
 ): Promise<ReturnOptions> {
   const order = await findOrder(db, { trackingToken: token });
@@ -188,14 +194,14 @@ export async function returnOptions(
     order,
     found?.items ?? [],
     await returnsOf(db, order.id),
-    restockingFeePercent,
+    terms,
     now,
   );
 }
 
 /**
  * A customer asks to send back unopened boxes (under the order's row lock, so two requests never
- * ask back the same boxes). Refused with 409 outside the 30-day window or before shipping, 422 for
+ * ask back the same boxes). Refused with 409 outside the return window or before shipping, 422 for
  * a closeout (final sale), an unknown line or more boxes than are left to return. Returns the
  * return as the customer sees it.
  */
@@ -203,13 +209,13 @@ export async function requestReturn(
   db: Db,
   token: string,
   request: ReturnRequest,
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now = new Date(),
 ): Promise<ReturnView> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, { trackingToken: token });
     if (!order) throw notFound(trackingNotFoundMessage);
-    const reason = unavailableReason(order, now);
+    const reason = unavailableReason(order, now, terms.windowDays);
     if (reason) throw conflict(reason);
     const found = await getOrderWithItems(tx, order.id);
     const items = new Map((found?.items ?? []).map((item) => [item.id, item]));
@@ -246,7 +252,7 @@ export async function requestReturn(
         quantity: line.quantity,
         alreadyAsked: asked.get(line.order_item_id) ?? 0,
       })),
-      restockingFeePercent,
+      terms.restockingFeePercent,
     );
     const [row] = await tx
       .insert(orderReturns)

@@ -48,6 +48,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
 ) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
+  // The restocking fee and the return window are business numbers the owner sets in Settings.
+  const returnTerms = async () => {
+    const numbers = (await app.settings.read()).business_numbers;
+    return {
+      restockingFeePercent: numbers.restocking_fee_percent,
+      windowDays: numbers.return_window_days,
+    };
+  };
   const limitLookups = app.createRateLimit({
     max: orderLookupLimit.max,
     timeWindow: orderLookupLimit.windowMinutes * 60_000,
@@ -192,7 +200,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return returnOptions(db, request.params.token, app.config.restockingFeePercent);
+      return returnOptions(db, request.params.token, await returnTerms());
     },
   );
 
@@ -201,7 +209,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     {
       schema: {
         tags: ["orders"],
-        summary: "Ask to send back unopened boxes (within 30 days; closeouts are final sale)",
+        summary: "Ask to send back unopened boxes (within the return window; closeouts are final sale)",
         params: trackingParamsSchema,
         body: returnRequestSchema,
         response: {
@@ -225,7 +233,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
         db,
         request.params.token,
         request.body,
-        app.config.restockingFeePercent,
+        await returnTerms(),
       );
       return reply.status(201).send(view);
     },
