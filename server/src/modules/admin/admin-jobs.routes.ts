@@ -31,12 +31,16 @@ import {
   sendEstimate,
   weekCalendar,
 } from "../installs/installs.service.ts";
+import type { RefundIssuer } from "../orders/orders.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 const jobAnswer = { 200: adminJobDetailSchema, 409: errorResponseSchema, ...adminErrorResponses };
 
 /** Installation jobs: the pipeline from inquiry to installed floor, crews and the calendar. */
-export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
+  app,
+  { refunds },
+) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
   const deliverSoon = () => void app.jobs.mail?.runOnce();
@@ -179,12 +183,30 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Cancel an open job and free its crews",
+        summary:
+          "Cancel an open job and free its crews; a paid deposit is refunded by the cancellation policy and its materials released",
         params: jobIdParamsSchema,
-        response: jobAnswer,
+        response: { ...jobAnswer, 503: errorResponseSchema },
       },
     },
-    async (request) => cancelJob(db, request.params.id, staffActor(request)),
+    async (request) => {
+      const numbers = (await app.settings.read()).business_numbers;
+      await cancelJob(
+        db,
+        request.params.id,
+        {
+          refunds,
+          policy: {
+            fullRefundDays: numbers.install_full_refund_days,
+            keptPercent: numbers.install_cancel_kept_percent,
+          },
+          publicUrl,
+        },
+        staffActor(request),
+      );
+      deliverSoon();
+      return getJobDetail(db, request.params.id);
+    },
   );
   app.get(
     "/api/admin/crews",
