@@ -1,7 +1,7 @@
 import { type AdminJobDetail, acclimationDays } from "@mcf/contracts/installs";
 import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-options";
 import { EstimateTable } from "../../components/estimate-table.tsx";
-import { acclimationText, visitLabels, visitWhen } from "../../lib/install-visits.ts";
+import { acclimationText, usd, visitLabels, visitWhen } from "../../lib/install-visits.ts";
 
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { jobKey } from "./admin-query-keys.ts";
@@ -171,7 +171,11 @@ export function JobDetail({ jobId }: { jobId: number }) {
             className="btn-outline"
             disabled={actions.busy}
             onClick={() => {
-              if (window.confirm(`Cancel the job of ${job.customer_name}?`))
+              if (
+                window.confirm(
+                  `Cancel the job of ${job.customer_name}? A paid deposit is refunded to the customer by the cancellation policy in Settings, and the customer is emailed.`,
+                )
+              )
                 void actions.send("cancel", "POST", undefined, "Job cancelled");
             }}
           >
@@ -179,6 +183,8 @@ export function JobDetail({ jobId }: { jobId: number }) {
           </button>
         </div>
       ) : null}
+
+      <JobMoney job={job} estimate={estimate} />
 
       <JobLinks
         inquiry={query.data.inquiry}
@@ -198,5 +204,41 @@ export function JobDetail({ jobId }: { jobId: number }) {
         </ol>
       </div>
     </section>
+  );
+}
+
+/** What the job's money came to: the balance after the install, or a cancellation's refund. */
+function JobMoney({ job, estimate }: Pick<AdminJobDetail, "job" | "estimate">) {
+  const section = "border-t border-stone-200 pt-3";
+  if (
+    job.cancelled_at &&
+    job.cancel_refund !== null &&
+    job.cancel_refund + (job.cancel_kept ?? 0) > 0
+  )
+    return (
+      <div className={section}>
+        <h3 className="mb-2 font-semibold">Cancellation</h3>
+        <p className="text-sm">
+          Deposit refunded: <strong>{usd(job.cancel_refund)}</strong> · kept by the policy:{" "}
+          <strong>{usd(job.cancel_kept ?? 0)}</strong>
+        </p>
+      </div>
+    );
+  if (job.stage !== "completed" || !estimate) return null;
+  const balance = Math.round((estimate.total - estimate.deposit) * 100) / 100;
+  return (
+    <div className={section}>
+      <h3 className="mb-2 font-semibold">Balance</h3>
+      <p className="text-sm">
+        {usd(balance)} ·{" "}
+        {job.balance_paid_at ? (
+          <strong className="text-green-800">Paid {formatShopTime(job.balance_paid_at)}</strong>
+        ) : (
+          <strong className="text-amber-800">
+            Due: the customer pays it from their project page
+          </strong>
+        )}
+      </p>
+    </div>
   );
 }
