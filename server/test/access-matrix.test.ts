@@ -298,6 +298,11 @@ const matrix: Record<string, MatrixEntry> = {
     status: 409,
     request: (f) => ({ url: `/api/installation/jobs/${f.newJobToken}/deposit` }),
   },
+  "POST /api/installation/jobs/:token/balance": {
+    access: "public",
+    status: 409,
+    request: (f) => ({ url: `/api/installation/jobs/${f.newJobToken}/balance` }),
+  },
   "POST /api/installation/jobs/:token/date-request": {
     access: "public",
     status: 204,
