@@ -54,7 +54,10 @@ describe("business numbers in Settings", () => {
     const { settings } = await read();
     const saved = await save({ restocking_fee_percent: 20, return_window_days: 45 }, settings);
     expect(saved.statusCode).toBe(200);
-    const again = await save({ restocking_fee_percent: 17.5 }, saved.json().settings);
+    const again = await save(
+      { restocking_fee_percent: 17.5 },
+      { ...saved.json().settings, samples: { ...settings.samples, price_cents: 350 } },
+    );
     expect(again.json().business_history).toEqual([
       expect.objectContaining({
         field: "restocking_fee_percent",
@@ -63,6 +66,7 @@ describe("business numbers in Settings", () => {
         after: "17.5%",
         actor: "admin",
       }),
+      expect.objectContaining({ field: "sample_price_cents", before: "$3.00", after: "$3.50" }),
       expect.objectContaining({ field: "restocking_fee_percent", before: "12%", after: "20%" }),
       expect.objectContaining({ field: "return_window_days", before: "30 days", after: "45 days" }),
     ]);
