@@ -81,10 +81,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     }
     const result = await markPaid(db, sessionId, { publicUrl });
     // A paid installation deposit or balance also records on its job (once, however often reported).
-    const depositRecorded = result
+    const jobPaymentRecorded = result
       ? await recordJobPayment(db, result.orderId, { publicUrl })
       : false;
-    if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+    if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
     return findOrder(db, { sessionId });
   }
 

@@ -120,10 +120,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       if (card === testCards.pays) {
         const result = await markPaid(db, sessionId, { publicUrl });
         // A paid installation deposit or balance also records on its job (once, however often reported).
-        const depositRecorded = result
+        const jobPaymentRecorded = result
           ? await recordJobPayment(db, result.orderId, { publicUrl })
           : false;
-        if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+        if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         return success;
       }
       // Like a hosted card page, a decline leaves the session open (and the stock reserved) so the

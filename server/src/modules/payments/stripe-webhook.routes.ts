@@ -29,8 +29,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
         else {
           // A paid installation deposit or balance also records on its job (once, however often reported).
-          const depositRecorded = await recordJobPayment(db, result.orderId, { publicUrl });
-          if (result.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, { publicUrl });
+          if (result.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         }
         return;
       }
