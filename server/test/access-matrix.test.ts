@@ -555,6 +555,9 @@ const matrix: Record<string, MatrixEntry> = {
     }),
   ),
   "GET /api/admin/jobs/:id": adminGet((f) => `/api/admin/jobs/${f.newJobId}`),
+  "GET /api/admin/jobs/:id/cancellation": adminGet(
+    (f) => `/api/admin/jobs/${f.newJobId}/cancellation`,
+  ),
   "POST /api/admin/jobs/:id/measure": adminCall(
     200,
     (f) => `/api/admin/jobs/${f.bookableJobId}/measure`,

@@ -194,6 +194,10 @@ export const adminJobDetailSchema = z.object({
 });
 export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 
+/** What cancelling a job now would refund and keep of its paid deposit, in dollars. */
+export const cancellationQuoteSchema = z.object({ refund: z.number(), kept: z.number() });
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
 export const crewSchema = z.object({ id: z.number().int(), name: z.string() });
 export const crewListSchema = z.object({ crews: z.array(crewSchema) });
 export const crewCreateSchema = z.object({ name: text("Crew name", 100) });

@@ -4,6 +4,7 @@ import {
   appointmentRequestSchema,
   calendarQuerySchema,
   calendarSchema,
+  cancellationQuoteSchema,
   crewCreateSchema,
   crewListSchema,
   crewSchema,
@@ -19,6 +20,7 @@ import { staffActor } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   cancelJob,
+  cancellationQuote,
   completeJob,
   createCrew,
   createJob,
@@ -44,6 +46,14 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
   const deliverSoon = () => void app.jobs.mail?.runOnce();
+  // The installation cancellation policy: business numbers the owner sets in Settings.
+  const cancellationPolicy = async () => {
+    const numbers = (await app.settings.read()).business_numbers;
+    return {
+      fullRefundDays: numbers.install_full_refund_days,
+      keptPercent: numbers.install_cancel_kept_percent,
+    };
+  };
   const tags = ["admin", "installation jobs"];
 
   app.get(
@@ -178,6 +188,22 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       return detail;
     },
   );
+  app.get(
+    "/api/admin/jobs/:id/cancellation",
+    {
+      schema: {
+        tags,
+        summary: "What cancelling the job now would refund and keep of its deposit",
+        params: jobIdParamsSchema,
+        response: {
+          200: cancellationQuoteSchema,
+          409: errorResponseSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => cancellationQuote(db, request.params.id, await cancellationPolicy()),
+  );
   app.post(
     "/api/admin/jobs/:id/cancel",
     {
@@ -190,18 +216,10 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       },
     },
     async (request) => {
-      const numbers = (await app.settings.read()).business_numbers;
       await cancelJob(
         db,
         request.params.id,
-        {
-          refunds,
-          policy: {
-            fullRefundDays: numbers.install_full_refund_days,
-            keptPercent: numbers.install_cancel_kept_percent,
-          },
-          publicUrl,
-        },
+        { refunds, policy: await cancellationPolicy(), publicUrl },
         staffActor(request),
       );
       deliverSoon();

@@ -46,7 +46,7 @@ export {
   startBalance,
   startDeposit,
 } from "./customer-jobs.ts";
-export { cancelJob } from "./job-cancellation.ts";
+export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
 export type { PaymentProvider } from "./job-payment-session.ts";
 
 /** What the inquiry form's flooring choices mean for the install; "Not Sure" is staff's call. */

@@ -134,6 +134,9 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     const { job, installStart } = await paidJob(5);
     // One day more than there is left: the cancellation is late, 12.5% of $510 is kept.
     await setPolicy(storeDaysUntil(installStart as string) + 1, 12.5);
+    // Staff read what the cancellation will do before they confirm it.
+    const quote = await api.call("GET", `/api/admin/jobs/${job.id}/cancellation`);
+    expect(quote.json()).toEqual({ refund: 446.25, kept: 63.75 });
     const cancelled = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
     expect(cancelled.json().job).toMatchObject({ cancel_refund: 446.25, cancel_kept: 63.75 });
     expect(cancelled.json().deposit_order.payments).toEqual([
@@ -150,6 +153,7 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     });
     const again = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
     expect(again.statusCode).toBe(409);
+    expect((await api.call("GET", `/api/admin/jobs/${job.id}/cancellation`)).statusCode).toBe(409);
   });
 
   it("after the install, the customer pays the balance once from their page; staff see it paid and a receipt is emailed", async () => {
