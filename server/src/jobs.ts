@@ -52,8 +52,7 @@ export function createJobs(options: {
     const settings = await freshSettings();
     return queueDueSampleFollowUps(db, {
       publicUrl: config.publicUrl,
-      followUpDays:
-        settings?.business_numbers.sample_follow_up_days ?? config.samples.followUpDays,
+      followUpDays: settings?.business_numbers.sample_follow_up_days ?? config.samples.followUpDays,
       now,
     });
   };

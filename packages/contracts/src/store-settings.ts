@@ -94,7 +94,9 @@ export type BusinessNumberField = keyof typeof businessNumberLabels;
 
 /** One change of a business number: who saved it, when, and the values as people read them. */
 export const businessNumberChangeSchema = z.object({
-  field: z.enum(Object.keys(businessNumberLabels) as [BusinessNumberField, ...BusinessNumberField[]]),
+  field: z.enum(
+    Object.keys(businessNumberLabels) as [BusinessNumberField, ...BusinessNumberField[]],
+  ),
   label: z.string(),
   before: z.string(),
   after: z.string(),

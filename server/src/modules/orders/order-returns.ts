@@ -6,12 +6,7 @@ import {
   unitsShareCents,
 } from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
-import {
-  type AdminReturn,
-  type ReturnOptions,
-  type ReturnRequest,
-  type ReturnView,
-} from "@mcf/contracts/returns";
+import type { AdminReturn, ReturnOptions, ReturnRequest, ReturnView } from "@mcf/contracts/returns";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -190,13 +185,7 @@ export async function returnOptions(
   const order = await findOrder(db, { trackingToken: token });
   if (!order) throw notFound(trackingNotFoundMessage);
   const found = await getOrderWithItems(db, order.id);
-  return optionsFor(
-    order,
-    found?.items ?? [],
-    await returnsOf(db, order.id),
-    terms,
-    now,
-  );
+  return optionsFor(order, found?.items ?? [], await returnsOf(db, order.id), terms, now);
 }
 
 /**
