@@ -189,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     shippedSettings({
       samples: config.samples,
+      restockingFeePercent: config.restockingFeePercent,
+      installDepositPercent: config.installDepositPercent,
       staffEmail: config.staffEmail,
       partners: builtInPartners(),
     }),

@@ -1,3 +1,4 @@
+import type { StoreSettings } from "@mcf/contracts/store-settings";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -34,7 +35,7 @@ export function createJobs(options: {
   transport: MailTransport | null;
   log: FastifyBaseLogger;
   /** Reads the store settings as last saved, so the emails a pass writes name the store so. */
-  freshSettings?: () => Promise<unknown>;
+  freshSettings?: () => Promise<StoreSettings | undefined>;
 }): Jobs {
   const { config, db, log } = options;
   const freshSettings = options.freshSettings ?? (async () => undefined);
@@ -47,10 +48,11 @@ export function createJobs(options: {
   let followingUp: Promise<number> | null = null;
 
   const queueSampleFollowUps = async (now?: Date) => {
-    await freshSettings();
+    // The follow-up delay is a business number in Settings; its variable only seeds it.
+    const settings = await freshSettings();
     return queueDueSampleFollowUps(db, {
       publicUrl: config.publicUrl,
-      followUpDays: config.samples.followUpDays,
+      followUpDays: settings?.business_numbers.sample_follow_up_days ?? config.samples.followUpDays,
       now,
     });
   };

@@ -298,6 +298,11 @@ const matrix: Record<string, MatrixEntry> = {
     status: 409,
     request: (f) => ({ url: `/api/installation/jobs/${f.newJobToken}/deposit` }),
   },
+  "POST /api/installation/jobs/:token/balance": {
+    access: "public",
+    status: 409,
+    request: (f) => ({ url: `/api/installation/jobs/${f.newJobToken}/balance` }),
+  },
   "POST /api/installation/jobs/:token/date-request": {
     access: "public",
     status: 204,
@@ -531,7 +536,9 @@ const matrix: Record<string, MatrixEntry> = {
     () => "/api/admin/settings",
     () =>
       shippedSettings({
-        samples: { pricePerSampleCents: 200, parcelRateCents: 495 },
+        samples: { pricePerSampleCents: 200, parcelRateCents: 495, followUpDays: 5 },
+        restockingFeePercent: 15,
+        installDepositPercent: 30,
         staffEmail: "alerts@magiccityfloors.com",
         partners: [],
       }),
@@ -555,6 +562,9 @@ const matrix: Record<string, MatrixEntry> = {
     }),
   ),
   "GET /api/admin/jobs/:id": adminGet((f) => `/api/admin/jobs/${f.newJobId}`),
+  "GET /api/admin/jobs/:id/cancellation": adminGet(
+    (f) => `/api/admin/jobs/${f.newJobId}/cancellation`,
+  ),
   "POST /api/admin/jobs/:id/measure": adminCall(
     200,
     (f) => `/api/admin/jobs/${f.bookableJobId}/measure`,

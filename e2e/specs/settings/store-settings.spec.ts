@@ -16,7 +16,10 @@ const newPhone = "(205) 871-4400";
 test.describe.configure({ mode: "serial" });
 
 /** The delivery limits and local area as the run found them, put back at the end. */
-let deliveryAsFound: Pick<StoreSettings, "delivery_limits" | "service_area_zips">;
+let deliveryAsFound: Pick<
+  StoreSettings,
+  "delivery_limits" | "service_area_zips" | "business_numbers"
+>;
 
 test.beforeAll(async ({ request }) => {
   const current = await request.get("/api/admin/settings", { headers: adminHeaders });
@@ -24,6 +27,7 @@ test.beforeAll(async ({ request }) => {
   deliveryAsFound = {
     delivery_limits: settings.delivery_limits,
     service_area_zips: settings.service_area_zips,
+    business_numbers: settings.business_numbers,
   };
 });
 
@@ -173,4 +177,24 @@ test("the owner adds a ZIP code to the local delivery area and lowers the parcel
   await expect(
     delivery.getByText("Parcel delivery is for orders of up to 1 box; this one has 2."),
   ).toBeVisible();
+});
+
+test("the owner changes the restocking fee and the change shows in the business numbers' history", async ({
+  page,
+}) => {
+  await signInToAdmin(page, "settings");
+  const fee = page.getByLabel("Restocking fee (%)");
+  const before = await fee.inputValue();
+  const after = before === "18" ? "17" : "18";
+  await fee.fill("120");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Restocking fee must be a percentage from 0 to 100")).toBeVisible();
+  await fee.fill(after);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+  const history = page.getByRole("list", { name: "Business number changes" });
+  await expect(history.getByRole("listitem").first()).toContainText(
+    `Restocking fee: ${before}% → ${after}%`,
+  );
+  await expect(history.getByRole("listitem").first()).toContainText("admin");
 });

@@ -153,6 +153,13 @@ export const adminJobSchema = z.object({
   accepted_version: z.number().int().nullable(),
   accepted_name: z.string().nullable(),
   accepted_at: z.string().nullable(),
+  /** The order that carries the balance, once the customer starts paying it. */
+  balance_order_id: z.string().nullable(),
+  balance_paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Dollars a cancellation after the deposit gave back, and kept by the policy. */
+  cancel_refund: z.number().nullable(),
+  cancel_kept: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -180,10 +187,16 @@ export const adminJobDetailSchema = z.object({
   inquiry: adminInquirySchema.nullable(),
   /** The order that pays the deposit and reserves the materials, once the customer starts it. */
   deposit_order: adminOrderSchema.nullable(),
+  /** The order that pays the balance after the install, once the customer starts it. */
+  balance_order: adminOrderSchema.nullable(),
   /** Every email about the job, to the customer and to the staff, newest first. */
   messages: z.array(outboxMessageSchema),
 });
 export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
+
+/** What cancelling a job now would refund and keep of its paid deposit, in dollars. */
+export const cancellationQuoteSchema = z.object({ refund: z.number(), kept: z.number() });
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 export const crewSchema = z.object({ id: z.number().int(), name: z.string() });
 export const crewListSchema = z.object({ crews: z.array(crewSchema) });
@@ -224,6 +237,17 @@ export const customerJobSchema = z.object({
   accepted_at: z.string().nullable(),
   /** Whether the deposit button is offered now. */
   can_pay_deposit: z.boolean(),
+  /**
+   * Once the job is completed: the balance (estimate total less deposit) in dollars, and when it
+   * was paid (null while due).
+   */
+  balance: z.object({ amount: z.number(), paid_at: z.string().nullable() }).nullable(),
+  /** Whether the balance button is offered now. */
+  can_pay_balance: z.boolean(),
+  /** A cancelled job: when, and what of the deposit went back and was kept, in dollars. */
+  cancellation: z
+    .object({ cancelled_at: z.string(), refunded: z.number(), kept: z.number() })
+    .nullable(),
 });
 export type CustomerJob = z.infer<typeof customerJobSchema>;
 
@@ -234,6 +258,7 @@ export const estimateAcceptSchema = z.object({
   full_name: text("Your full name", 200),
 });
 
+/** Where the customer pays the deposit or the balance. */
 export const depositStartSchema = z.object({ payment_url: z.string() });
 
 export const dateRequestSchema = z.object({ message: text("Message", 2000) });

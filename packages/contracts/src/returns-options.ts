@@ -1,7 +1,10 @@
 // The return rules' constants and words without zod, for browser code (decision 022): the
 // closeout pages and the cart show them, and importing returns.ts there would ship zod too.
 
-/** Unopened boxes come back within this many days of shipping (or pickup); closeouts never. */
+/**
+ * Unopened boxes come back within this many days of shipping (or pickup); closeouts never. The
+ * window the store ships with: the owner changes it in Settings (business numbers).
+ */
 export const returnWindowDays = 30;
 
 /**

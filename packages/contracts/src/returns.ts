@@ -10,7 +10,6 @@ export {
   finalSaleNotice,
   type ReturnStatus,
   returnStatuses,
-  returnWindowDays,
 } from "./returns-options.ts";
 
 /** `POST /api/track/{token}/returns`: which boxes of which lines, and why. */
@@ -80,6 +79,8 @@ export const returnOptionsSchema = z.object({
   unavailable_reason: z.string().nullable(),
   /** YYYY-MM-DD: the last day a return can be requested, once the order has shipped. */
   window_ends: z.string().nullable(),
+  /** How many days after delivery (or shipping) returns stay open: a business number in Settings. */
+  return_window_days: z.number().int(),
   restocking_fee_percent: z.number(),
   lines: z.array(
     z.object({

@@ -31,6 +31,14 @@ const real: StoreSettings = {
   },
   service_area_zips: ["35203", "35209"],
   samples: { price_cents: 200, shipping_cents: 495 },
+  business_numbers: {
+    restocking_fee_percent: 15,
+    install_deposit_percent: 30,
+    return_window_days: 30,
+    sample_follow_up_days: 5,
+    install_full_refund_days: 7,
+    install_cancel_kept_percent: 10,
+  },
   partners: [
     {
       name: "Oakridge Hardwood Mills",

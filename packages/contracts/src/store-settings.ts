@@ -52,6 +52,67 @@ const wholeNumber = (label: string, unit: string, min: number, max: number) =>
     .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} ${unit}`);
 
+/** A percentage from 0 to 100, to the hundredth, for fees and shares the owner sets. */
+const percent = (label: string, min = 0) =>
+  z
+    .number({ message: `${label} must be a percentage from ${min} to 100` })
+    .min(min, `${label} must be a percentage from ${min} to 100`)
+    .max(100, `${label} must be a percentage from ${min} to 100`)
+    .refine((value) => Math.round(value * 100) === value * 100, `${label}: at most 2 decimals`);
+
+/** A whole number of days from 0. */
+const days = (label: string) => wholeNumber(label, "days", 0, 365);
+
+/**
+ * The numbers the owner runs the business by: the restocking fee of a return, the installation
+ * deposit, how long returns stay open, when a sample order gets its follow-up, and what a
+ * cancelled installation gives back (all of the deposit until `install_full_refund_days` before
+ * the install date, then all but `install_cancel_kept_percent`). Their environment variables only
+ * give the first values; every change is in the audit log, and the Settings tab lists them.
+ */
+export const businessNumbersSchema = z.object({
+  restocking_fee_percent: percent("Restocking fee"),
+  install_deposit_percent: percent("Installation deposit", 1),
+  return_window_days: days("Return window"),
+  sample_follow_up_days: days("Sample follow-up"),
+  install_full_refund_days: days("Full refund until"),
+  install_cancel_kept_percent: percent("Kept on a late cancellation"),
+});
+export type BusinessNumbers = z.infer<typeof businessNumbersSchema>;
+
+/** The business numbers (and the sample price) as their change history names them. */
+export const businessNumberLabels = {
+  restocking_fee_percent: "Restocking fee",
+  install_deposit_percent: "Installation deposit",
+  return_window_days: "Return window",
+  sample_follow_up_days: "Sample follow-up",
+  install_full_refund_days: "Installation: full refund until (days before)",
+  install_cancel_kept_percent: "Installation: kept on a late cancellation",
+  sample_price_cents: "Sample price",
+} as const;
+export type BusinessNumberField = keyof typeof businessNumberLabels;
+
+/** One change of a business number: who saved it, when, and the values as people read them. */
+export const businessNumberChangeSchema = z.object({
+  field: z.enum(
+    Object.keys(businessNumberLabels) as [BusinessNumberField, ...BusinessNumberField[]],
+  ),
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+  actor: z.string(),
+  changed_at: z.string(),
+});
+export type BusinessNumberChange = z.infer<typeof businessNumberChangeSchema>;
+
+/** A business number as the history shows it: "15%", "30 days", "$2.00". */
+export function formatBusinessNumber(field: BusinessNumberField, value: unknown): string {
+  if (typeof value !== "number") return "not set";
+  if (field === "sample_price_cents") return `$${(value / 100).toFixed(2)}`;
+  if (field.endsWith("_percent")) return `${value}%`;
+  return `${value} ${value === 1 ? "day" : "days"}`;
+}
+
 /** The most ZIP codes the local delivery area may list: far more than a truck's day covers. */
 export const maxServiceAreaZips = 1000;
 
@@ -201,6 +262,7 @@ export const storeSettingsSchema = z.object({
       (list) => new Set(list.map((p) => p.slug)).size === list.length,
       "Each partner needs its own slug",
     ),
+  business_numbers: businessNumbersSchema,
   room_visualizer_url: optionalHttpsUrl("Room visualizer address"),
   collection_names: z
     .array(collectionNameSchema)
@@ -229,6 +291,8 @@ export const adminSettingsResponseSchema = z.object({
   placeholders: z.array(z.string()),
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** Changes of the business numbers, newest first. */
+  business_history: z.array(businessNumberChangeSchema),
 });
 export type AdminSettingsResponse = z.infer<typeof adminSettingsResponseSchema>;
 

@@ -22,6 +22,18 @@ export function visitWhen(startsAt: string, endsAt: string): string {
 
 export const usd = (dollars: number) => formatUsd(dollars);
 
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: storeTimeZone,
+});
+
+/** "December 1, 2026", in Birmingham time. */
+export function formatDay(at: string): string {
+  return dayFormat.format(new Date(at));
+}
+
 /** What the customer reads for each kind of visit. */
 export const visitLabels = { measure: "Measure visit", install: "Installation" } as const;
 

@@ -5,11 +5,11 @@ import { EstimateTable } from "../components/estimate-table.tsx";
 import {
   AcceptEstimateForm,
   DateRequestForm,
-  PayDepositButton,
+  PayButton,
 } from "../features/installs/job-actions.tsx";
 import { JobSteps } from "../features/installs/job-steps.tsx";
 import { api, namesNothing } from "../lib/api.ts";
-import { visitLabels, visitWhen } from "../lib/install-visits.ts";
+import { formatDay, usd, visitLabels, visitWhen } from "../lib/install-visits.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation-job";
@@ -73,37 +73,68 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
         <p className="mt-2 text-xl font-semibold text-navy-800">
           Status: <span data-testid="job-stage">{job.stage_label}</span>
         </p>
-        <div className="mt-4">
-          <JobSteps stage={job.stage} />
-        </div>
+        {job.cancellation ? (
+          <CancellationNotice cancellation={job.cancellation} />
+        ) : (
+          <div className="mt-4">
+            <JobSteps stage={job.stage} />
+          </div>
+        )}
       </section>
 
-      <section
-        aria-labelledby="visit-heading"
-        className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
-      >
-        <h2 id="visit-heading" className="mb-3 text-xl font-semibold">
-          Next appointment
-        </h2>
-        {job.next_appointment ? (
-          <p>
-            <strong>{visitLabels[job.next_appointment.kind]}:</strong>{" "}
-            {visitWhen(job.next_appointment.starts_at, job.next_appointment.ends_at)} (
-            {job.next_appointment.crew_name})
-          </p>
-        ) : (
-          <p className="text-stone-700">
-            {job.stage === "completed"
-              ? "Your floor is installed. Thank you for choosing us!"
-              : "We will contact you to set the next date."}
-          </p>
-        )}
-        {job.next_appointment && job.stage !== "completed" ? (
-          <div className="mt-4">
-            <DateRequestForm token={token} />
-          </div>
-        ) : null}
-      </section>
+      {job.balance ? (
+        <section
+          aria-labelledby="balance-heading"
+          className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
+        >
+          <h2 id="balance-heading" className="mb-3 text-xl font-semibold">
+            Balance
+          </h2>
+          {job.balance.paid_at ? (
+            <p className="rounded-lg bg-green-50 p-3 text-green-900">
+              Balance of {usd(job.balance.amount)} paid on {formatDay(job.balance.paid_at)}. Thank
+              you!
+            </p>
+          ) : (
+            <p className="text-stone-700">
+              Your floor is installed: the balance of <strong>{usd(job.balance.amount)}</strong> is
+              due now.
+            </p>
+          )}
+          {job.can_pay_balance ? (
+            <PayButton token={token} kind="balance" amount={job.balance.amount} />
+          ) : null}
+        </section>
+      ) : null}
+
+      {job.cancellation ? null : (
+        <section
+          aria-labelledby="visit-heading"
+          className="rounded-xl border border-stone-200 bg-white p-6 sm:p-8"
+        >
+          <h2 id="visit-heading" className="mb-3 text-xl font-semibold">
+            Next appointment
+          </h2>
+          {job.next_appointment ? (
+            <p>
+              <strong>{visitLabels[job.next_appointment.kind]}:</strong>{" "}
+              {visitWhen(job.next_appointment.starts_at, job.next_appointment.ends_at)} (
+              {job.next_appointment.crew_name})
+            </p>
+          ) : (
+            <p className="text-stone-700">
+              {job.stage === "completed"
+                ? "Your floor is installed. Thank you for choosing us!"
+                : "We will contact you to set the next date."}
+            </p>
+          )}
+          {job.next_appointment && job.stage !== "completed" ? (
+            <div className="mt-4">
+              <DateRequestForm token={token} />
+            </div>
+          ) : null}
+        </section>
+      )}
 
       <section
         aria-labelledby="estimate-heading"
@@ -128,7 +159,7 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
               <AcceptEstimateForm token={token} job={job} />
             ) : null}
             {job.can_pay_deposit ? (
-              <PayDepositButton token={token} deposit={job.estimate.deposit} />
+              <PayButton token={token} kind="deposit" amount={job.estimate.deposit} />
             ) : null}
           </>
         ) : (
@@ -143,6 +174,34 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
         </a>
         .
       </p>
+    </div>
+  );
+}
+
+/** What a cancelled job's page says: when, and what of the deposit went back. */
+function CancellationNotice({
+  cancellation,
+}: {
+  cancellation: NonNullable<CustomerJob["cancellation"]>;
+}) {
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-semibold text-amber-950">
+        This installation was cancelled on {formatDay(cancellation.cancelled_at)}.
+      </p>
+      {cancellation.refunded > 0 ? (
+        <p className="mt-1 text-amber-950">
+          We refunded {usd(cancellation.refunded)} of your deposit to the card you paid with
+          {cancellation.kept > 0
+            ? `; as our cancellation policy sets, we kept ${usd(cancellation.kept)}`
+            : ""}
+          .
+        </p>
+      ) : cancellation.kept > 0 ? (
+        <p className="mt-1 text-amber-950">
+          As our cancellation policy sets, we kept the deposit of {usd(cancellation.kept)}.
+        </p>
+      ) : null}
     </div>
   );
 }

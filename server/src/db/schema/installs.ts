@@ -54,6 +54,13 @@ export const installJobs = pgTable(
     accepted_name: text("accepted_name"),
     accepted_at: at("accepted_at"),
     accepted_ip: text("accepted_ip"),
+    /** The order that carries the balance (estimate total less deposit), due once completed. */
+    balance_order_id: uuid("balance_order_id").references(() => orders.id),
+    balance_paid_at: at("balance_paid_at"),
+    cancelled_at: at("cancelled_at"),
+    /** What a cancellation after the deposit gave back and kept, by the policy of that day. */
+    cancel_refund_cents: integer("cancel_refund_cents"),
+    cancel_kept_cents: integer("cancel_kept_cents"),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ import {
   appointmentRequestSchema,
   calendarQuerySchema,
   calendarSchema,
+  cancellationQuoteSchema,
   crewCreateSchema,
   crewListSchema,
   crewSchema,
@@ -19,6 +20,7 @@ import { staffActor } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   cancelJob,
+  cancellationQuote,
   completeJob,
   createCrew,
   createJob,
@@ -31,15 +33,27 @@ import {
   sendEstimate,
   weekCalendar,
 } from "../installs/installs.service.ts";
+import type { RefundIssuer } from "../orders/orders.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
 const jobAnswer = { 200: adminJobDetailSchema, 409: errorResponseSchema, ...adminErrorResponses };
 
 /** Installation jobs: the pipeline from inquiry to installed floor, crews and the calendar. */
-export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (
+  app,
+  { refunds },
+) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
   const deliverSoon = () => void app.jobs.mail?.runOnce();
+  // The installation cancellation policy: business numbers the owner sets in Settings.
+  const cancellationPolicy = async () => {
+    const numbers = (await app.settings.read()).business_numbers;
+    return {
+      fullRefundDays: numbers.install_full_refund_days,
+      keptPercent: numbers.install_cancel_kept_percent,
+    };
+  };
   const tags = ["admin", "installation jobs"];
 
   app.get(
@@ -110,7 +124,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.lines,
         {
-          depositPercent: app.config.installDepositPercent,
+          depositPercent: settings.business_numbers.install_deposit_percent,
           publicUrl,
           // Materials are taxed at the showroom's state, at the rate in the store settings.
           materialsTaxRate: taxRateFor(settings.address.state, storeRatesFrom(settings).taxRates),
@@ -174,17 +188,43 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       return detail;
     },
   );
+  app.get(
+    "/api/admin/jobs/:id/cancellation",
+    {
+      schema: {
+        tags,
+        summary: "What cancelling the job now would refund and keep of its deposit",
+        params: jobIdParamsSchema,
+        response: {
+          200: cancellationQuoteSchema,
+          409: errorResponseSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => cancellationQuote(db, request.params.id, await cancellationPolicy()),
+  );
   app.post(
     "/api/admin/jobs/:id/cancel",
     {
       schema: {
         tags,
-        summary: "Cancel an open job and free its crews",
+        summary:
+          "Cancel an open job and free its crews; a paid deposit is refunded by the cancellation policy and its materials released",
         params: jobIdParamsSchema,
-        response: jobAnswer,
+        response: { ...jobAnswer, 503: errorResponseSchema },
       },
     },
-    async (request) => cancelJob(db, request.params.id, staffActor(request)),
+    async (request) => {
+      await cancelJob(
+        db,
+        request.params.id,
+        { refunds, policy: await cancellationPolicy(), publicUrl },
+        staffActor(request),
+      );
+      deliverSoon();
+      return getJobDetail(db, request.params.id);
+    },
   );
   app.get(
     "/api/admin/crews",

@@ -297,7 +297,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     );
     await scope.register(inArea("orders", adminFulfillmentRoutes));
     await scope.register(inArea("outbox", adminOutboxRoutes));
-    await scope.register(inArea("jobs", adminJobRoutes));
+    await scope.register(
+      inArea("jobs", async (jobs) => jobs.register(adminJobRoutes, { refunds })),
+    );
     await scope.register(inArea("dashboard", adminDashboardRoutes));
     await scope.register(inArea("dashboard", adminExportRoutes));
     await scope.register(inArea("samples", adminSampleRoutes));

@@ -1,16 +1,15 @@
 import type { CustomerJob, dateRequestSchema, estimateAcceptSchema } from "@mcf/contracts/installs";
 import { jobStageLabels } from "@mcf/contracts/installs-options";
 import { toDollars } from "@mcf/contracts/money";
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { installJobs, type OrderItemRow, type OrderRow } from "../../db/schema/index.ts";
+import { installJobs } from "../../db/schema/index.ts";
 import { AppError, conflict } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { getProductRow } from "../catalog/catalog.service.ts";
 import {
-  attachPaymentSession,
   cancelUnpaid,
   getOrderWithItems,
   type NewOrder,
@@ -18,25 +17,19 @@ import {
   placePendingOrder,
 } from "../orders/orders.service.ts";
 import { installIcs } from "./install-calendar.ts";
+import { jobBillingAddress } from "./job-address.ts";
+import { balanceCentsOf, balanceOrder, recordBalancePaid } from "./job-balance.ts";
 import { jobEmails, queueDateRequest, queueJobEmail } from "./job-emails.ts";
+import { openPayment, type PaymentProvider } from "./job-payment-session.ts";
 import {
   activeAppointments,
+  findJobByToken,
   findOpenJobByToken,
   type JobRow,
   latestEstimate,
   moveJob,
   toEstimate,
 } from "./job-records.ts";
-
-/** The part of the store's payment provider a deposit uses (the same one orders use). */
-export interface PaymentProvider {
-  readonly name: "test" | "stripe";
-  createSession(
-    order: OrderRow,
-    items: OrderItemRow[],
-    storeUrl: string,
-  ): Promise<{ id: string; url: string; expiresAt: Date }>;
-}
 
 const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
   measure_scheduled: "measure",
@@ -45,21 +38,29 @@ const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
 
 const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
 
+/** The order a payment of this job waits on: the deposit's, or the balance's after the install. */
+function awaitedPayment(job: JobRow): string | null {
+  if (job.stage === "estimate_accepted") return job.deposit_order_id;
+  if (job.stage === "completed" && !job.balance_paid_at) return job.balance_order_id;
+  return null;
+}
+
 /**
- * What the customer's page shows: the stage, the visit it waits for, the newest estimate and whether
- * the deposit can be paid. A deposit paid while the job did not hear of it yet (the payment
- * report came in while the job was busy) is recorded here first. Throws 404 for an unknown or
- * cancelled job.
+ * What the customer's page shows: the stage, the visit it waits for, the newest estimate, whether
+ * the deposit or (once completed) the balance can be paid, and for a cancelled job what of the
+ * deposit went back. A payment the job did not hear of yet (the report came in while the job was
+ * busy) is recorded here first. Throws 404 for an unknown token.
  */
 export async function getCustomerJob(
   db: Db,
   token: string,
   options: { publicUrl: string },
 ): Promise<CustomerJob> {
-  let job = await findOpenJobByToken(db, token);
-  if (job.stage === "estimate_accepted" && job.deposit_order_id) {
-    await recordDepositPayment(db, job.deposit_order_id, options);
-    job = await findOpenJobByToken(db, token);
+  let job = await findJobByToken(db, token);
+  const awaited = awaitedPayment(job);
+  if (awaited) {
+    await recordJobPayment(db, awaited, options);
+    job = await findJobByToken(db, token);
   }
   const estimate = await latestEstimate(db, job.id);
   // The visit the customer is waiting for: the measure while it is scheduled, then the install.
@@ -86,6 +87,25 @@ export async function getCustomerJob(
     accepted_name: job.accepted_name,
     accepted_at: job.accepted_at?.toISOString() ?? null,
     can_pay_deposit: job.stage === "estimate_accepted",
+    balance:
+      job.stage === "completed" && estimate
+        ? {
+            amount: toDollars(balanceCentsOf(estimate)),
+            paid_at: job.balance_paid_at?.toISOString() ?? null,
+          }
+        : null,
+    can_pay_balance:
+      job.stage === "completed" &&
+      !job.balance_paid_at &&
+      !!estimate &&
+      balanceCentsOf(estimate) > 0,
+    cancellation: job.cancelled_at
+      ? {
+          cancelled_at: job.cancelled_at.toISOString(),
+          refunded: toDollars(job.cancel_refund_cents ?? 0),
+          kept: toDollars(job.cancel_kept_cents ?? 0),
+        }
+      : null,
   };
 }
 
@@ -128,6 +148,7 @@ async function depositOrder(
   db: DbOrTx,
   job: JobRow,
   providerName: PaymentProvider["name"],
+  showroomState: string,
 ): Promise<NewOrder> {
   const estimate = await latestEstimate(db, job.id);
   if (!estimate || estimate.version !== job.accepted_version)
@@ -161,7 +182,7 @@ async function depositOrder(
       customer_name: job.customer_name,
       customer_email: job.customer_email,
       customer_phone: job.customer_phone,
-      billing_address: { street: job.address, city: "", state: "AL", zip_code: "", country: "US" },
+      billing_address: jobBillingAddress(job.address, showroomState),
       shipping_address: null,
       partner_user_id: null,
       coupon_code: null,
@@ -200,12 +221,12 @@ export async function startDeposit(
   token: string,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-  options: { publicUrl: string; storeUrl: string },
+  options: { publicUrl: string; storeUrl: string; showroomState: string },
 ): Promise<{ payment_url: string }> {
   const before = await findOpenJobByToken(db, token);
   if (before.deposit_order_id) {
     await cancelUnpaid(db, { orderId: before.deposit_order_id }, "cancelled");
-    await recordDepositPayment(db, before.deposit_order_id, options);
+    await recordJobPayment(db, before.deposit_order_id, options);
   }
   const { order, items } = await db.transaction(async (tx) => {
     const job = await findOpenJobByToken(tx, token, { forUpdate: true });
@@ -215,34 +236,27 @@ export async function startDeposit(
           ? "Please accept the estimate before paying the deposit"
           : "Your deposit is already paid",
       );
-    const placed = await placePendingOrder(tx, await depositOrder(tx, job, provider.name));
+    const placed = await placePendingOrder(
+      tx,
+      await depositOrder(tx, job, provider.name, options.showroomState),
+    );
     await tx
       .update(installJobs)
       .set({ deposit_order_id: placed.order.id, updated_at: new Date() })
       .where(eq(installJobs.id, job.id));
     return placed;
   });
-  try {
-    const session = await provider.createSession(order, items, options.storeUrl);
-    await attachPaymentSession(db, order.id, session);
-    return { payment_url: session.url };
-  } catch (error) {
-    log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
-    await cancelUnpaid(db, { orderId: order.id }, "failed");
-    throw new AppError(
-      "unavailable",
-      "We could not start the payment right now. Nothing was charged; please try again in a moment.",
-    );
-  }
+  return openPayment(db, { order, items }, provider, log, options.storeUrl);
 }
 
 /**
- * When a paid order is a job's deposit, moves the job to "deposit paid" and queues the
- * "deposit received" email, exactly once however many times the payment is reported (the job
- * row is locked and only a job still waiting for its deposit moves). Does nothing for an order
- * that is not a deposit or not paid.
+ * When a paid order is a job's deposit, moves the job to "deposit paid" and queues the "deposit
+ * received" email; when it is a job's balance, records the balance paid and queues its receipt.
+ * Exactly once however many times the payment is reported (the job row is locked and only a job
+ * still waiting for that payment changes). Does nothing for another order or an unpaid one.
+ * Returns whether this call recorded the payment.
  */
-export async function recordDepositPayment(
+export async function recordJobPayment(
   db: Db,
   orderId: string,
   options: { publicUrl: string },
@@ -251,11 +265,15 @@ export async function recordDepositPayment(
     const [job] = await tx
       .select()
       .from(installJobs)
-      .where(eq(installJobs.deposit_order_id, orderId))
+      .where(
+        or(eq(installJobs.deposit_order_id, orderId), eq(installJobs.balance_order_id, orderId)),
+      )
       .for("update");
-    if (job?.stage !== "estimate_accepted") return false;
+    if (!job) return false;
     const order = await getOrderWithItems(tx, orderId);
     if (order?.order.payment_status !== "paid") return false;
+    if (job.balance_order_id === orderId) return recordBalancePaid(tx, job, order.order, options);
+    if (job.stage !== "estimate_accepted") return false;
     const moved = await moveJob(tx, job, "payDeposit", {
       note: `Deposit of $${order.order.total_amount} paid (order ${order.order.friendly_order_id})`,
       actor: "customer",
@@ -291,4 +309,49 @@ export async function customerInstallIcs(db: Db, token: string): Promise<string>
   const install = (await activeAppointments(db, job.id)).find((a) => a.kind === "install");
   if (!install) throw new AppError("not_found", "No install date is set yet");
   return installIcs(install, job.address);
+}
+
+/**
+ * Opens the payment of the balance (estimate total less deposit) of a completed job, with the
+ * store's payment provider; an earlier unpaid balance order is cancelled first, so only one can be
+ * paid. Refused (409, saying why) for a cancelled job, before the install is completed, when the
+ * balance is already paid or nothing is left to pay.
+ */
+export async function startBalance(
+  db: Db,
+  token: string,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  options: { publicUrl: string; storeUrl: string; showroomState: string },
+): Promise<{ payment_url: string }> {
+  const before = await findJobByToken(db, token);
+  if (before.balance_order_id && !before.balance_paid_at) {
+    await cancelUnpaid(db, { orderId: before.balance_order_id }, "cancelled");
+    await recordJobPayment(db, before.balance_order_id, options);
+  }
+  const placed = await db.transaction(async (tx) => {
+    const job = await findJobByToken(tx, token, { forUpdate: true });
+    if (job.stage === "cancelled")
+      throw conflict("This installation was cancelled, so there is no balance to pay.");
+    if (job.balance_paid_at) throw conflict("Your balance is already paid. Thank you!");
+    if (job.stage !== "completed")
+      throw conflict("The balance is due once your installation is completed.");
+    const estimate = await latestEstimate(tx, job.id);
+    if (!estimate || balanceCentsOf(estimate) <= 0)
+      throw conflict("Nothing is left to pay: your deposit covered the whole estimate.");
+    const order = await placePendingOrder(
+      tx,
+      balanceOrder(job, estimate, {
+        providerName: provider.name,
+        billingAddress: jobBillingAddress(job.address, options.showroomState),
+        expiresAt: paymentExpiresAt(),
+      }),
+    );
+    await tx
+      .update(installJobs)
+      .set({ balance_order_id: order.order.id, updated_at: new Date() })
+      .where(eq(installJobs.id, job.id));
+    return order;
+  });
+  return openPayment(db, placed, provider, log, options.storeUrl);
 }

@@ -82,4 +82,81 @@ describe("an installation deposit paid through Stripe Checkout", () => {
     const view = (await t.app.inject(`/api/installation/jobs/${job.token}`)).json();
     expect(view).toMatchObject({ stage: "deposit_paid", can_pay_deposit: false });
   });
+
+  /** A tile job whose $510 deposit Stripe reported paid; with its install booked `installIn` days out. */
+  async function stripePaidJob(email: string, installIn: number) {
+    const crew = await api.crew(`Stripe Crew ${email}`);
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ customer_email: email, flooring_type: "tile" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 1));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, { version: 1, full_name: "C H" });
+    await payThroughStripe(await post(`/api/installation/jobs/${job.token}/deposit`));
+    await api.call("POST", `/api/admin/jobs/${job.id}/materials-ready`, {});
+    await api.call("POST", `/api/admin/jobs/${job.id}/install`, slot(crew, installIn, 16, 6));
+    return job;
+  }
+
+  /** Stripe reports the session of a started payment paid (twice, as webhooks may). */
+  async function payThroughStripe(started: { json(): { payment_url: string } }) {
+    const sessionId = started.json().payment_url.split("/pay/")[1] ?? "";
+    const session = stripe.sessions.get(sessionId);
+    if (session)
+      Object.assign(session, { payment_status: "paid", payment_intent: `pi_${sessionId}` });
+    const event = signedStripeEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+    });
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        payload: event.payload,
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      });
+    return sessionId;
+  }
+
+  it("takes the balance after the install through Stripe Checkout, once", async () => {
+    const job = await stripePaidJob("stripe.balance@example.com", 3);
+    await api.call("POST", `/api/admin/jobs/${job.id}/complete`);
+    const started = await post(`/api/installation/jobs/${job.token}/balance`);
+    expect(started.statusCode).toBe(200);
+    const create = stripe.requests.filter(
+      (r) =>
+        r.path === "/v1/checkout/sessions" &&
+        r.form.customer_email === "stripe.balance@example.com",
+    );
+    // $1,700 less the $510 deposit.
+    expect(create.at(-1)?.form["line_items[0][price_data][unit_amount]"]).toBe("119000");
+    await payThroughStripe(started);
+    const view = (await t.app.inject(`/api/installation/jobs/${job.token}`)).json();
+    expect(view.balance).toMatchObject({ amount: 1190, paid_at: expect.any(String) });
+    const receipts = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `job-balance:${job.id}`));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it("refunds a cancelled job's deposit through Stripe, the whole deposit while the install is far off", async () => {
+    const job = await stripePaidJob("stripe.cancel@example.com", 20);
+    const cancelled = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    const refunds = stripe.requests.filter((r) => r.path === "/v1/refunds");
+    expect(refunds.at(-1)?.form).toMatchObject({ amount: "51000" });
+    expect(cancelled.json().deposit_order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 510, provider: "stripe" }),
+      expect.objectContaining({ kind: "refund", amount: 510, provider: "stripe" }),
+    ]);
+  });
 });

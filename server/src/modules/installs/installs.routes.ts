@@ -16,13 +16,17 @@ import {
   getCustomerJob,
   type PaymentProvider,
   requestAnotherDate,
+  startBalance,
   startDeposit,
 } from "./installs.service.ts";
 
 const crossSite = "This page only accepts requests from the store itself.";
 const errors = { 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
 
-/** The customer's installation page: read, accept the estimate, pay the deposit, ask for a date. */
+/**
+ * The customer's installation page: read, accept the estimate, pay the deposit, ask for a date,
+ * pay the balance once the install is completed.
+ */
 export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
   app,
   { provider },
@@ -81,6 +85,27 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       return startDeposit(db, request.params.token, provider, request.log, {
         publicUrl,
         storeUrl: storeUrlFor(request, app.config),
+        showroomState: (await app.settings.read()).address.state,
+      });
+    },
+  );
+  app.post(
+    "/api/installation/jobs/:token/balance",
+    {
+      schema: {
+        tags,
+        summary: "Open the payment of the balance due after the install; the answer says where",
+        params: jobTokenParamsSchema,
+        response: { 200: depositStartSchema, 503: errorResponseSchema, ...errors },
+      },
+      config: limited,
+    },
+    async (request) => {
+      assertSameOrigin(request, publicUrl, crossSite);
+      return startBalance(db, request.params.token, provider, request.log, {
+        publicUrl,
+        storeUrl: storeUrlFor(request, app.config),
+        showroomState: (await app.settings.read()).address.state,
       });
     },
   );

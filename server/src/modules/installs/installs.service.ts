@@ -35,23 +35,19 @@ import {
 } from "./job-records.ts";
 import { nextStage } from "./job-stages.ts";
 import { newJobToken } from "./job-token.ts";
-import {
-  bookVisit,
-  cancelVisits,
-  checkAcclimation,
-  formatVisitStart,
-  type VisitRequest,
-} from "./scheduling.ts";
+import { bookVisit, checkAcclimation, formatVisitStart, type VisitRequest } from "./scheduling.ts";
 
 export {
   acceptEstimate,
   customerInstallIcs,
   getCustomerJob,
-  type PaymentProvider,
-  recordDepositPayment,
+  recordJobPayment,
   requestAnotherDate,
+  startBalance,
   startDeposit,
 } from "./customer-jobs.ts";
+export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
+export type { PaymentProvider } from "./job-payment-session.ts";
 
 /** What the inquiry form's flooring choices mean for the install; "Not Sure" is staff's call. */
 const flooringFromInquiry: Record<string, JobFlooringType> = {
@@ -175,6 +171,7 @@ export async function getJobDetail(db: Db, id: number): Promise<AdminJobDetail> 
     })),
     inquiry: row.inquiry_id ? await getInquiry(db, row.inquiry_id) : null,
     deposit_order: row.deposit_order_id ? await getAdminOrder(db, row.deposit_order_id) : null,
+    balance_order: row.balance_order_id ? await getAdminOrder(db, row.balance_order_id) : null,
     messages: await listMailByKey(db, jobMailKeyPattern(id)),
   };
 }
@@ -290,16 +287,6 @@ export async function completeJob(
     const job = await lockJobById(tx, id);
     const moved = await moveJob(tx, job, "complete", { note: "Installation completed", actor });
     await queueJobEmail(tx, moved, jobEmails.completed(moved, options.publicUrl));
-  });
-  return getJobDetail(db, id);
-}
-
-/** Cancels an open job and frees its crews; its customer page stops answering. */
-export async function cancelJob(db: Db, id: number, actor: string) {
-  await db.transaction(async (tx) => {
-    const job = await lockJobById(tx, id);
-    await moveJob(tx, job, "cancel", { note: "Job cancelled", actor });
-    await cancelVisits(tx, id);
   });
   return getJobDetail(db, id);
 }

@@ -304,7 +304,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     return { ...made, sessionId };
   }
 
-  it("answers 404 for an unknown token and for a cancelled job", async () => {
+  it("answers 404 for an unknown token; a cancelled job's page says it was cancelled and refuses changes", async () => {
     const unknown = await page("no-such-token");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe(
@@ -313,11 +313,22 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const job = await api.job();
     expect((await page(job.token)).statusCode).toBe(200);
     await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
-    expect((await page(job.token)).statusCode).toBe(404);
-    expect(
-      (await post(`/api/installation/jobs/${job.token}/accept`, { version: 1, full_name: "X Y" }))
-        .statusCode,
-    ).toBe(404);
+    const cancelled = await page(job.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      stage: "cancelled",
+      cancellation: { refunded: 0, kept: 0 },
+      can_pay_deposit: false,
+      can_pay_balance: false,
+    });
+    const accept = await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "X Y",
+    });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().detail).toBe(
+      "This installation was cancelled. Please call us if you need help.",
+    );
   });
 
   it("shows the stage, the next visit and the estimate; accepts the current version once, with name and time", async () => {

@@ -44,6 +44,55 @@ export const jobEmails = {
       }),
     };
   },
+  /** The installation was cancelled: what of the deposit went back, and what the policy kept. */
+  cancelled(job: JobRow, money: { refundCents: number; keptCents: number }, publicUrl: string) {
+    const paragraphs = [`Hello ${job.customer_name},`, "Your installation has been cancelled."];
+    if (money.refundCents > 0)
+      paragraphs.push(
+        `We refunded ${usd(money.refundCents)} of your deposit to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
+      );
+    if (money.keptCents > 0)
+      paragraphs.push(
+        `As our cancellation policy sets for a cancellation this close to the install date, we kept ${usd(money.keptCents)} of the deposit.`,
+      );
+    paragraphs.push(`Questions? Call us at ${storeIdentity().phone}.`);
+    return {
+      key: `job-cancel:${job.id}`,
+      content: renderEmail({
+        subject: `Your installation was cancelled — ${storeIdentity().name}`,
+        heading:
+          money.refundCents > 0
+            ? `Installation cancelled: ${usd(money.refundCents)} refunded`
+            : "Installation cancelled",
+        paragraphs,
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
+  /** The receipt of the balance paid after the install. */
+  balanceReceived(
+    job: JobRow,
+    receipt: { amountCents: number; orderNumber: string },
+    publicUrl: string,
+  ) {
+    return {
+      key: `job-balance:${job.id}`,
+      content: renderEmail({
+        subject: `Receipt: your installation balance is paid — ${storeIdentity().name}`,
+        heading: "Thank you: your balance is paid",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `We received ${usd(receipt.amountCents)}, the balance of your installation. Nothing more is due.`,
+        ],
+        table: [
+          ["Paid", usd(receipt.amountCents)],
+          ["Order", receipt.orderNumber],
+          ["Address", job.address],
+        ],
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
   installScheduled(
     job: JobRow,
     install: { id: number; starts_at: Date; ends_at: Date },

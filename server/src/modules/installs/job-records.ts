@@ -9,7 +9,7 @@ import {
   installEstimates,
   installJobs,
 } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
+import { conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { auditActionOf, type JobMoveName, nextStage } from "./job-stages.ts";
 
@@ -18,12 +18,18 @@ type EstimateRow = typeof installEstimates.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : toDollars(cents));
+
 export function toAdminJob(row: JobRow): AdminJob {
-  const { accepted_ip: _ip, ...job } = row;
+  const { accepted_ip: _ip, cancel_refund_cents, cancel_kept_cents, ...job } = row;
   return {
     ...job,
     materials_received_at: iso(row.materials_received_at),
     accepted_at: iso(row.accepted_at),
+    balance_paid_at: iso(row.balance_paid_at),
+    cancelled_at: iso(row.cancelled_at),
+    cancel_refund: dollarsOrNull(cancel_refund_cents),
+    cancel_kept: dollarsOrNull(cancel_kept_cents),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -57,19 +63,35 @@ export async function lockJobById(tx: Tx, id: number): Promise<JobRow> {
   return row;
 }
 
+const jobNotFound = "We could not find this installation project. Please call us if you need help.";
+
 /**
- * A job by the token in the customer's page address. An unknown token and a cancelled job give
- * the same 404, so a page address that no longer works says nothing about the job.
+ * A job by the token in the customer's page address, cancelled or not (its page keeps saying what
+ * happened). Throws 404 for an unknown token.
  */
-export async function findOpenJobByToken(
+export async function findJobByToken(
   db: DbOrTx,
   token: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<JobRow> {
   const query = db.select().from(installJobs).where(eq(installJobs.token, token)).limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row || row.stage === "cancelled")
-    throw notFound("We could not find this installation project. Please call us if you need help.");
+  if (!row) throw notFound(jobNotFound);
+  return row;
+}
+
+/**
+ * A job the customer can still act on, by its token: a cancelled job answers 409 saying so (its
+ * page still shows it), an unknown token 404.
+ */
+export async function findOpenJobByToken(
+  db: DbOrTx,
+  token: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<JobRow> {
+  const row = await findJobByToken(db, token, options);
+  if (row.stage === "cancelled")
+    throw conflict("This installation was cancelled. Please call us if you need help.");
   return row;
 }
 

@@ -6,13 +6,7 @@ import {
   unitsShareCents,
 } from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
-import {
-  type AdminReturn,
-  type ReturnOptions,
-  type ReturnRequest,
-  type ReturnView,
-  returnWindowDays,
-} from "@mcf/contracts/returns";
+import type { AdminReturn, ReturnOptions, ReturnRequest, ReturnView } from "@mcf/contracts/returns";
 import { asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -30,24 +24,30 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const storedDollars = (cents: number) => (cents / 100).toFixed(2);
 const dollars = (value: string) => toDollars(toCents(value));
 
+/** The return rules the owner sets in Settings (business numbers). */
+export interface ReturnTerms {
+  restockingFeePercent: number;
+  windowDays: number;
+}
+
 /**
- * The last moment a return can be asked for: 30 days after the order was delivered when staff
- * recorded the delivery, else after it shipped (or was picked up).
+ * The last moment a return can be asked for: the window's days after the order was delivered when
+ * staff recorded the delivery, else after it shipped (or was picked up).
  */
-function windowEnd(order: OrderRow): Date | null {
+function windowEnd(order: OrderRow, windowDays: number): Date | null {
   const from = order.delivered_at ?? order.shipped_at;
-  return from ? new Date(from.getTime() + returnWindowDays * dayMs) : null;
+  return from ? new Date(from.getTime() + windowDays * dayMs) : null;
 }
 
 /** Why the order cannot take a return now, or null. */
-function unavailableReason(order: OrderRow, now: Date): string | null {
+function unavailableReason(order: OrderRow, now: Date, windowDays: number): string | null {
   if (order.payment_status !== "paid" || order.status === "cancelled")
     return "This order was not paid or was cancelled, so there is nothing to return.";
-  const ends = windowEnd(order);
+  const ends = windowEnd(order, windowDays);
   if (!ends || (order.status !== "shipped" && order.status !== "delivered"))
     return "Returns open once your order has shipped or been picked up.";
   if (now > ends)
-    return `Returns are accepted within ${returnWindowDays} days of ${order.delivered_at ? "delivery" : "shipping"}, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
+    return `Returns are accepted within ${windowDays} days of ${order.delivered_at ? "delivery" : "shipping"}, and that window closed on ${ends.toISOString().slice(0, 10)}. Please call us at ${storeIdentity().phone}.`;
   return null;
 }
 
@@ -156,15 +156,16 @@ function optionsFor(
   order: OrderRow,
   items: OrderItemRow[],
   returns: OrderReturnRow[],
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now: Date,
 ): ReturnOptions {
   const asked = boxesAskedBack(returns);
-  const ends = windowEnd(order);
+  const ends = windowEnd(order, terms.windowDays);
   return {
-    unavailable_reason: unavailableReason(order, now),
+    unavailable_reason: unavailableReason(order, now, terms.windowDays),
     window_ends: ends ? ends.toISOString().slice(0, 10) : null,
-    restocking_fee_percent: restockingFeePercent,
+    return_window_days: terms.windowDays,
+    restocking_fee_percent: terms.restockingFeePercent,
     // Samples are the customer's to keep: only boxes come back.
     lines: items
       .filter((item) => item.kind !== "sample")
@@ -183,24 +184,18 @@ function optionsFor(
 export async function returnOptions(
   db: Db,
   token: string,
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now = new Date(),
 ): Promise<ReturnOptions> {
   const order = await findOrder(db, { trackingToken: token });
   if (!order) throw notFound(trackingNotFoundMessage);
   const found = await getOrderWithItems(db, order.id);
-  return optionsFor(
-    order,
-    found?.items ?? [],
-    await returnsOf(db, order.id),
-    restockingFeePercent,
-    now,
-  );
+  return optionsFor(order, found?.items ?? [], await returnsOf(db, order.id), terms, now);
 }
 
 /**
  * A customer asks to send back unopened boxes (under the order's row lock, so two requests never
- * ask back the same boxes). Refused with 409 outside the 30-day window or before shipping, 422 for
+ * ask back the same boxes). Refused with 409 outside the return window or before shipping, 422 for
  * a closeout (final sale), an unknown line or more boxes than are left to return. Returns the
  * return as the customer sees it.
  */
@@ -208,13 +203,13 @@ export async function requestReturn(
   db: Db,
   token: string,
   request: ReturnRequest,
-  restockingFeePercent: number,
+  terms: ReturnTerms,
   now = new Date(),
 ): Promise<ReturnView> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, { trackingToken: token });
     if (!order) throw notFound(trackingNotFoundMessage);
-    const reason = unavailableReason(order, now);
+    const reason = unavailableReason(order, now, terms.windowDays);
     if (reason) throw conflict(reason);
     const found = await getOrderWithItems(tx, order.id);
     const items = new Map((found?.items ?? []).map((item) => [item.id, item]));
@@ -251,7 +246,7 @@ export async function requestReturn(
         quantity: line.quantity,
         alreadyAsked: asked.get(line.order_item_id) ?? 0,
       })),
-      restockingFeePercent,
+      terms.restockingFeePercent,
     );
     const [row] = await tx
       .insert(orderReturns)
@@ -264,7 +259,7 @@ export async function requestReturn(
         tax: storedDollars(amounts.tax),
         restocking_fee: storedDollars(amounts.fee),
         refund_total: storedDollars(amounts.total),
-        restocking_fee_percent: restockingFeePercent,
+        restocking_fee_percent: terms.restockingFeePercent,
       })
       .returning();
     if (!row) throw new Error("return insert returned no row");

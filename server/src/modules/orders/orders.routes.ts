@@ -18,7 +18,7 @@ import type { OrderRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
-import { recordDepositPayment } from "../installs/installs.service.ts";
+import { recordJobPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
 import { toOrderConfirmation } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
@@ -48,6 +48,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
 ) => {
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
+  // The restocking fee and the return window are business numbers the owner sets in Settings.
+  const returnTerms = async () => {
+    const numbers = (await app.settings.read()).business_numbers;
+    return {
+      restockingFeePercent: numbers.restocking_fee_percent,
+      windowDays: numbers.return_window_days,
+    };
+  };
   const limitLookups = app.createRateLimit({
     max: orderLookupLimit.max,
     timeWindow: orderLookupLimit.windowMinutes * 60_000,
@@ -72,11 +80,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       return order;
     }
     const result = await markPaid(db, sessionId, { publicUrl });
-    // A paid installation deposit also moves its job (once, however often reported).
-    const depositRecorded = result
-      ? await recordDepositPayment(db, result.orderId, { publicUrl })
+    // A paid installation deposit or balance also records on its job (once, however often reported).
+    const jobPaymentRecorded = result
+      ? await recordJobPayment(db, result.orderId, { publicUrl })
       : false;
-    if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+    if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
     return findOrder(db, { sessionId });
   }
 
@@ -192,7 +200,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return returnOptions(db, request.params.token, app.config.restockingFeePercent);
+      return returnOptions(db, request.params.token, await returnTerms());
     },
   );
 
@@ -201,7 +209,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     {
       schema: {
         tags: ["orders"],
-        summary: "Ask to send back unopened boxes (within 30 days; closeouts are final sale)",
+        summary:
+          "Ask to send back unopened boxes (within the return window; closeouts are final sale)",
         params: trackingParamsSchema,
         body: returnRequestSchema,
         response: {
@@ -221,12 +230,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
         publicUrl,
         "Returns can only be asked for from the order's own tracking page.",
       );
-      const view = await requestReturn(
-        db,
-        request.params.token,
-        request.body,
-        app.config.restockingFeePercent,
-      );
+      const view = await requestReturn(db, request.params.token, request.body, await returnTerms());
       return reply.status(201).send(view);
     },
   );

@@ -631,3 +631,55 @@ export async function lookUpTrackingToken(
   );
   return order?.tracking_token ?? null;
 }
+
+/**
+ * Cancels an order inside the caller's transaction (for a flow that owns the order, as an
+ * installation job owns its deposit order), under the order's lock. An unpaid order stops waiting
+ * for its payment; a paid one gives `refundCents` back through the provider that took it (a ledger
+ * row and an audit entry; 0 refunds nothing) and releases the boxes it holds, as staff's cancel
+ * does. Returns the refund's ledger row, or null when nothing was refunded. Throws 404 for an
+ * unknown order, 409 when it is already cancelled or the refund is more than was paid.
+ */
+export async function cancelOrderWithRefund(
+  tx: Tx,
+  orderId: string,
+  options: {
+    refundCents: number;
+    idempotencyKey: string;
+    actor: string;
+    reason: string;
+    refunds: RefundIssuer;
+  },
+): Promise<OrderPayment | null> {
+  const order = await lockOrFail(tx, orderId);
+  if (order.status === "cancelled") throw conflict("This order is already cancelled");
+  if (order.payment_status !== "paid") {
+    await applyEvent(tx, [order], "cancelUnpaid", {
+      changes: () => ({ payment_status: "cancelled" }),
+    });
+    return null;
+  }
+  const refund =
+    options.refundCents > 0
+      ? await refundPayment(tx, order, options.refunds, {
+          amountCents: options.refundCents,
+          idempotencyKey: options.idempotencyKey,
+          staff: options.actor,
+          reason: options.reason,
+        })
+      : null;
+  await applyEvent(tx, [order], "cancel", { actor: options.actor });
+  if (refund)
+    await writeAudit(tx, {
+      actor: options.actor,
+      action: "order.refunded",
+      entityType: "order",
+      entityId: order.id,
+      after: {
+        refund_id: refund.provider_id,
+        amount: toDollars(refund.amount_cents),
+        reason: refund.reason,
+      },
+    });
+  return refund ? toOrderPayment(refund) : null;
+}

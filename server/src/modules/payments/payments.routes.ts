@@ -18,7 +18,7 @@ import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeUrlFor } from "../../http/store-url.ts";
 import { storeRatesFrom } from "../cart/cart.service.ts";
-import { recordDepositPayment } from "../installs/installs.service.ts";
+import { recordJobPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
 import { startCheckout } from "./checkout.service.ts";
@@ -119,11 +119,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       const card = request.body.card_number.replace(/\s+/g, "");
       if (card === testCards.pays) {
         const result = await markPaid(db, sessionId, { publicUrl });
-        // A paid installation deposit also moves its job (once, however often reported).
-        const depositRecorded = result
-          ? await recordDepositPayment(db, result.orderId, { publicUrl })
+        // A paid installation deposit or balance also records on its job (once, however often reported).
+        const jobPaymentRecorded = result
+          ? await recordJobPayment(db, result.orderId, { publicUrl })
           : false;
-        if (result?.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+        if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         return success;
       }
       // Like a hosted card page, a decline leaves the session open (and the stock reserved) so the

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import Stripe from "stripe";
 import { paymentEvents } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { recordDepositPayment } from "../installs/installs.service.ts";
+import { recordJobPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
 
 /**
@@ -28,9 +28,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         const result = await markPaid(db, session.id, { publicUrl });
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
         else {
-          // A paid installation deposit also moves its job (once, however often reported).
-          const depositRecorded = await recordDepositPayment(db, result.orderId, { publicUrl });
-          if (result.newlyPaid || depositRecorded) void app.jobs.mail?.runOnce();
+          // A paid installation deposit or balance also records on its job (once, however often reported).
+          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, { publicUrl });
+          if (result.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         }
         return;
       }

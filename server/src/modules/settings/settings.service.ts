@@ -1,7 +1,12 @@
 import { business, salesTaxRates } from "@mcf/contracts/business";
 import type { Partner } from "@mcf/contracts/content";
+import { returnWindowDays } from "@mcf/contracts/returns-options";
 import {
   type AdminSettingsResponse,
+  type BusinessNumberChange,
+  type BusinessNumberField,
+  businessNumberLabels,
+  formatBusinessNumber,
   placeholderFields,
   type StoreSettings,
   storeSettingsSchema,
@@ -10,7 +15,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client.ts";
 import { storeSettings } from "../../db/schema/index.ts";
-import { changedFields, writeAudit } from "../audit/audit.service.ts";
+import { changedFields, listAudit, writeAudit } from "../audit/audit.service.ts";
 import { contentVersionSource } from "../content/content.service.ts";
 import { shippedDeliveryLimits, shippedDeliveryPrices } from "../delivery/delivery.service.ts";
 
@@ -21,14 +26,17 @@ export { placeholderFields } from "@mcf/contracts/store-settings";
  * saved, the shipped defaults apply: today's business details (some of them placeholders), the
  * tax table, the delivery prices, lead times, parcel limits and service-area ZIP codes of the
  * delivery module, the sample prices from SAMPLE_PRICE / SAMPLE_SHIPPING, the staff alerts
- * address from STAFF_EMAIL and the
+ * address from STAFF_EMAIL, the business numbers from RESTOCKING_FEE_PERCENT,
+ * INSTALL_DEPOSIT_PERCENT and SAMPLE_FOLLOW_UP_DAYS (those variables only seed them) and the
  * partners of content/partners.json. Saving moves the content version at commit (the table's
  * trigger), so every process re-reads the settings and re-renders its pages on the next request.
  */
 
 /** What the shipped defaults take from the environment and the content folder. */
 export interface SettingsDefaultsSource {
-  samples: { pricePerSampleCents: number; parcelRateCents: number };
+  samples: { pricePerSampleCents: number; parcelRateCents: number; followUpDays: number };
+  restockingFeePercent: number;
+  installDepositPercent: number;
   /** STAFF_EMAIL: where staff alerts go until the owner saves another address. */
   staffEmail: string;
   partners: Partner[];
@@ -85,6 +93,14 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
     samples: {
       price_cents: source.samples.pricePerSampleCents,
       shipping_cents: source.samples.parcelRateCents,
+    },
+    business_numbers: {
+      restocking_fee_percent: source.restockingFeePercent,
+      install_deposit_percent: source.installDepositPercent,
+      return_window_days: returnWindowDays,
+      sample_follow_up_days: source.samples.followUpDays,
+      install_full_refund_days: 7,
+      install_cancel_kept_percent: 10,
     },
     partners: source.partners.map((p) => ({ ...p, logo: p.logo ?? null })),
     room_visualizer_url: business.roomVisualizerUrl,
@@ -174,16 +190,58 @@ export async function getAdminSettings(
   db: DbOrTx,
   defaults: StoreSettings,
 ): Promise<AdminSettingsResponse> {
-  return toAdminView(await readSaved(db, defaults));
+  return toAdminView(db, await readSaved(db, defaults));
 }
 
-function toAdminView(row: SavedRow): AdminSettingsResponse {
+async function toAdminView(db: DbOrTx, row: SavedRow): Promise<AdminSettingsResponse> {
   return {
     settings: row.settings,
     placeholders: placeholderFields(row.settings),
     updated_at: row.updatedAt?.toISOString() ?? null,
     updated_by: row.updatedBy,
+    business_history: await businessNumberHistory(db),
   };
+}
+
+/** Where each business number sits in a saved settings document. */
+function businessNumberOf(
+  section: Record<string, unknown> | null,
+  field: BusinessNumberField,
+): unknown {
+  if (field === "sample_price_cents")
+    return (section?.samples as Record<string, unknown> | undefined)?.price_cents;
+  return (section?.business_numbers as Record<string, unknown> | undefined)?.[field];
+}
+
+/**
+ * The changes of the business numbers, newest first, read from the settings' audit entries (each
+ * save records the sections it changed, before and after): who, when, the old and new value.
+ */
+export async function businessNumberHistory(db: DbOrTx): Promise<BusinessNumberChange[]> {
+  const entries = await listAudit(db, {
+    entity_type: "settings",
+    entity_id: "1",
+    limit: 200,
+    offset: 0,
+  });
+  const fields = Object.keys(businessNumberLabels) as BusinessNumberField[];
+  return entries.flatMap((entry) =>
+    fields.flatMap((field) => {
+      const before = businessNumberOf(entry.before as Record<string, unknown> | null, field);
+      const after = businessNumberOf(entry.after as Record<string, unknown> | null, field);
+      if (after === undefined || before === after) return [];
+      return [
+        {
+          field,
+          label: businessNumberLabels[field],
+          before: formatBusinessNumber(field, before),
+          after: formatBusinessNumber(field, after),
+          actor: entry.actor,
+          changed_at: entry.created_at,
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -220,7 +278,7 @@ export async function saveSettings(
     });
     return row;
   });
-  return toAdminView({
+  return toAdminView(db, {
     settings,
     updatedAt: saved?.updated_at ?? new Date(),
     updatedBy: saved?.updated_by ?? actor,

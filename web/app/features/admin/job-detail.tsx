@@ -1,10 +1,15 @@
-import { type AdminJobDetail, acclimationDays } from "@mcf/contracts/installs";
+import {
+  type AdminJobDetail,
+  acclimationDays,
+  type CancellationQuote,
+} from "@mcf/contracts/installs";
 import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-options";
 import { EstimateTable } from "../../components/estimate-table.tsx";
-import { acclimationText, visitLabels, visitWhen } from "../../lib/install-visits.ts";
+import { acclimationText, usd, visitLabels, visitWhen } from "../../lib/install-visits.ts";
 
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { jobKey } from "./admin-query-keys.ts";
+import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime, shopInputToIso } from "./birmingham-time.ts";
 import { EstimateEditor } from "./estimate-editor.tsx";
 import { JobLinks } from "./job-links.tsx";
@@ -17,6 +22,7 @@ const open = (stage: string) => stage !== "completed" && stage !== "cancelled";
 export function JobDetail({ jobId }: { jobId: number }) {
   const query = useAdminQuery<AdminJobDetail>(jobKey(jobId), `/api/admin/jobs/${jobId}`);
   const actions = useJobActions(jobId);
+  const { request } = useAdminSession();
   if (query.error)
     return (
       <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
@@ -27,6 +33,22 @@ export function JobDetail({ jobId }: { jobId: number }) {
   const { job, estimate, appointments, timeline } = query.data;
   const stage = job.stage;
   const section = "border-t border-stone-200 pt-3";
+
+  /** Says what the cancellation does to the deposit (by the policy in Settings), then asks. */
+  async function confirmCancel() {
+    let quote: CancellationQuote;
+    try {
+      quote = await request<CancellationQuote>(`/api/admin/jobs/${jobId}/cancellation`);
+    } catch {
+      quote = { refund: 0, kept: 0 };
+    }
+    const money =
+      quote.refund + quote.kept > 0
+        ? ` This refunds ${usd(quote.refund)} of the deposit to the customer's card${quote.kept > 0 ? ` and keeps ${usd(quote.kept)} by the cancellation policy` : ""}, releases the materials and emails the customer.`
+        : "";
+    if (window.confirm(`Cancel the job of ${job.customer_name}?${money}`))
+      await actions.send("cancel", "POST", undefined, "Job cancelled");
+  }
 
   return (
     <section
@@ -170,15 +192,14 @@ export function JobDetail({ jobId }: { jobId: number }) {
             type="button"
             className="btn-outline"
             disabled={actions.busy}
-            onClick={() => {
-              if (window.confirm(`Cancel the job of ${job.customer_name}?`))
-                void actions.send("cancel", "POST", undefined, "Job cancelled");
-            }}
+            onClick={() => void confirmCancel()}
           >
             Cancel job
           </button>
         </div>
       ) : null}
+
+      <JobMoney job={job} estimate={estimate} />
 
       <JobLinks
         inquiry={query.data.inquiry}
@@ -198,5 +219,41 @@ export function JobDetail({ jobId }: { jobId: number }) {
         </ol>
       </div>
     </section>
+  );
+}
+
+/** What the job's money came to: the balance after the install, or a cancellation's refund. */
+function JobMoney({ job, estimate }: Pick<AdminJobDetail, "job" | "estimate">) {
+  const section = "border-t border-stone-200 pt-3";
+  if (
+    job.cancelled_at &&
+    job.cancel_refund !== null &&
+    job.cancel_refund + (job.cancel_kept ?? 0) > 0
+  )
+    return (
+      <div className={section}>
+        <h3 className="mb-2 font-semibold">Cancellation</h3>
+        <p className="text-sm">
+          Deposit refunded: <strong>{usd(job.cancel_refund)}</strong> · kept by the policy:{" "}
+          <strong>{usd(job.cancel_kept ?? 0)}</strong>
+        </p>
+      </div>
+    );
+  if (job.stage !== "completed" || !estimate) return null;
+  const balance = Math.round((estimate.total - estimate.deposit) * 100) / 100;
+  return (
+    <div className={section}>
+      <h3 className="mb-2 font-semibold">Balance</h3>
+      <p className="text-sm">
+        {usd(balance)} ·{" "}
+        {job.balance_paid_at ? (
+          <strong className="text-green-800">Paid {formatShopTime(job.balance_paid_at)}</strong>
+        ) : (
+          <strong className="text-amber-800">
+            Due: the customer pays it from their project page
+          </strong>
+        )}
+      </p>
+    </div>
   );
 }

@@ -48,6 +48,38 @@ export const deliveryLimitFields = [
   readonly [keyof StoreSettings["delivery_limits"], string, string]
 >;
 
+/** The business numbers the form edits, with their hints. */
+export const businessNumberFields = [
+  ["restocking_fee_percent", "Restocking fee (%)", "Taken from the merchandise of a return."],
+  [
+    "return_window_days",
+    "Return window (days)",
+    "Unopened boxes can be returned this many days after delivery (or shipping).",
+  ],
+  [
+    "install_deposit_percent",
+    "Installation deposit (%)",
+    "Of each new estimate's total; an estimate already sent keeps its deposit.",
+  ],
+  [
+    "install_full_refund_days",
+    "Installation: full refund until (days before the install)",
+    "A cancelled installation gets its whole deposit back until this many days before the install date.",
+  ],
+  [
+    "install_cancel_kept_percent",
+    "Installation: kept on a later cancellation (%)",
+    "Of the deposit, when the installation is cancelled later than that.",
+  ],
+  [
+    "sample_follow_up_days",
+    "Sample follow-up (days)",
+    "A delivered sample order gets its follow-up email this many days later.",
+  ],
+] as const satisfies ReadonlyArray<
+  readonly [keyof StoreSettings["business_numbers"], string, string]
+>;
+
 type TextFields<T> = { [K in keyof T]: string };
 
 /** What the form holds: the settings, with numbers and the ZIP code list as the text typed. */
@@ -56,6 +88,7 @@ export interface SettingsForm
     StoreSettings,
     | "delivery"
     | "delivery_limits"
+    | "business_numbers"
     | "service_area_zips"
     | "samples"
     | "tax_rates"
@@ -66,6 +99,7 @@ export interface SettingsForm
   room_visualizer_url: string;
   delivery: TextFields<StoreSettings["delivery"]>;
   delivery_limits: TextFields<StoreSettings["delivery_limits"]>;
+  business_numbers: TextFields<StoreSettings["business_numbers"]>;
   /** The ZIP codes as typed: separated by spaces, commas or new lines. */
   service_area_zips: string;
   samples: TextFields<StoreSettings["samples"]>;
@@ -85,6 +119,9 @@ export function toForm(settings: StoreSettings): SettingsForm {
     delivery_limits: Object.fromEntries(
       Object.entries(settings.delivery_limits).map(([key, value]) => [key, String(value)]),
     ) as SettingsForm["delivery_limits"],
+    business_numbers: Object.fromEntries(
+      Object.entries(settings.business_numbers).map(([key, value]) => [key, String(value)]),
+    ) as SettingsForm["business_numbers"],
     service_area_zips: settings.service_area_zips.join(", "),
     samples: Object.fromEntries(
       Object.entries(settings.samples).map(([key, cents]) => [key, dollarsText(cents)]),
@@ -125,6 +162,9 @@ export function fromForm(form: SettingsForm): unknown {
     ),
     delivery_limits: Object.fromEntries(
       Object.entries(form.delivery_limits).map(([key, text]) => [key, numberOf(text)]),
+    ),
+    business_numbers: Object.fromEntries(
+      Object.entries(form.business_numbers).map(([key, text]) => [key, numberOf(text)]),
     ),
     service_area_zips: zipListOf(form.service_area_zips),
     samples: Object.fromEntries(

@@ -6,6 +6,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import {
+  businessNumberFields,
   checkForm,
   deliveryLimitFields,
   deliveryPriceFields,
@@ -351,6 +352,22 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         )}
       </Section>
 
+      <Section
+        title="Business numbers"
+        note="Returns, installations and sample follow-ups use these as soon as you save. Every change is kept below."
+      >
+        {businessNumberFields.map(([key, label, hint]) =>
+          text(
+            `business_numbers.${key}`,
+            label,
+            form.business_numbers[key],
+            (v) => update((f) => ({ ...f, business_numbers: { ...f.business_numbers, [key]: v } })),
+            { inputMode: "decimal", hint },
+          ),
+        )}
+        <BusinessHistory changes={saved.business_history} />
+      </Section>
+
       <Section title="Room visualizer">
         {text(
           "room_visualizer_url",
@@ -469,6 +486,34 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** Who changed which business number (or the sample price), when, from what to what. */
+function BusinessHistory({ changes }: { changes: AdminSettingsResponse["business_history"] }) {
+  return (
+    <div className="sm:col-span-2">
+      <h4 className="mb-2 text-sm font-semibold text-navy-800">Change history</h4>
+      {changes.length === 0 ? (
+        <p className="text-sm text-stone-600">
+          No changes yet: the store uses the values it started with.
+        </p>
+      ) : (
+        <ul
+          aria-label="Business number changes"
+          className="max-h-64 space-y-1 overflow-y-auto text-sm"
+        >
+          {changes.map((change, index) => (
+            <li key={index} className="rounded bg-stone-50 px-3 py-2">
+              <span className="font-medium">{change.label}</span>: {change.before} → {change.after}{" "}
+              <span className="text-stone-600">
+                · {change.actor} · {formatShopTime(change.changed_at)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

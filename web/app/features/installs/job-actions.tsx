@@ -62,7 +62,27 @@ export function AcceptEstimateForm({ token, job }: { token: string; job: Custome
 }
 
 /** Opens the deposit payment and sends the customer to the payment page. */
-export function PayDepositButton({ token, deposit }: { token: string; deposit: number }) {
+const paymentWording = {
+  deposit: {
+    label: "Pay deposit of",
+    note: "The deposit reserves your materials. The balance is due when the floor is installed.",
+  },
+  balance: {
+    label: "Pay balance of",
+    note: "The balance is the estimate total less the deposit you paid. We email your receipt.",
+  },
+} as const;
+
+/** Opens the payment page of the deposit or (after the install) the balance. */
+export function PayButton({
+  token,
+  kind,
+  amount,
+}: {
+  token: string;
+  kind: keyof typeof paymentWording;
+  amount: number;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function pay() {
@@ -70,7 +90,7 @@ export function PayDepositButton({ token, deposit }: { token: string; deposit: n
     setError(null);
     try {
       const { payment_url } = await api<{ payment_url: string }>(
-        `/api/installation/jobs/${encodeURIComponent(token)}/deposit`,
+        `/api/installation/jobs/${encodeURIComponent(token)}/${kind}`,
         { method: "POST" },
       );
       window.location.assign(payment_url);
@@ -82,11 +102,9 @@ export function PayDepositButton({ token, deposit }: { token: string; deposit: n
   return (
     <div className="mt-6 space-y-2">
       <button type="button" className="btn-primary" onClick={pay} disabled={busy}>
-        {busy ? "Opening the payment page…" : `Pay deposit of ${usd(deposit)}`}
+        {busy ? "Opening the payment page…" : `${paymentWording[kind].label} ${usd(amount)}`}
       </button>
-      <p className="text-sm text-stone-600">
-        The deposit reserves your materials. The balance is due when the floor is installed.
-      </p>
+      <p className="text-sm text-stone-600">{paymentWording[kind].note}</p>
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}

@@ -1,6 +1,6 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { ReturnOptions, ReturnView } from "@mcf/contracts/returns";
-import { finalSaleNotice, returnWindowDays } from "@mcf/contracts/returns-options";
+import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, api } from "../../lib/api.ts";
@@ -61,7 +61,7 @@ export function ReturnRequest({ token, options }: { token: string; options: Retu
         Returns
       </h2>
       <p className="text-stone-700">
-        Unopened boxes can be returned within {returnWindowDays} days of delivery
+        Unopened boxes can be returned within {options.return_window_days} days of delivery
         {options.window_ends ? ` (until ${formatDeliveryDate(options.window_ends)})` : ""}. A{" "}
         {options.restocking_fee_percent}% restocking fee applies and shipping is not refunded.{" "}
         {finalSaleNotice}

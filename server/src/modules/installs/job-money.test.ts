@@ -1,0 +1,221 @@
+import { storeToday } from "@mcf/contracts/store-today";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { callAdmin } from "../../../test/admin-requests.ts";
+import { createProduct } from "../../../test/factories.ts";
+import { jobsApi, slot } from "../../../test/install-factories.ts";
+import { useTestApp } from "../../../test/test-app.ts";
+import { onRealPostgres } from "../../../test/test-database.ts";
+import { mailOutbox, products } from "../../db/schema/index.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+describe("installation job money: cancellation refunds, the balance, the deposit address", () => {
+  const t = useTestApp();
+  const api = jobsApi(t);
+  const page = (token: string) =>
+    t.app.inject({ method: "GET", url: `/api/installation/jobs/${token}` });
+  const post = (url: string, payload?: object) =>
+    t.app.inject({ method: "POST", url, ...(payload ? { payload } : {}) });
+  const mailsKeyed = (key: string) =>
+    t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupe_key, key));
+  const stockOf = async (productId: number) =>
+    (await t.database.db.select().from(products).where(eq(products.id, productId)))[0]
+      ?.stock_quantity;
+
+  /** Saves the cancellation policy in Settings, as the owner does on the Settings tab. */
+  async function setPolicy(fullRefundDays: number, keptPercent: number) {
+    const current = (await callAdmin(t, "GET", "/api/admin/settings")).json().settings;
+    const saved = await callAdmin(t, "PUT", "/api/admin/settings", {
+      ...current,
+      business_numbers: {
+        ...current.business_numbers,
+        install_full_refund_days: fullRefundDays,
+        install_cancel_kept_percent: keptPercent,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+  }
+
+  /** Pays on the test provider's page whatever `started` (a deposit or balance start) opened. */
+  async function payOnTestPage(started: { json(): { payment_url: string } }) {
+    const sessionId = started.json().payment_url.split("/pay/")[1];
+    await post(`/api/payments/test-sessions/${sessionId}/pay`, {
+      card_number: "4242 4242 4242 4242",
+    });
+    return sessionId as string;
+  }
+
+  /**
+   * A tile job (no acclimation) whose $510 deposit is paid on the test page (estimate $1,700:
+   * $600 labour, 10 boxes at $100, $100 tax); with `installInDays`, the install is booked then.
+   */
+  async function paidJob(installInDays?: number) {
+    const crew = await api.crew(`Crew ${Math.random().toString(36).slice(2, 8)}`);
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ flooring_type: "tile" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 1));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+    });
+    await payOnTestPage(await post(`/api/installation/jobs/${job.token}/deposit`));
+    let installStart: string | null = null;
+    if (installInDays !== undefined) {
+      await api.call("POST", `/api/admin/jobs/${job.id}/materials-ready`, {});
+      const visit = slot(crew, installInDays, 16, 6);
+      const booked = await api.call("POST", `/api/admin/jobs/${job.id}/install`, visit);
+      expect(booked.statusCode).toBe(200);
+      installStart = visit.starts_at;
+    }
+    return { job, crew, product, installStart };
+  }
+
+  /** Store days (Birmingham) from today to the install's day. */
+  const storeDaysUntil = (startsAt: string) =>
+    Math.round(
+      (Date.parse(`${storeToday(new Date(startsAt))}T00:00:00Z`) -
+        Date.parse(`${storeToday()}T00:00:00Z`)) /
+        dayMs,
+    );
+
+  it("the deposit order is billed to the job's street, city, state and ZIP", async () => {
+    const { job } = await paidJob();
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.deposit_order.billing_address).toMatchObject({
+      street: "42 Magnolia Ave",
+      city: "Birmingham",
+      state: "AL",
+      zip_code: "35205",
+    });
+  });
+
+  it("cancelling on the last full-refund day refunds the whole deposit to the card, releases the materials and emails the amount", async () => {
+    const { job, product, installStart } = await paidJob(5);
+    expect(await stockOf(product.id)).toBe(40);
+    // The policy's last full-refund day is today (store time): everything goes back.
+    await setPolicy(storeDaysUntil(installStart as string), 12.5);
+    const cancelled = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().job).toMatchObject({
+      stage: "cancelled",
+      cancel_refund: 510,
+      cancel_kept: 0,
+    });
+    const order = (
+      await api.call("GET", `/api/admin/orders/${cancelled.json().job.deposit_order_id}`)
+    ).json();
+    expect(order.status).toBe("cancelled");
+    expect(order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 510 }),
+      expect.objectContaining({ kind: "refund", amount: 510, reason: "Installation cancelled" }),
+    ]);
+    expect(await stockOf(product.id)).toBe(50);
+    const [mail] = await mailsKeyed(`job-cancel:${job.id}`);
+    expect(mail?.text).toContain("We refunded $510.00 of your deposit");
+    const view = (await page(job.token)).json();
+    expect(view).toMatchObject({
+      stage: "cancelled",
+      cancellation: { refunded: 510, kept: 0 },
+    });
+  });
+
+  it("cancelling a day past the full-refund days keeps the policy's percent, to the cent", async () => {
+    const { job, installStart } = await paidJob(5);
+    // One day more than there is left: the cancellation is late, 12.5% of $510 is kept.
+    await setPolicy(storeDaysUntil(installStart as string) + 1, 12.5);
+    // Staff read what the cancellation will do before they confirm it.
+    const quote = await api.call("GET", `/api/admin/jobs/${job.id}/cancellation`);
+    expect(quote.json()).toEqual({ refund: 446.25, kept: 63.75 });
+    const cancelled = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
+    expect(cancelled.json().job).toMatchObject({ cancel_refund: 446.25, cancel_kept: 63.75 });
+    expect(cancelled.json().deposit_order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 510 }),
+      expect.objectContaining({ kind: "refund", amount: 446.25 }),
+    ]);
+    const [mail] = await mailsKeyed(`job-cancel:${job.id}`);
+    expect(mail?.subject).toMatch(/^Your installation was cancelled/);
+    expect(mail?.text).toContain("We refunded $446.25 of your deposit");
+    expect(mail?.text).toContain("we kept $63.75 of the deposit");
+    expect((await page(job.token)).json().cancellation).toMatchObject({
+      refunded: 446.25,
+      kept: 63.75,
+    });
+    const again = await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect((await api.call("GET", `/api/admin/jobs/${job.id}/cancellation`)).statusCode).toBe(409);
+  });
+
+  it("after the install, the customer pays the balance once from their page; staff see it paid and a receipt is emailed", async () => {
+    const { job } = await paidJob(2);
+    const early = await post(`/api/installation/jobs/${job.token}/balance`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe("The balance is due once your installation is completed.");
+    expect((await api.call("POST", `/api/admin/jobs/${job.id}/complete`)).statusCode).toBe(200);
+    expect((await page(job.token)).json()).toMatchObject({
+      stage: "completed",
+      balance: { amount: 1190, paid_at: null },
+      can_pay_balance: true,
+    });
+    // A first payment page left open, then a second: only the one paid counts.
+    await post(`/api/installation/jobs/${job.token}/balance`);
+    const started = await post(`/api/installation/jobs/${job.token}/balance`);
+    expect(started.statusCode).toBe(200);
+    const sessionId = await payOnTestPage(started);
+    await payOnTestPage(started);
+    await t.app.inject({ method: "GET", url: `/api/orders/by-session/${sessionId}` });
+    const view = (await page(job.token)).json();
+    expect(view.balance.paid_at).toEqual(expect.any(String));
+    expect(view.can_pay_balance).toBe(false);
+    const twice = await post(`/api/installation/jobs/${job.token}/balance`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe("Your balance is already paid. Thank you!");
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.job.balance_paid_at).toEqual(expect.any(String));
+    expect(detail.balance_order).toMatchObject({
+      payment_status: "paid",
+      total_amount: 1190,
+      billing_address: { city: "Birmingham", zip_code: "35205" },
+    });
+    const receipts = await mailsKeyed(`job-balance:${job.id}`);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain("We received $1,190.00");
+  });
+
+  it("refuses the balance of a cancelled job with a clear message", async () => {
+    const { job } = await paidJob();
+    await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);
+    const refused = await post(`/api/installation/jobs/${job.token}/balance`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      "This installation was cancelled, so there is no balance to pay.",
+    );
+  });
+
+  it.runIf(onRealPostgres)(
+    "20 staff cancelling one paid job at once refund its deposit exactly once",
+    async () => {
+      const { job } = await paidJob(5);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => api.call("POST", `/api/admin/jobs/${job.id}/cancel`)),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+      const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+      expect(
+        detail.deposit_order.payments.filter((p: { kind: string }) => p.kind === "refund"),
+      ).toHaveLength(1);
+      expect(await mailsKeyed(`job-cancel:${job.id}`)).toHaveLength(1);
+    },
+  );
+});

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { attachPaymentSession, cancelUnpaid } from "../orders/orders.service.ts";
+
+/** The part of the store's payment provider a job's payments use (the same one orders use). */
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  createSession(
+    order: OrderRow,
+    items: OrderItemRow[],
+    storeUrl: string,
+  ): Promise<{ id: string; url: string; expiresAt: Date }>;
+}
+
+/**
+ * Opens the provider's payment session of a just-placed job order (deposit or balance). When the
+ * provider cannot, the order is cancelled (its boxes released) and the customer reads 503.
+ */
+export async function openPayment(
+  db: Db,
+  { order, items }: { order: OrderRow; items: OrderItemRow[] },
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  storeUrl: string,
+): Promise<{ payment_url: string }> {
+  try {
+    const session = await provider.createSession(order, items, storeUrl);
+    await attachPaymentSession(db, order.id, session);
+    return { payment_url: session.url };
+  } catch (error) {
+    log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
+    await cancelUnpaid(db, { orderId: order.id }, "failed");
+    throw new AppError(
+      "unavailable",
+      "We could not start the payment right now. Nothing was charged; please try again in a moment.",
+    );
+  }
+}
