@@ -380,6 +380,7 @@ const matrix: Record<string, MatrixEntry> = {
     }),
   },
   "GET /api/ace/me": { access: "partner", status: 200, request: get(() => "/api/ace/me") },
+  "GET /api/ace/orders": { access: "partner", status: 200, request: get(() => "/api/ace/orders") },
   "PUT /api/ace/account": {
     access: "partner",
     status: 200,
@@ -423,6 +424,22 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/admin/orders/${f.orderId}/status`,
     () => ({ status: "processing" }),
+  ),
+  // A shipment of no lines is refused (422), the same for each caller.
+  "POST /api/admin/orders/:id/shipments": adminCall(
+    422,
+    (f) => `/api/admin/orders/${f.orderId}/shipments`,
+    () => ({ lines: [], carrier: "UPS", tracking_number: "1Z999" }),
+  ),
+  // The fixture order ships: pickup steps are refused (409) for each caller.
+  "POST /api/admin/orders/:id/pickup/ready": adminCall(
+    409,
+    (f) => `/api/admin/orders/${f.orderId}/pickup/ready`,
+  ),
+  "POST /api/admin/orders/:id/pickup/picked-up": adminCall(
+    409,
+    (f) => `/api/admin/orders/${f.orderId}/pickup/picked-up`,
+    () => ({ picked_up_by: "Pat Matrix" }),
   ),
   "POST /api/admin/orders/:id/shipping": adminCall(
     200,
@@ -641,6 +658,7 @@ const matrix: Record<string, MatrixEntry> = {
     () => "/api/admin/claims/2147483647/photos/0",
   ),
   "GET /api/admin/outbox": adminGet(() => "/api/admin/outbox"),
+  "GET /api/admin/outbox/:id": adminGet((f) => `/api/admin/outbox/${f.failedMailId}`),
   "GET /api/admin/samples-to-send": adminGet(() => "/api/admin/samples-to-send"),
   // The fixture order holds boxes only: no samples to tick off.
   "POST /api/admin/orders/:id/samples-sent": adminCall(
