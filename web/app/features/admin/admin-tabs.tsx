@@ -10,6 +10,7 @@ import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
+import { PurchaseOrdersTab } from "./purchase-orders-tab.tsx";
 import { SamplesTab } from "./samples-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { StaffTab } from "./staff-tab.tsx";
@@ -30,6 +31,12 @@ export const adminTabs: AdminTab[] = [
   { id: "orders", label: "Orders", area: "orders", Component: OrdersTab },
   { id: "samples", label: "Samples to send", area: "samples", Component: SamplesTab },
   { id: "products", label: "Products", area: "products", Component: ProductsTab },
+  {
+    id: "purchase-orders",
+    label: "Purchase orders",
+    area: "products",
+    Component: PurchaseOrdersTab,
+  },
   { id: "inbox", label: "Inbox", area: "inbox", Component: InboxTab },
   { id: "jobs", label: "Jobs", area: "jobs", Component: JobsTab },
   { id: "calendar", label: "Calendar", area: "jobs", Component: CalendarTab },
