@@ -121,7 +121,7 @@ export function PurchaseOrderDetail({
                 </span>
               </div>
               {open && line.boxes_remaining > 0 && line.product_id !== null ? (
-                <div className="grid grid-cols-2 gap-3">
+                <div className="grid grid-cols-2 items-end gap-3">
                   <label className="block">
                     <span className="field-label">
                       Boxes arrived ({line.boxes_remaining} to come)
@@ -130,7 +130,6 @@ export function PurchaseOrderDetail({
                       className="field-input py-1.5"
                       type="number"
                       min={0}
-                      max={line.boxes_remaining}
                       step={1}
                       aria-label={`Boxes of ${line.product_name} arrived`}
                       {...field(line.id, "boxes")}

@@ -34,7 +34,7 @@ function purchaseOrderColumns(
     {
       header: "Expected",
       hideOnPhone: true,
-      phoneText: (order) => `Expected ${order.expected_date ?? "—"}`,
+      phoneText: (order) => order.expected_date ?? "—",
       cell: (order) => order.expected_date ?? "—",
     },
     {
