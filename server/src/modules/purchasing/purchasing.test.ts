@@ -260,4 +260,25 @@ describe("purchase orders: receiving in full or in part, with dye lots and cost 
       await expectLedgerAddsUp(product.id);
     },
   );
+
+  it.runIf(onRealPostgres)(
+    "two concurrent partial receipts that together pass what was ordered: one is received, the other refused (PostgreSQL)",
+    async () => {
+      const product = await createProduct(db(), { name: "Race Cherry", stock_quantity: 2 });
+      const po = await createPurchaseOrder([
+        { product_id: product.id, boxes_ordered: 10, cost_per_box: 9 },
+      ]);
+      const lineId = po.lines[0]?.id ?? 0;
+      const [first, second] = await Promise.all([
+        receive(po.id, [{ line_id: lineId, boxes: 6, lot_code: "RC-1" }]),
+        receive(po.id, [{ line_id: lineId, boxes: 6, lot_code: "RC-2" }]),
+      ]);
+      expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 422]);
+      const refused = first?.statusCode === 422 ? first : second;
+      expect(refused?.json().detail).toContain("only 4 are still to come");
+      expect((await numbers(product.id)).on_hand).toBe(8);
+      expect(Object.values(await storedLots(db(), product.id))).toEqual([6]);
+      await expectLedgerAddsUp(product.id);
+    },
+  );
 });
