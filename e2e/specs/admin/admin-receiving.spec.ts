@@ -23,6 +23,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   await form.getByLabel("Product (line 1)").selectOption(String(product.id));
   await form.getByLabel("Boxes ordered (line 1)").fill("30");
   await form.getByLabel("Cost per box $ (line 1)").fill("41.50");
+  await page.screenshot({ path: "/tmp/receiving-form-1280.png", fullPage: false });
   await form.getByRole("button", { name: "Create purchase order" }).click();
 
   const detail = page.getByRole("region", { name: /^Purchase order PO-\d+$/ });
@@ -31,9 +32,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   await expect(detail).toContainText("Open");
   await expect(detail).toContainText("0 of 30 received");
   const number = ((await detail.getAttribute("aria-label")) ?? "").replace("Purchase order ", "");
-  await expect(
-    page.getByRole("button", { name: `Open ${number} from ${vendor}` }),
-  ).toBeVisible();
+  await expect(page.getByRole("button", { name: `Open ${number} from ${vendor}` })).toBeVisible();
 
   await page.screenshot({ path: "/tmp/receiving-1280.png", fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -52,6 +51,10 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   await detail.getByRole("button", { name: "Receive boxes" }).click();
   await expect(detail).toContainText("12 of 30 received");
   await expect(detail).toContainText("Partly received");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await detail.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/receiving-received-390.png", fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The product's ledger: one received row naming the purchase order, by the staff member.
   await page.getByRole("tab", { name: "Products" }).click();
@@ -66,6 +69,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   await expect(rows.first()).toContainText("+12");
   await expect(rows.first()).toContainText(`Purchase order ${number} from ${vendor}`);
   await expect(rows.first()).toContainText("admin");
+  await expect(rows.first()).toContainText("Dye lot DL-0412");
   await expect(
     editor.getByRole("table", { name: "Stock by dye lot" }).getByRole("row", { name: /DL-0412/ }),
   ).toContainText("12");

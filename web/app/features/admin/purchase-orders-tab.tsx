@@ -40,7 +40,7 @@ function purchaseOrderColumns(
     {
       header: "Boxes",
       align: "right",
-      cellClassName: "px-3 py-2 tabular-nums",
+      cellClassName: "px-3 py-2 tabular-nums whitespace-nowrap",
       cell: (order) => `${order.boxes_received} / ${order.boxes_ordered}`,
     },
     {
