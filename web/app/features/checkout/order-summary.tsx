@@ -52,9 +52,7 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
                 </span>
               ) : null}
               {item.short_stock ? (
-                <span role="alert" className="mt-1 block text-red-800">
-                  {item.short_stock.message}
-                </span>
+                <span className="mt-1 block text-red-800">{item.short_stock.message}</span>
               ) : null}
             </span>
             <span className="font-medium">
