@@ -41,7 +41,7 @@ const rolesByPath: Array<[RegExp, StaffRole[]]> = [
     /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar)/,
     ["staff"],
   ],
-  [/^\/api\/admin\/(products|coupons|stock)/, ["catalogue"]],
+  [/^\/api\/admin\/(products|purchase-orders|coupons|stock)/, ["catalogue"]],
 ];
 
 function rolesOf(key: string): StaffRole[] {
@@ -77,6 +77,8 @@ interface Fixtures {
   logoutToken: string;
   pendingPartnerId: string;
   couponId: number;
+  /** A purchase order received in full: cancelling or receiving it again is refused (409). */
+  receivedPurchaseOrderId: number;
   inquiryId: number;
   contactMessageId: number;
   failedMailId: number;
@@ -533,6 +535,27 @@ const matrix: Record<string, MatrixEntry> = {
     404,
     (f) => `/api/admin/products/${f.productId}/images/${"0".repeat(32)}`,
   ),
+  "GET /api/admin/purchase-orders": adminGet(() => "/api/admin/purchase-orders"),
+  "POST /api/admin/purchase-orders": adminCall(
+    201,
+    () => "/api/admin/purchase-orders",
+    (f) => ({
+      vendor: "Matrix Mills",
+      lines: [{ product_id: f.productId, boxes_ordered: 2, cost_per_box: 10 }],
+    }),
+  ),
+  "GET /api/admin/purchase-orders/:id": adminGet(
+    (f) => `/api/admin/purchase-orders/${f.receivedPurchaseOrderId}`,
+  ),
+  "POST /api/admin/purchase-orders/:id/cancel": adminCall(
+    409,
+    (f) => `/api/admin/purchase-orders/${f.receivedPurchaseOrderId}/cancel`,
+  ),
+  "POST /api/admin/purchase-orders/:id/receipts": adminCall(
+    409,
+    (f) => `/api/admin/purchase-orders/${f.receivedPurchaseOrderId}/receipts`,
+    () => ({ lines: [{ line_id: 1, boxes: 1 }] }),
+  ),
   "GET /api/admin/coupons": adminGet(() => "/api/admin/coupons"),
   "POST /api/admin/coupons": adminCall(
     201,
@@ -891,6 +914,22 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
       headers: asAdmin,
       payload: { name: "Matrix Crew" },
     });
+    const purchaseOrder = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/purchase-orders",
+      headers: asAdmin,
+      payload: {
+        vendor: "Matrix Mills",
+        lines: [{ product_id: product.id, boxes_ordered: 1, cost_per_box: 10 }],
+      },
+    });
+    const received = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/purchase-orders/${purchaseOrder.json().id}/receipts`,
+      headers: asAdmin,
+      payload: { lines: [{ line_id: purchaseOrder.json().lines[0].id, boxes: 1 }] },
+    });
+    if (received.statusCode !== 200) throw new Error(`receipt failed: ${received.body}`);
     const bookable = await newJob();
     const fresh = await newJob();
     const byCaller = {} as Record<Caller, CallerFixtures>;
@@ -928,6 +967,7 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
       logoutToken: String(logoutSession.headers["x-ace-token"]),
       pendingPartnerId: pending.user.id,
       couponId: Number((coupon.rows[0] as { id: number | string }).id),
+      receivedPurchaseOrderId: Number(purchaseOrder.json().id),
       inquiryId: Number(idRow.inquiry_id),
       contactMessageId: Number(idRow.contact_id),
       failedMailId: Number(failedMail?.id),

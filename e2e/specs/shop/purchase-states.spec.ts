@@ -132,6 +132,13 @@ test.describe("purchase states", () => {
       email: `too-many-${Date.now()}@example.com`,
       phone: "205-555-0111",
     });
+    // The summary says it before the payment is tried: the same sentence checkout refuses with.
+    await expect(
+      page.getByText(
+        `Sorry, only ${low.stock_quantity} boxes of "${low.name}" are left. Please lower the quantity in your cart.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
     await page.getByRole("button", { name: /Proceed to Payment · \$/ }).click();
     await expect(page.getByRole("alert")).toHaveText(
       `Payment failed: Sorry, only ${low.stock_quantity} boxes of "${low.name}" are left. Please lower the quantity in your cart.`,

@@ -316,6 +316,11 @@ export const productFieldsSchema = z.object({
   pallet_shipping_cost: moneyField,
   box_weight_lbs: decimal,
   reorder_point: wholeNumber,
+  /**
+   * Dollars one box cost us; a receipt sets it too. Optional even in a full replace: a form that
+   * does not show it keeps the cost.
+   */
+  cost_per_box: moneyField.optional(),
   stock_quantity: z.preprocess(
     (v) => (v === null ? 0 : emptyToNull(v) === null ? 0 : v),
     z.coerce
@@ -591,6 +596,7 @@ export const auditEntityTypes = [
   "job",
   "staff",
   "settings",
+  "purchase_order",
 ] as const;
 
 export const auditQuerySchema = z.object({

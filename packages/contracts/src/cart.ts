@@ -105,6 +105,11 @@ export const cartCalculationItemSchema = z.object({
     .optional(),
   /** What unit_price prices: a box of flooring, or an accessory's piece, roll or pail. */
   selling_unit: z.enum(sellingUnits),
+  /**
+   * Present when the line wants more than is available now: how many are, and the sentence
+   * checkout would refuse the cart with. Such a cart gets no delivery date.
+   */
+  short_stock: z.object({ available: z.number().int(), message: z.string() }).optional(),
 });
 
 /** The cart calculation result, plus the discount and tax rate it applied. */

@@ -31,6 +31,17 @@ export const dashboardSchema = z.object({
   paid_orders: z.number().int(),
   revenue: z.number(),
   average_order_value: z.number(),
+  /**
+   * Margin of the period's paid orders, over the lines whose product has a cost per box: what
+   * those lines brought in, what their boxes cost (today's cost per box), and the difference.
+   * Lines without a known cost are counted apart.
+   */
+  margin: z.object({
+    revenue: z.number(),
+    cost_of_goods: z.number(),
+    margin: z.number(),
+    lines_without_cost: z.number().int(),
+  }),
   /** Orders placed in the period, by status. */
   orders_by_status: z.record(z.enum(orderStatuses), z.number().int()),
   /** The five products that brought in the most from paid orders in the period (samples aside). */

@@ -78,6 +78,8 @@ export const adminProductSchema = publicProductSchema.extend({
   box_weight_lbs: z.number().nullable(),
   /** Boxes at or below which the dashboard asks to reorder; null: never. */
   reorder_point: z.number().int().nullable(),
+  /** Dollars one box cost us (the last receipt's, or what staff entered); null: not known. */
+  cost_per_box: nullableMoney,
   /** Boxes in the building (the sum of the product's stock ledger). */
   on_hand: z.number().int(),
   /** Boxes of paid orders not yet shipped or picked up. */

@@ -16,6 +16,15 @@ export const stockReasons = [
 ] as const;
 export type StockReason = (typeof stockReasons)[number];
 
+/**
+ * What a shopper reads when a cart line wants more boxes than are available now: the cart says it
+ * and checkout refuses with it (409), word for word.
+ */
+export function shortStockMessage(name: string, available: number): string {
+  if (available <= 0) return `Sorry, "${name}" is out of stock. Please remove it from your cart.`;
+  return `Sorry, only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} left. Please lower the quantity in your cart.`;
+}
+
 export const stockReasonLabels: Record<StockReason, string> = {
   opening: "Opening balance",
   reserved: "Reserved for a checkout",

@@ -52,6 +52,8 @@ export const products = pgTable(
     reserved: integer("reserved").notNull().default(0),
     /** Boxes at or below which the dashboard lists the product to reorder (none: never). */
     reorder_point: integer("reorder_point"),
+    /** What one box cost us, in cents: the last receipt's cost, or what staff entered. */
+    cost_per_box_cents: integer("cost_per_box_cents"),
     overall_thickness: text("overall_thickness"),
     wear_layer_thickness: text("wear_layer_thickness"),
     thumbnail_image_url: text("thumbnail_image_url"),
@@ -88,6 +90,7 @@ export const products = pgTable(
       sql`${t.stock_quantity} = ${t.on_hand} - ${t.allocated} - ${t.reserved}`,
     ),
     check("products_reorder_point_not_negative", sql`${t.reorder_point} >= 0`),
+    check("products_cost_per_box_not_negative", sql`${t.cost_per_box_cents} >= 0`),
     check(
       "products_selling_unit_check",
       sql`${t.selling_unit} in ('box', 'piece', 'roll', 'pail')`,

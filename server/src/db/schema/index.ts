@@ -7,6 +7,7 @@ export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./partners.ts";
 export * from "./payments.ts";
+export * from "./purchasing.ts";
 export * from "./settings.ts";
 export * from "./shipments.ts";
 export * from "./staff.ts";

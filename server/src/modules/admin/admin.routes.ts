@@ -41,6 +41,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminPurchaseOrderRoutes } from "./admin-purchase-orders.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
 import { adminSettingsRoutes } from "./admin-settings.routes.ts";
@@ -227,6 +228,7 @@ const auditAreaOf: Record<string, string> = {
   inquiry: "inbox",
   contact_message: "inbox",
   product: "products",
+  purchase_order: "products",
   coupon: "coupons",
   partner: "partners",
   staff: "staff",
@@ -289,6 +291,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     );
     await scope.register(inArea("products", adminProductRoutes));
     await scope.register(inArea("products", adminStockRoutes));
+    await scope.register(inArea("products", adminPurchaseOrderRoutes));
     await scope.register(inArea("coupons", adminCouponRoutes));
     await scope.register(inArea("inbox", adminInboxRoutes));
     await scope.register(inArea("inbox", adminClaimRoutes));

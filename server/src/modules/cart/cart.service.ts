@@ -5,6 +5,7 @@ import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { lotShortMessage } from "@mcf/contracts/lots";
 import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
+import { shortStockMessage } from "@mcf/contracts/stock-options";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { zipStateMismatch } from "@mcf/contracts/us-states";
 import { inArray } from "drizzle-orm";
@@ -452,6 +453,14 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
           }
         : {}),
       selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
+      ...(line.kind === "box" && line.quantity > line.product.stock_quantity
+        ? {
+            short_stock: {
+              available: Math.max(0, line.product.stock_quantity),
+              message: shortStockMessage(line.product.name, line.product.stock_quantity),
+            },
+          }
+        : {}),
     })),
     shipping: {
       total_cartons: totals.totalCartons,

@@ -239,6 +239,35 @@ describe("POST /api/cart/calculate", () => {
     const zero = await calculate({ cart_items: [{ product_id: p.id, quantity: 0 }] });
     expect(zero.json().detail[0].msg).toBe("Quantity must be at least 1");
   });
+  it("a line wanting more boxes than are available says how many are, in checkout's own words, and the cart gets no delivery date checkout would refuse", async () => {
+    const db = t.database.db;
+    const product = await createProduct(db, { name: "Short Walnut", stock_quantity: 3 });
+    const cart = { cart_items: [{ product_id: product.id, quantity: 5 }], shipping_zip: "35209" };
+    const res = await calculate(cart);
+    expect(res.statusCode).toBe(200);
+    const message =
+      'Sorry, only 3 boxes of "Short Walnut" are left. Please lower the quantity in your cart.';
+    expect(res.json().items[0].short_stock).toEqual({ available: 3, message });
+    expect(res.json().shipping.estimated_date).toBeNull();
+    for (const option of res.json().delivery_options)
+      expect(option.estimated_date, option.method).toBeNull();
+
+    const checkout = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 5 }]) as object,
+    });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().detail).toBe(message);
+
+    // Within what is available: no notice, and a date.
+    const fits = await calculate({
+      ...cart,
+      cart_items: [{ product_id: product.id, quantity: 3 }],
+    });
+    expect(fits.json().items[0].short_stock).toBeUndefined();
+    expect(fits.json().shipping.estimated_date).not.toBeNull();
+  });
 });
 
 describe("cart totals read products per catalogue version", () => {

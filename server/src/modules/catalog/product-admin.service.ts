@@ -1,4 +1,5 @@
 import type { ProductCreate, ProductFields, ProductPatch } from "@mcf/contracts/admin";
+import { toCents } from "@mcf/contracts/money";
 import type { AdminProduct } from "@mcf/contracts/product";
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -82,7 +83,9 @@ function checkAccessoryShape(unit: string, kind: string | null): void {
 
 /** Parsed editor fields → column values (numeric columns take strings with two decimals). */
 export function productColumns(fields: Partial<ProductFields>): Partial<ProductInsert> {
-  const values: Record<string, unknown> = { ...fields };
+  const { cost_per_box: cost, ...rest } = fields;
+  const values: Record<string, unknown> = { ...rest };
+  if (cost !== undefined) values.cost_per_box_cents = cost === null ? null : toCents(cost);
   for (const key of moneyFields) {
     if (key in fields) {
       const value = fields[key];

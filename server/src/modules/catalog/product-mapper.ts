@@ -62,6 +62,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ace_shown_price: numberOrNull(row.ace_shown_price),
     box_weight_lbs: numberOrNull(row.box_weight_lbs),
     reorder_point: row.reorder_point,
+    cost_per_box: dollarsOrNull(row.cost_per_box_cents),
     on_hand: row.on_hand,
     allocated: row.allocated,
     reserved: row.reserved,

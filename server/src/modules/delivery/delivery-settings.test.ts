@@ -71,21 +71,23 @@ describe("delivery limits, lead times and the service area from the store settin
     country: "US",
   };
 
-  it("saving new handling, restock and local days moves the dates of the next quote and of the order placed", async () => {
+  it("saving new handling and local days moves the dates of the next quote and of the order placed; a short cart gets no date", async () => {
     const stocked = await createProduct(db(), { stock_quantity: 50, box_weight_lbs: 30 });
     const short = await createProduct(db(), { stock_quantity: 1, box_weight_lbs: 30 });
     const inStock = [{ product_id: stocked.id, quantity: 2 }];
     const homewood = { shipping_zip: "35209", delivery_method: "pickup" };
 
-    // As shipped: ready 1 business day after today, our truck 1 day after that, restock 10.
+    // As shipped: ready 1 business day after today, our truck 1 day after that.
     const before = await optionsAt({ cart_items: inStock, ...homewood });
     expect(before.pickup?.estimated_date).toBe(addBusinessDays(today(), 1));
     expect(before.local?.estimated_date).toBe(addBusinessDays(addBusinessDays(today(), 1), 1));
+    // Checkout refuses a line short of stock (409): the quote promises it no date.
     const waiting = await optionsAt({
       cart_items: [{ product_id: short.id, quantity: 3 }],
       ...homewood,
     });
-    expect(waiting.pickup?.estimated_date).toBe(addBusinessDays(today(), 10));
+    expect(waiting.pickup?.estimated_date).toBeNull();
+    expect(waiting.local?.estimated_date).toBeNull();
 
     await saveWith((s) => ({
       ...s,
@@ -101,11 +103,11 @@ describe("delivery limits, lead times and the service area from the store settin
     const ready = addBusinessDays(today(), 4);
     expect(after.pickup?.estimated_date).toBe(ready);
     expect(after.local?.estimated_date).toBe(addBusinessDays(ready, 3));
-    const restocked = await optionsAt({
+    const stillShort = await optionsAt({
       cart_items: [{ product_id: short.id, quantity: 3 }],
       ...homewood,
     });
-    expect(restocked.pickup?.estimated_date).toBe(addBusinessDays(today(), 25));
+    expect(stillShort.pickup?.estimated_date).toBeNull();
 
     // The order and its confirmation keep the date as the settings gave it.
     const res = await pay(buildPaymentRequest(inStock, { delivery_method: "pickup" }));

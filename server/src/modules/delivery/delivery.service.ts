@@ -176,11 +176,18 @@ export function sharedPallets(lines: DeliveryLine[]): number {
   return Math.max(1, Math.ceil(filled - 1e-9));
 }
 
-/** In stock: the handling time; a line short of stock: the restock time (the settings'). */
-function readyDate(limits: DeliveryLimits, lines: DeliveryLine[], now: Date): string {
+/**
+ * In stock: the handling time after today. A line wanting more boxes than are available has no
+ * date: checkout refuses such a cart (409), so the quote never promises one.
+ */
+function readyDate(limits: DeliveryLimits, lines: DeliveryLine[], now: Date): string | null {
   const allInStock = lines.every((line) => line.stockQuantity >= line.quantity);
-  const days = allInStock ? limits.handlingBusinessDays : limits.restockBusinessDays;
-  return addBusinessDays(storeToday(now), days);
+  return allInStock ? addBusinessDays(storeToday(now), limits.handlingBusinessDays) : null;
+}
+
+/** `days` business days after `ready`; no date when the order has none. */
+function after(ready: string | null, days: number): string | null {
+  return ready === null ? null : addBusinessDays(ready, days);
 }
 
 function transitFor(miles: number): { freight: number; parcel: number } {
@@ -193,7 +200,7 @@ function notShippedReason(zip: ZipInfo): string | null {
   return `We ship to the 48 contiguous states and DC only. Please call us at ${storeIdentity().phone} about ZIP code ${zip.zip5}.`;
 }
 
-function quotePickup(ready: string): QuotedDelivery {
+function quotePickup(ready: string | null): QuotedDelivery {
   return {
     method: "pickup",
     label: deliveryRates.labels.pickup,
@@ -211,7 +218,7 @@ function quoteLocal(
   pallets: number,
   merchandiseCents: number,
   zip: ZipInfo | null,
-  ready: string,
+  ready: string | null,
 ): QuotedDelivery {
   const free = merchandiseCents >= prices.localFreeFromCents;
   const base = {
@@ -239,7 +246,7 @@ function quoteLocal(
     ...base,
     available: true,
     reason: null,
-    estimatedDate: addBusinessDays(ready, limits.localBusinessDays),
+    estimatedDate: after(ready, limits.localBusinessDays),
   };
 }
 
@@ -249,7 +256,7 @@ function quoteFreight(
   pallets: number,
   chosen: FreightServices | null,
   zip: ZipInfo | null,
-  ready: string,
+  ready: string | null,
 ): QuotedDelivery {
   // A shared pallet travels at the dearest pallet rate among the products on it.
   const palletRate = Math.max(
@@ -269,7 +276,7 @@ function quoteFreight(
     costCents: pallets * palletRate + extras,
     available: reason === null,
     reason,
-    estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).freight) : null,
+    estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).freight) : null,
     services,
   };
 }
@@ -279,7 +286,7 @@ function quoteParcel(
   limits: DeliveryLimits,
   lines: DeliveryLine[],
   zip: ZipInfo | null,
-  ready: string,
+  ready: string | null,
 ): QuotedDelivery {
   const boxes = lines.reduce((sum, line) => sum + line.quantity, 0);
   const pounds = lines.reduce(
@@ -300,7 +307,7 @@ function quoteParcel(
     costCents,
     available: reason === null,
     reason,
-    estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).parcel) : null,
+    estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).parcel) : null,
     services: [],
   };
 }
@@ -347,7 +354,7 @@ function quoteSamplesOnly(
       costCents: samples.parcelRateCents,
       available: reason === null,
       reason,
-      estimatedDate: zip && !reason ? addBusinessDays(ready, transitFor(zip.miles).parcel) : null,
+      estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).parcel) : null,
       services: [],
     },
   };

@@ -3,6 +3,7 @@ import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
+import { shortStockMessage } from "@mcf/contracts/stock-options";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
@@ -97,11 +98,6 @@ export interface NewOrder {
   itemLotIds?: Array<number | null>;
 }
 
-function stockConflictDetail(name: string, available: number): string {
-  if (available <= 0) return `Sorry, "${name}" is out of stock. Please remove it from your cart.`;
-  return `Sorry, only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} left. Please lower the quantity in your cart.`;
-}
-
 /**
  * The 409 of a short line. The product and the boxes left travel with the sentence, so the
  * checkout can offer to adjust the cart instead of only showing an error.
@@ -113,7 +109,7 @@ function soldOutError(productId: number, productName: string | undefined, availa
     product_name: name,
     available: Math.max(0, available),
   };
-  return new AppError("conflict", stockConflictDetail(name, available), { sold_out: soldOut });
+  return new AppError("conflict", shortStockMessage(name, available), { sold_out: soldOut });
 }
 
 /**

@@ -19,15 +19,34 @@ const toCsv = (columns: string[], rows: unknown[][]) =>
     { header: true, columns, record_delimiter: "\r\n" },
   );
 
+/** Cost of goods and margin in dollars, or two empty cells when no line's cost is known. */
+function marginCells(costedRevenue: unknown, costCents: unknown): string[] {
+  if (costCents === null || costCents === undefined) return ["", ""];
+  const cost = Number(costCents);
+  const margin = Math.round(Number(costedRevenue ?? 0) * 100) - cost;
+  return [(cost / 100).toFixed(2), (margin / 100).toFixed(2)];
+}
+
 /** From the first day's midnight to the midnight after the last day, in Birmingham. */
 const within = (column: ReturnType<typeof sql>, range: ExportRange) =>
   sql`${column} >= (${range.from}::date::timestamp at time zone ${storeTimeZone})
     and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${storeTimeZone})`;
 
-/** Every order placed in the range, oldest first: one row per order with its amounts. */
+/**
+ * Every order placed in the range, oldest first: one row per order with its amounts, and its
+ * margin over the lines whose product has a cost per box (cost of goods at today's cost; both
+ * empty when no line has one).
+ */
 export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string> {
   const { rows } = await db.execute(sql`
     select friendly_order_id,
+      (select sum(oi.quantity * p.cost_per_box_cents) from order_items oi
+        join products p on p.id = oi.product_id
+        where oi.order_id = orders.id and oi.kind <> 'sample') as cost_cents,
+      (select sum(oi.total_price) from order_items oi
+        join products p on p.id = oi.product_id
+        where oi.order_id = orders.id and oi.kind <> 'sample'
+          and p.cost_per_box_cents is not null) as costed_revenue,
       to_char(created_at at time zone ${storeTimeZone}, 'YYYY-MM-DD HH24:MI') as placed,
       status, payment_status, customer_name, customer_email, customer_phone,
       billing_address->>'city' as city, billing_address->>'state' as state,
@@ -54,6 +73,8 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
     "shipping",
     "tax",
     "total",
+    "cost of goods",
+    "margin",
   ];
   return toCsv(
     columns,
@@ -76,6 +97,7 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       r.shipping_cost,
       r.tax_amount,
       r.total_amount,
+      ...marginCells(r.costed_revenue, r.cost_cents),
     ]),
   );
 }

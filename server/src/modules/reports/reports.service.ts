@@ -28,7 +28,7 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
   const start = new Date(range.start).toISOString();
   const paidSince = sql`o.payment_status = 'paid' and o.paid_at >= ${start}::timestamptz`;
 
-  const [byDay, byStatus, top, inquiries, lowStock, closeouts] = await Promise.all([
+  const [byDay, byStatus, top, inquiries, lowStock, closeouts, margin] = await Promise.all([
     rowsOf<{ day: string; orders: number; revenue: string }>(
       db,
       sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.orders, 0)::int as orders,
@@ -82,6 +82,16 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
           where is_closeout and stock_quantity between 1 and ${closeoutRunningOutAt}
           order by stock_quantity, name limit 50`,
     ),
+    // Sold units only (a sample is no box sold); cost of goods at each product's cost per box.
+    rowsOf<{ revenue: string; cost_cents: string; without_cost: number }>(
+      db,
+      sql`select coalesce(sum(oi.total_price) filter (where p.cost_per_box_cents is not null), 0) as revenue,
+            coalesce(sum(oi.quantity * p.cost_per_box_cents), 0) as cost_cents,
+            count(*) filter (where p.cost_per_box_cents is null)::int as without_cost
+          from order_items oi join orders o on o.id = oi.order_id
+            left join products p on p.id = oi.product_id
+          where ${paidSince} and oi.kind <> 'sample'`,
+    ),
   ]);
 
   const salesByDay = byDay.map((d) => ({
@@ -95,6 +105,8 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     (typeof orderStatuses)[number],
     number
   >;
+  const costedRevenueCents = Math.round(dollars(margin[0]?.revenue) * 100);
+  const costCents = Number(margin[0]?.cost_cents ?? 0);
   for (const row of byStatus)
     if (row.status in ordersByStatus)
       ordersByStatus[row.status as keyof typeof ordersByStatus] = Number(row.count);
@@ -106,6 +118,12 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     paid_orders: paidOrders,
     revenue: revenueCents / 100,
     average_order_value: paidOrders ? Math.round(revenueCents / paidOrders) / 100 : 0,
+    margin: {
+      revenue: costedRevenueCents / 100,
+      cost_of_goods: costCents / 100,
+      margin: (costedRevenueCents - costCents) / 100,
+      lines_without_cost: Number(margin[0]?.without_cost ?? 0),
+    },
     orders_by_status: ordersByStatus,
     top_products: top.map((p) => ({
       product_id: p.product_id,

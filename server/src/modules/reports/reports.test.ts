@@ -184,4 +184,49 @@ describe("the owner's dashboard", () => {
     });
     expect((await get("to=2031-03-01")).statusCode).toBe(422);
   });
+
+  it("shows margin (revenue less cost of goods) where the cost per box is known, on the dashboard and in the orders CSV", async () => {
+    const db = t.database.db;
+    const now = new Date("2032-06-15T17:00:00Z");
+    // $100 a box ($5 × 20 sq ft), costing $60: two boxes leave $80 of margin.
+    const costed = await createProduct(db, {
+      name: "Margin Oak",
+      our_price: 5,
+      sqft_per_carton: 20,
+    });
+    const patched = await callAdmin(t, "PATCH", `/api/admin/products/${costed.id}`, {
+      cost_per_box: 60,
+    });
+    expect(patched.statusCode).toBe(200);
+    const unknownCost = await createProduct(db, {
+      name: "Margin Tile",
+      our_price: 2,
+      sqft_per_carton: 10,
+    });
+    const at = {
+      created_at: new Date("2032-06-14T15:00:00Z"),
+      paid_at: new Date("2032-06-14T15:00:00Z"),
+    };
+    await createOrder(db, { lines: [{ product: costed, quantity: 2 }], ...at });
+    await createOrder(db, { lines: [{ product: unknownCost, quantity: 3 }], ...at });
+
+    const board = await getDashboard(db, 30, now);
+    expect(board.margin).toEqual({
+      revenue: 200,
+      cost_of_goods: 120,
+      margin: 80,
+      lines_without_cost: 1,
+    });
+
+    const csv = await callAdmin(
+      t,
+      "GET",
+      "/api/admin/exports/orders.csv?from=2032-06-14&to=2032-06-14",
+    );
+    const [header, ...rows] = csv.body.trim().split("\r\n");
+    expect(header?.endsWith(",total,cost of goods,margin")).toBe(true);
+    expect(rows.some((row) => row.endsWith(",120.00,80.00"))).toBe(true);
+    // No line of the tile order has a cost: its margin cells are empty.
+    expect(rows.some((row) => row.endsWith(",,"))).toBe(true);
+  });
 });

@@ -46,6 +46,8 @@ export interface StockReference {
   reference?: string | null;
   /** The staff member who made the change; null when the store did (checkout, payment, expiry). */
   staff?: string | null;
+  /** The dye lot the boxes belong to, when the change knows it (a receipt). */
+  lotId?: number | null;
 }
 
 /** A line that could not be taken: how many boxes are available now. */
@@ -413,6 +415,78 @@ async function lockProduct(tx: DbOrTx, productId: number) {
     .where(eq(products.id, productId))
     .for("update");
   return row ?? null;
+}
+
+/** Boxes that arrived from a supplier, for one product. */
+export interface ReceivedLine {
+  productId: number;
+  boxes: number;
+  /** The dye lot printed on the boxes; null: boxes outside every lot. */
+  lotCode: string | null;
+  /** What one box cost, in cents: it becomes the product's cost per box. */
+  costPerBoxCents: number;
+}
+
+/**
+ * Boxes received from a supplier, in the caller's transaction: on hand and available up, one
+ * `received` ledger row per line (with its dye lot), the lot created or filled (a code matches
+ * whatever its case), and the product's cost per box becomes this receipt's. Lines are applied in
+ * product-id order, each product row locked before its lot. Returns the product ids whose product
+ * was deleted since (nothing received for them).
+ */
+export async function receiveStock(
+  tx: DbOrTx,
+  lines: ReceivedLine[],
+  ref: StockReference,
+): Promise<number[]> {
+  const missing: number[] = [];
+  const inOrder = [...lines].sort((a, b) => a.productId - b.productId);
+  for (const line of inOrder) {
+    const [product] = await tx
+      .update(products)
+      .set({ cost_per_box_cents: line.costPerBoxCents })
+      .where(eq(products.id, line.productId))
+      .returning({ id: products.id });
+    if (!product) {
+      missing.push(line.productId);
+      continue;
+    }
+    const lotId = line.lotCode ? await fillLot(tx, line.productId, line.lotCode, line.boxes) : null;
+    await applyChange(
+      tx,
+      line.productId,
+      { onHand: line.boxes, allocated: 0, reserved: 0 },
+      "received",
+      { ...ref, lotId },
+    );
+  }
+  return missing;
+}
+
+/** Adds boxes to a product's dye lot (its code matched whatever its case), or creates the lot. */
+async function fillLot(
+  tx: DbOrTx,
+  productId: number,
+  lotCode: string,
+  boxes: number,
+): Promise<number> {
+  const [filled] = await tx
+    .update(productLots)
+    .set({ boxes: sql`${productLots.boxes} + ${boxes}`, updated_at: new Date() })
+    .where(
+      and(
+        eq(productLots.product_id, productId),
+        sql`upper(${productLots.lot_code}) = upper(${lotCode})`,
+      ),
+    )
+    .returning({ id: productLots.id });
+  if (filled) return filled.id;
+  const [created] = await tx
+    .insert(productLots)
+    .values({ product_id: productId, lot_code: lotCode, boxes })
+    .returning({ id: productLots.id });
+  if (!created) throw new Error("lot insert returned nothing");
+  return created.id;
 }
 
 /**

@@ -14,6 +14,7 @@ export const adminListKeys = {
   jobs: ["admin", "list", "jobs"],
   samples: ["admin", "list", "samples"],
   staff: ["admin", "list", "staff"],
+  purchaseOrders: ["admin", "list", "purchase-orders"],
 } as const;
 
 /** One installation job with its estimate, visits and timeline; the crews; a calendar week. */

@@ -10,6 +10,7 @@ import { OrdersTab } from "./orders-tab.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
 import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
+import { PurchaseOrdersTab } from "./purchase-orders-tab.tsx";
 import { ReorderTab } from "./reorder-tab.tsx";
 import { SamplesTab } from "./samples-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
@@ -34,6 +35,12 @@ export const adminTabs: AdminTab[] = [
   { id: "products", label: "Products", area: "products", Component: ProductsTab },
   { id: "count", label: "Stock count", area: "products", Component: StockCountTab },
   { id: "reorder", label: "Reorder", area: "products", Component: ReorderTab },
+  {
+    id: "purchase-orders",
+    label: "Purchase orders",
+    area: "products",
+    Component: PurchaseOrdersTab,
+  },
   { id: "inbox", label: "Inbox", area: "inbox", Component: InboxTab },
   { id: "jobs", label: "Jobs", area: "jobs", Component: JobsTab },
   { id: "calendar", label: "Calendar", area: "jobs", Component: CalendarTab },

@@ -12,6 +12,7 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   job: "Installation job",
   settings: "Store settings",
   staff: "Staff account",
+  purchase_order: "Purchase order",
 };
 
 /** The audit filter's choices, as plurals (not every label takes a plain "s"). */
@@ -25,6 +26,7 @@ export const auditEntityFilterLabels: Record<(typeof auditEntityTypes)[number], 
   job: "Installation jobs",
   settings: "Store settings",
   staff: "Staff accounts",
+  purchase_order: "Purchase orders",
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

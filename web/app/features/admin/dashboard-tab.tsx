@@ -108,7 +108,16 @@ function DashboardFigures({ board }: { board: Dashboard }) {
           label="Inquiries turned into jobs"
           value={`${board.inquiries.turned_into_jobs} of ${board.inquiries.received}`}
         />
+        <Figure label="Margin (lines with a cost per box)" value={formatUsd(board.margin.margin)} />
+        <Figure label="Cost of goods" value={formatUsd(board.margin.cost_of_goods)} />
       </div>
+      {board.margin.lines_without_cost > 0 && (
+        <p className="text-sm text-stone-600">
+          {board.margin.lines_without_cost}{" "}
+          {board.margin.lines_without_cost === 1 ? "line has" : "lines have"} no cost per box yet
+          and {board.margin.lines_without_cost === 1 ? "is" : "are"} left out of the margin.
+        </p>
+      )}
       <Panel title="Sales per day">
         <SalesChart days={board.sales_by_day} />
       </Panel>

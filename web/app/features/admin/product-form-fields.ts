@@ -97,6 +97,7 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
       { name: "box_weight_lbs", label: "Box weight (lb)", kind: "decimal" },
       { name: "stock_quantity", label: "Stock (boxes)", kind: "integer" },
       { name: "reorder_point", label: "Reorder at (boxes)", kind: "integer" },
+      { name: "cost_per_box", label: "Cost per box ($)", kind: "money" },
       { name: "overall_thickness", label: "Overall thickness", kind: "text" },
       { name: "wear_layer_thickness", label: "Wear layer thickness", kind: "text" },
     ],

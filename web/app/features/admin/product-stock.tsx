@@ -79,6 +79,8 @@ export function ProductStock({ productId }: { productId: number }) {
   };
 
   const data = ledger.data;
+  // The dye lots' codes by id: a receipt's row names the lot its boxes came in.
+  const lotCodes = new Map((data?.lots ?? []).map((lot) => [lot.id, lot.lot_code]));
   const figures: Array<[string, number | undefined, string]> = [
     ["On hand", data?.on_hand, "Boxes in the building"],
     ["Allocated", data?.allocated, "Paid orders not yet shipped or picked up"],
@@ -228,6 +230,9 @@ export function ProductStock({ productId }: { productId: number }) {
               <div className="flex flex-wrap gap-x-2 text-xs text-stone-600 [overflow-wrap:anywhere]">
                 <span>{row.reference ?? "—"}</span>
                 <span>· {row.staff ?? "The store"}</span>
+                {row.lot_id !== null && lotCodes.has(row.lot_id) ? (
+                  <span>· Dye lot {lotCodes.get(row.lot_id)}</span>
+                ) : null}
                 {heldChange(row) ? <span>· {heldChange(row)}</span> : null}
               </div>
             </li>

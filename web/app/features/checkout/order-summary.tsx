@@ -51,6 +51,9 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
                   {item.lot.message}
                 </span>
               ) : null}
+              {item.short_stock ? (
+                <span className="mt-1 block text-red-800">{item.short_stock.message}</span>
+              ) : null}
             </span>
             <span className="font-medium">
               {item.kind === "sample" && item.total_price === 0
