@@ -59,6 +59,8 @@ export const adminOrderItemSchema = z.object({
   product_has_lots: z.boolean().optional(),
   /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
   selling_unit: z.enum(sellingUnits),
+  /** Boxes staff cancelled (and refunded) before the order shipped; the rest still go. */
+  cancelled_quantity: z.number().int().optional(),
 });
 
 /** An order as staff see it, plus what the detail panel shows. */

@@ -153,15 +153,19 @@ export async function queueRefundEmail(
   db: DbOrTx,
   order: OrderRow,
   refund: OrderPaymentRow,
-  options: { publicUrl: string; cancelled: boolean },
+  options: { publicUrl: string; cancelled: boolean; cancelledLines?: string[] },
 ): Promise<boolean> {
   const amount = formatUsd(toDollars(refund.amount_cents));
+  const lines = options.cancelledLines ?? [];
   const content = renderEmail({
     subject: `Your refund of ${amount} for order ${order.friendly_order_id}`,
     heading: options.cancelled
       ? `Order ${order.friendly_order_id} was cancelled and refunded`
-      : `We refunded ${amount} for order ${order.friendly_order_id}`,
+      : lines.length > 0
+        ? `Part of order ${order.friendly_order_id} was cancelled and refunded`
+        : `We refunded ${amount} for order ${order.friendly_order_id}`,
     paragraphs: [
+      ...(lines.length > 0 ? [`We cancelled ${lines.join(", ")} from your order.`] : []),
       `We refunded ${amount} to ${refundDestination(order.payment_provider)}.`,
       "Card refunds usually appear on your statement within 5 to 10 business days.",
     ],

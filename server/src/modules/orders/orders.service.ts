@@ -1,15 +1,19 @@
 import type { AdminOrder, OrderPayment } from "@mcf/contracts/admin";
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
+import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
+import type { StaffRole } from "@mcf/contracts/staff";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
-import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { reserveStock } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
 import {
@@ -47,6 +51,7 @@ import {
   type OrderWithItems,
   updateOrder,
 } from "./orders.repository.ts";
+import { assertMayRefund } from "./refund-permissions.ts";
 
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export {
@@ -56,6 +61,11 @@ export {
   requestReturn,
   returnOptions,
 } from "./order-returns.ts";
+export {
+  listRefundPermissions,
+  refundAllowanceOf,
+  saveRefundPermissions,
+} from "./refund-permissions.ts";
 export {
   listSamplesToSend,
   markSamplesSent,
@@ -271,7 +281,13 @@ export async function setStatusByStaff(
   db: Db,
   orderId: string,
   status: OrderStatus,
-  options: { sendEmail: boolean; publicUrl: string; actor: string; refunds: RefundIssuer },
+  options: {
+    sendEmail: boolean;
+    publicUrl: string;
+    actor: string;
+    role: StaffRole;
+    refunds: RefundIssuer;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
@@ -279,6 +295,8 @@ export async function setStatusByStaff(
     const money = moneyFacts(before, await paymentsOf(tx, before.id));
     const refusal = status === "cancelled" ? null : reopenRefusal(before, isRefunded(money));
     if (refusal) throw conflict(refusal);
+    if (moneyEffects[event] === "refund" && money.held > 0)
+      await assertMayRefund(tx, options.role, money.held);
     // The refund first, while only the order is locked: the provider call never holds stock locks.
     const refund =
       moneyEffects[event] === "refund" && money.held > 0
@@ -484,6 +502,24 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     refundable: toDollars(money.held),
     reopen_refusal: reopenRefusal(found.order, isRefunded(money)),
   };
+}
+
+/**
+ * Staff cancel boxes of some lines of a paid order before it ships (see `cancelLockedOrderLines`),
+ * or with `preview` only ask what it would refund. Under the order's row lock: 20 clicks cancel
+ * once. 404 for an unknown order, 409 when refused, 403 beyond the staff member's refund limit.
+ */
+export async function cancelOrderLines(
+  db: Db,
+  orderId: string,
+  request: CancelLinesRequest,
+  options: { actor: string; role: StaffRole; refunds: RefundIssuer; publicUrl: string },
+): Promise<CancelLinesQuote> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrFail(tx, orderId);
+    const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+    return cancelLockedOrderLines(tx, order, items, request, options);
+  });
 }
 
 /** An order's payments ledger, oldest first, as the admin answer shows it. */
