@@ -134,6 +134,10 @@ export const adminOrderSchema = z.object({
   balance: z.number().optional(),
   /** Dollars the customer paid and has not had back: the most a refund can be. */
   refundable: z.number().optional(),
+  /** From the ledger, in dollars: what the customer paid (charges), what went back, paid less refunded. */
+  paid: z.number().optional(),
+  refunded: z.number().optional(),
+  net: z.number().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

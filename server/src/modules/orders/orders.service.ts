@@ -19,6 +19,8 @@ import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./orde
 import {
   isRefunded,
   moneyFacts,
+  moneyTotalsByOrder,
+  paidRefundedNet,
   paymentsOf,
   queueRefundEmail,
   type RefundIssuer,
@@ -478,13 +480,21 @@ export async function listAdminOrders(
   },
 ): Promise<AdminOrder[]> {
   const rows = await listOrders(db, { ...query, needsAttention: query.needs_attention });
-  if (!query.include_items) return rows.map((row) => toAdminOrder(row));
+  const money = await moneyTotalsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  if (!query.include_items)
+    return rows.map((row) => ({ ...toAdminOrder(row), ...paidRefundedNet(money.get(row.id)) }));
   const items = await itemsByOrder(
     db,
     rows.map((row) => row.id),
   );
   const { lots, withLots } = await lotFactsOf(db, [...items.values()].flat());
-  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots, withLots));
+  return rows.map((row) => ({
+    ...toAdminOrder(row, items.get(row.id) ?? [], lots, withLots),
+    ...paidRefundedNet(money.get(row.id)),
+  }));
 }
 
 /** One order with its lines, as staff see it. 404 for an unknown order. */
@@ -500,6 +510,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     payments: payments.map(toOrderPayment),
     balance: toDollars(money.balance),
     refundable: toDollars(money.held),
+    ...paidRefundedNet(money),
     reopen_refusal: reopenRefusal(found.order, isRefunded(money)),
   };
 }

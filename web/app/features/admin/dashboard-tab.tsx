@@ -100,8 +100,13 @@ export function DashboardTab() {
 function DashboardFigures({ board }: { board: Dashboard }) {
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Sales (paid orders)" value={formatUsd(board.revenue)} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Figure
+          label="Gross sales (paid orders, with sales tax and refunded orders)"
+          value={formatUsd(board.revenue)}
+        />
+        <Figure label="Refunds given" value={formatUsd(board.refunds)} />
+        <Figure label="Net sales (gross less refunds)" value={formatUsd(board.net_revenue)} />
         <Figure label="Paid orders" value={String(board.paid_orders)} />
         <Figure label="Average order" value={formatUsd(board.average_order_value)} />
         <Figure

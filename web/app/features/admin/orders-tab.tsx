@@ -11,7 +11,7 @@ import { StatusBadge } from "./order-status-badge.tsx";
 
 /**
  * The orders table's columns. With the detail panel open (`compact`) the table has about half the
- * width, so Placed and Payment (both shown in the panel) step aside and the order number stays
+ * width, so Placed, Payment, Paid and Refunded (all shown in the panel) step aside and the order number stays
  * whole instead of scrolling out of view; on a phone they step aside too.
  */
 function orderColumns(
@@ -54,6 +54,28 @@ function orderColumns(
       cellClassName: "px-1 py-2 font-medium tabular-nums sm:px-3",
       cell: (order) => usdOrDash(order.total_amount),
     },
+    // From the payments ledger: what the customer paid, what went back, and what the store kept.
+    {
+      header: "Paid",
+      align: "right",
+      hideOnPhone: true,
+      cellClassName: "px-3 py-2 tabular-nums text-stone-700",
+      cell: (order) => usdOrDash(order.paid ?? 0),
+    },
+    {
+      header: "Refunded",
+      align: "right",
+      hideOnPhone: true,
+      cellClassName: "px-3 py-2 tabular-nums text-stone-700",
+      cell: (order) => usdOrDash(order.refunded ?? 0),
+    },
+    {
+      header: "Net",
+      align: "right",
+      hideOnPhone: true,
+      cellClassName: "px-3 py-2 font-medium tabular-nums",
+      cell: (order) => usdOrDash(order.net ?? 0),
+    },
     {
       header: "Status",
       hideOnPhone: true,
@@ -83,9 +105,8 @@ function orderColumns(
       ),
     },
   ];
-  return compact
-    ? columns.filter((column) => column.header !== "Placed" && column.header !== "Payment")
-    : columns;
+  const besidePanel = new Set(["Placed", "Payment", "Paid", "Refunded"]);
+  return compact ? columns.filter((column) => !besidePanel.has(column.header)) : columns;
 }
 
 /** Orders list (100 at a time) with status and needs-attention filters, and the detail panel. */
