@@ -78,3 +78,45 @@ export function refundRefusalMessage(role: string, amount: string, limit: string
     ? `Your role (${role}) may not give refunds, so nothing was refunded. Ask the owner to do it, or to allow your role in Settings.`
     : `A refund of ${amount} is more than the ${limit} your role (${role}) may refund at once, so nothing was refunded. Ask the owner to do it.`;
 }
+
+// ------------------------------------------------------------------ daily reconciliation
+
+const reportDay = z
+  .string({ message: "must be a date (YYYY-MM-DD)" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date (YYYY-MM-DD)" })
+  .refine((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), {
+    message: "must be a date (YYYY-MM-DD)",
+  });
+
+/** `?date=YYYY-MM-DD`: a Birmingham day; the store's today when left out. */
+export const reconciliationQuerySchema = z.object({ date: reportDay.optional() });
+
+/** An order whose payments ledger disagrees with its totals, or with the payment provider. */
+export const reconciliationRowSchema = z.object({
+  order_id: z.string(),
+  friendly_order_id: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  payment_provider: z.string(),
+  /** Dollars: the order's total, and what its ledger says was paid, refunded and kept. */
+  total: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
+  net: z.number(),
+  /** Dollars the provider reports taken and given back (Stripe mode), else null. */
+  provider_paid: z.number().nullable(),
+  provider_refunded: z.number().nullable(),
+  /** Each disagreement, in a sentence staff can act on. */
+  problems: z.array(z.string()),
+});
+export type ReconciliationRow = z.infer<typeof reconciliationRowSchema>;
+
+export const reconciliationReportSchema = z.object({
+  date: z.string(),
+  /** Orders placed, paid, changed or with money moved that day: the ones checked. */
+  checked: z.number().int(),
+  /** Whether the provider was asked too (Stripe mode). */
+  provider_checked: z.boolean(),
+  orders: z.array(reconciliationRowSchema),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;

@@ -47,6 +47,7 @@ import { adminInboxRoutes } from "./admin-inbox.routes.ts";
 import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminReconciliationRoutes } from "./admin-reconciliation.routes.ts";
 import { adminRefundSettingsRoutes } from "./admin-refund-settings.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
@@ -349,6 +350,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     await scope.register(inArea("jobs", adminJobRoutes));
     await scope.register(inArea("dashboard", adminDashboardRoutes));
     await scope.register(inArea("dashboard", adminExportRoutes));
+    await scope.register(inArea("dashboard", adminReconciliationRoutes));
     await scope.register(inArea("samples", adminSampleRoutes));
     // No role but the owner's opens "settings".
     await scope.register(inArea("settings", adminSettingsRoutes));

@@ -63,6 +63,7 @@ export {
   requestReturn,
   returnOptions,
 } from "./order-returns.ts";
+export { recordProviderRefunds } from "./provider-refunds.ts";
 export {
   listRefundPermissions,
   refundAllowanceOf,

@@ -143,3 +143,8 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
 }
 
 export { customersCsv, ordersCsv } from "./exports.ts";
+export {
+  type ProviderMoneyReader,
+  reconciliationCsv,
+  reconciliationReport,
+} from "./reconciliation.ts";
