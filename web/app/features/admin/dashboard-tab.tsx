@@ -10,6 +10,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { dashboardKey } from "./admin-query-keys.ts";
 import { ListError } from "./admin-table.tsx";
 import { ExportPanel } from "./export-panel.tsx";
+import { ReconciliationPanel } from "./reconciliation-panel.tsx";
 import { SalesChart } from "./sales-chart.tsx";
 import { PlaceholderNotice, settingsQueryKey } from "./settings-tab.tsx";
 
@@ -183,6 +184,9 @@ function DashboardFigures({ board }: { board: Dashboard }) {
           <ExportPanel />
         </Panel>
       </div>
+      <Panel title="Reconciliation (payments ledger against order totals)">
+        <ReconciliationPanel />
+      </Panel>
     </>
   );
 }
