@@ -42,8 +42,9 @@ test("staff cancel one box of a paid order: the refund is shown before confirmin
   // The list shows what was paid, refunded and kept.
   const net = Math.round((order.total_amount - refund) * 100) / 100;
   await panel.getByRole("button", { name: "Close order details" }).click();
-  await expect(row.getByRole("cell", { name: refundText, exact: true })).toBeVisible();
-  await expect(row.getByRole("cell", { name: usd(net), exact: true })).toBeVisible();
+  await expect(row).toContainText(`Paid ${usd(order.total_amount)}`);
+  await expect(row).toContainText(`Refunded ${refundText}`);
+  await expect(row).toContainText(`Net ${usd(net)}`);
 
   // The customer's refund email is in the Outbox.
   await page.goto("/admin?tab=outbox");

@@ -11,7 +11,7 @@ import { StatusBadge } from "./order-status-badge.tsx";
 
 /**
  * The orders table's columns. With the detail panel open (`compact`) the table has about half the
- * width, so Placed, Payment, Paid and Refunded (all shown in the panel) step aside and the order number stays
+ * width, so Placed and Payment (both shown in the panel) step aside and the order number stays
  * whole instead of scrolling out of view; on a phone they step aside too.
  */
 function orderColumns(
@@ -54,27 +54,24 @@ function orderColumns(
       cellClassName: "px-1 py-2 font-medium tabular-nums sm:px-3",
       cell: (order) => usdOrDash(order.total_amount),
     },
-    // From the payments ledger: what the customer paid, what went back, and what the store kept.
+    // From the payments ledger: what the customer paid, what went back, and what the store kept,
+    // stacked in one column so the list still fits beside the order panel.
     {
-      header: "Paid",
+      header: "Paid · Refunded · Net",
       align: "right",
       hideOnPhone: true,
-      cellClassName: "px-3 py-2 tabular-nums text-stone-700",
-      cell: (order) => usdOrDash(order.paid ?? 0),
-    },
-    {
-      header: "Refunded",
-      align: "right",
-      hideOnPhone: true,
-      cellClassName: "px-3 py-2 tabular-nums text-stone-700",
-      cell: (order) => usdOrDash(order.refunded ?? 0),
-    },
-    {
-      header: "Net",
-      align: "right",
-      hideOnPhone: true,
-      cellClassName: "px-3 py-2 font-medium tabular-nums",
-      cell: (order) => usdOrDash(order.net ?? 0),
+      cellClassName: "px-3 py-2 whitespace-nowrap text-xs tabular-nums text-stone-700",
+      cell: (order) => (
+        <>
+          <span className="block">Paid {usdOrDash(order.paid ?? 0)}</span>
+          <span className={`block ${(order.refunded ?? 0) > 0 ? "text-red-800" : ""}`}>
+            Refunded {usdOrDash(order.refunded ?? 0)}
+          </span>
+          <span className="block text-sm font-semibold text-stone-900">
+            Net {usdOrDash(order.net ?? 0)}
+          </span>
+        </>
+      ),
     },
     {
       header: "Status",
@@ -105,7 +102,7 @@ function orderColumns(
       ),
     },
   ];
-  const besidePanel = new Set(["Placed", "Payment", "Paid", "Refunded"]);
+  const besidePanel = new Set(["Placed", "Payment"]);
   return compact ? columns.filter((column) => !besidePanel.has(column.header)) : columns;
 }
 
