@@ -54,36 +54,30 @@ function orderColumns(
       cellClassName: "px-1 py-2 font-medium tabular-nums sm:px-3",
       cell: (order) => usdOrDash(order.total_amount),
     },
-    // From the payments ledger: what the customer paid, what went back, and what the store kept,
-    // stacked in one column so the list still fits beside the order panel.
-    {
-      header: "Paid · Refunded · Net",
-      align: "right",
-      hideOnPhone: true,
-      cellClassName: "px-3 py-2 whitespace-nowrap text-xs tabular-nums text-stone-700",
-      cell: (order) => (
-        <>
-          <span className="block">Paid {usdOrDash(order.paid ?? 0)}</span>
-          <span className={`block ${(order.refunded ?? 0) > 0 ? "text-red-800" : ""}`}>
-            Refunded {usdOrDash(order.refunded ?? 0)}
-          </span>
-          <span className="block text-sm font-semibold text-stone-900">
-            Net {usdOrDash(order.net ?? 0)}
-          </span>
-        </>
-      ),
-    },
     {
       header: "Status",
       hideOnPhone: true,
       phoneText: (order) => capitalize(order.status),
       cell: (order) => <StatusBadge status={order.status} />,
     },
+    // The payment status, then from the payments ledger what the customer paid, what went back
+    // and what the store kept (net).
     {
       header: "Payment",
       hideOnPhone: true,
-      cellClassName: "px-3 py-2 text-stone-600",
-      cell: (order) => capitalize(order.payment_status),
+      cellClassName: "px-3 py-2 whitespace-nowrap text-xs tabular-nums text-stone-700",
+      cell: (order) => (
+        <>
+          <span className="block text-sm text-stone-600">{capitalize(order.payment_status)}</span>
+          <span className="block">Paid {usdOrDash(order.paid ?? 0)}</span>
+          <span className={`block ${(order.refunded ?? 0) > 0 ? "text-red-800" : ""}`}>
+            Refunded {usdOrDash(order.refunded ?? 0)}
+          </span>
+          <span className="block font-semibold text-stone-900">
+            Net {usdOrDash(order.net ?? 0)}
+          </span>
+        </>
+      ),
     },
     {
       header: "Actions",
@@ -102,8 +96,9 @@ function orderColumns(
       ),
     },
   ];
-  const besidePanel = new Set(["Placed", "Payment"]);
-  return compact ? columns.filter((column) => !besidePanel.has(column.header)) : columns;
+  return compact
+    ? columns.filter((column) => column.header !== "Placed" && column.header !== "Payment")
+    : columns;
 }
 
 /** Orders list (100 at a time) with status and needs-attention filters, and the detail panel. */
