@@ -1,7 +1,7 @@
 -- Lines of a paid order cancelled before they ship (decision 123): the boxes of each line staff
 -- cancelled, never more than it had. The order keeps what was sold; what it still holds, ships or
 -- takes again is the quantity less these.
-ALTER TABLE "order_items" ADD COLUMN "cancelled_quantity" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "order_items" ADD COLUMN IF NOT EXISTS "cancelled_quantity" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_cancelled_in_range" CHECK ("order_items"."cancelled_quantity" >= 0 AND "order_items"."cancelled_quantity" <= "order_items"."quantity");
 --> statement-breakpoint

@@ -152,7 +152,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app
   );
 
   app.get(
-    "/api/admin/refund-allowance",
+    "/api/admin/orders/refund-allowance",
     {
       schema: {
         tags: ["admin"],

@@ -309,7 +309,7 @@ describe("POST /api/admin/orders/{id}/cancel-lines", () => {
       });
     const allowance = await t.app.inject({
       method: "GET",
-      url: "/api/admin/refund-allowance",
+      url: "/api/admin/orders/refund-allowance",
       headers: { cookie: staff.cookie },
     });
     expect(allowance.json()).toEqual({ may_refund: true, max_refund: 100, refusal: null });

@@ -24,7 +24,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
   // What this staff member may refund: actions beyond it are disabled with the reason.
   const allowance = useAdminQuery<RefundAllowance>(
     refundAllowanceKey,
-    "/api/admin/refund-allowance",
+    "/api/admin/orders/refund-allowance",
   );
   const { run, busy } = useOrderActions(orderId);
   const order = query.data;
