@@ -215,6 +215,14 @@ describe("POST /api/admin/orders/{id}/cancel-lines", () => {
       },
     ]);
     expect(await storedStock(db(), oak.id)).toBe(12);
+    // The customer's tracking page shows the boxes still coming.
+    const tracked = await t.app.inject({
+      method: "GET",
+      url: `/api/track/${order.tracking_token}`,
+    });
+    expect(
+      tracked.json().lines.find((line: { product_id: number }) => line.product_id === oak.id),
+    ).toMatchObject({ quantity: 2 });
     const mails = await mailsTo(order.customer_email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Your refund of $110.00 for order ${order.friendly_order_id}`);

@@ -547,7 +547,10 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
   const found = await findOrder(db, { trackingToken: token });
   if (!found) return null;
   const withItems = await getOrderWithItems(db, found.id);
-  const boxes = (withItems?.items ?? []).filter((item) => item.kind === "box");
+  // What is coming: boxes cancelled before shipping (and refunded) are not.
+  const boxes = (withItems?.items ?? []).filter(
+    (item) => item.kind === "box" && item.quantity > item.cancelled_quantity,
+  );
   const lots = await lotsByItem(
     db,
     boxes.map((item) => item.id),
@@ -563,7 +566,7 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
       return {
         product_id: item.product_id,
         product_name: item.product_name,
-        quantity: item.quantity,
+        quantity: item.quantity - item.cancelled_quantity,
         lot_id: lot.lot_id,
         lot_code: lot.lot_code,
         lot_boxes_left: lot.lot_id === null ? 0 : (left.get(lot.lot_id) ?? 0),
