@@ -158,7 +158,8 @@ export async function cancelLockedOrderLines(
   options: { actor: string; role: StaffRole; refunds: RefundIssuer; publicUrl: string },
 ): Promise<CancelLinesQuote> {
   const quote = await quoteLineCancel(tx, order, items, request.lines);
-  if (request.preview) return quote;
+  const { cents: _cents, boxes: _boxes, ...answer } = quote;
+  if (request.preview) return answer;
   if (quote.cents > 0) await assertMayRefund(tx, options.role, quote.cents);
   const cancelsSoFar = items.reduce((sum, item) => sum + item.cancelled_quantity, 0);
   // The refund first, while only the order is locked: the provider call never holds stock locks.
@@ -201,7 +202,7 @@ export async function cancelLockedOrderLines(
       cancelled: quote.cancels_order,
       cancelledLines: named,
     });
-  return quote;
+  return answer;
 }
 
 /** The cancelled boxes the order held go back to be sold, and into the lots they came from. */
