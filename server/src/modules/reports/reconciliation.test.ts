@@ -6,7 +6,7 @@ import { buildPaymentRequest, createOrder, createProduct } from "../../../test/f
 import { signedChargeRefundedEvent, signedStripeEvent } from "../../../test/fake-stripe.ts";
 import { useStripeTestApp, useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { auditLog, mailOutbox, orderPayments, orders } from "../../db/schema/index.ts";
+import { auditLog, mailOutbox, orderItems, orderPayments, orders } from "../../db/schema/index.ts";
 
 describe("the daily reconciliation report (test provider)", () => {
   const t = useTestApp();
@@ -186,6 +186,43 @@ describe("Stripe: refunds made in its dashboard, and the reconciliation with Str
       refunded: 0,
       problems: ["Stripe refunded $20.00, but the ledger has $0.00 refunded."],
     });
+  });
+
+  it("a line cancel of a Stripe order refunds its payment intent once; Stripe's event for it adds nothing and the day reconciles", async () => {
+    const { order, pi, totalCents } = await paidStripeOrder("stripe.lines@example.com");
+    const [line] = await t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, order.id));
+    const res = await callAdmin(t, "POST", `/api/admin/orders/${order.id}/cancel-lines`, {
+      lines: [{ order_item_id: line?.id, boxes: 1 }],
+      reason: "One box less",
+    });
+    expect(res.statusCode).toBe(200);
+    const refundCents = Math.round(res.json().refund * 100);
+    const calls = stripe.requests.filter(
+      (r) => r.path === "/v1/refunds" && r.form.payment_intent === pi,
+    );
+    expect(calls).toMatchObject([
+      {
+        form: { amount: String(refundCents) },
+        idempotencyKey: expect.stringMatching(`^cancel-lines:${order.id}:0:`),
+      },
+    ]);
+    await sendWebhook(
+      signedChargeRefundedEvent({
+        paymentIntent: pi,
+        amountCents: totalCents,
+        refundedCents: refundCents,
+      }),
+    );
+    expect(await refundsOf(order.id)).toMatchObject([
+      { amount_cents: refundCents, staff: "admin" },
+    ]);
+    const day = await callAdmin(t, "GET", "/api/admin/reports/reconciliation");
+    expect(
+      day.json().orders.find((row: { order_id: string }) => row.order_id === order.id),
+    ).toBeUndefined();
   });
 
   it.runIf(onRealPostgres)(
