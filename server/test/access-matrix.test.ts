@@ -443,6 +443,17 @@ const matrix: Record<string, MatrixEntry> = {
     (f) => `/api/admin/orders/${f.orderId}/pickup/picked-up`,
     () => ({ picked_up_by: "Pat Matrix" }),
   ),
+  // A preview: every allowed caller is told the same refund and nothing changes.
+  "POST /api/admin/orders/:id/cancel-lines": adminCall(
+    200,
+    (f) => `/api/admin/orders/${f.lotLine.orderId}/cancel-lines`,
+    (f) => ({
+      lines: [{ order_item_id: f.lotLine.itemId, boxes: 1 }],
+      reason: "Matrix",
+      preview: true,
+    }),
+  ),
+  "GET /api/admin/orders/refund-allowance": adminGet(() => "/api/admin/orders/refund-allowance"),
   "POST /api/admin/orders/:id/shipping": adminCall(
     200,
     (f) => `/api/admin/orders/${f.orderId}/shipping`,
@@ -582,6 +593,17 @@ const matrix: Record<string, MatrixEntry> = {
         staffEmail: "alerts@magiccityfloors.com",
         partners: [],
       }),
+  ),
+  // Who may refund is the owner's setting, like the rest of Settings.
+  "GET /api/admin/settings/refunds": adminGet(() => "/api/admin/settings/refunds"),
+  "PUT /api/admin/settings/refunds": adminCall(
+    200,
+    () => "/api/admin/settings/refunds",
+    () => ({ roles: [{ role: "staff", may_refund: true, max_refund: null }] }),
+  ),
+  "GET /api/admin/reports/reconciliation": adminGet(() => "/api/admin/reports/reconciliation"),
+  "GET /api/admin/reports/reconciliation.csv": adminGet(
+    () => "/api/admin/reports/reconciliation.csv?date=2026-01-01",
   ),
   "GET /api/admin/exports/orders.csv": adminGet(
     () => "/api/admin/exports/orders.csv?from=2026-01-01&to=2026-01-31",

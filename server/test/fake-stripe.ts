@@ -16,6 +16,12 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** Sessions created so far, by id; set `payment_status` to "paid" to mimic a payment. */
   sessions: Map<string, Record<string, unknown>>;
+  /** Payment intents by id (`metadata.order_id` names the order), as `GET /v1/payment_intents/{id}` answers. */
+  paymentIntents: Map<string, Record<string, unknown>>;
+  /** Every refund: made through the API, or added with `refundInDashboard`. */
+  refunds: Array<Record<string, unknown>>;
+  /** A refund staff made in Stripe's dashboard (no idempotency key, no order metadata). */
+  refundInDashboard(paymentIntent: string, amountCents: number): Record<string, unknown>;
   /** Makes the next `count` session creations fail with a 500 (the SDK retries twice). */
   failCreates(count: number): void;
   close(): Promise<void>;
@@ -37,6 +43,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, unknown>();
+  const paymentIntents = new Map<string, Record<string, unknown>>();
+  const refunds: Array<Record<string, unknown>> = [];
+  const newRefund = (paymentIntent: string | undefined, amount: number) => {
+    const refund = {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      object: "refund",
+      payment_intent: paymentIntent,
+      amount,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  };
   let failuresLeft = 0;
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -80,15 +100,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(200, session);
     }
     if (request.method === "POST" && path === "/v1/refunds") {
-      const refund = {
-        id: `re_${randomBytes(8).toString("hex")}`,
-        object: "refund",
-        payment_intent: form.payment_intent,
-        amount: Number(form.amount),
-        status: "succeeded",
-      };
+      const refund = newRefund(form.payment_intent, Number(form.amount));
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
       return send(200, refund);
+    }
+    if (request.method === "GET" && path === "/v1/refunds") {
+      const query = new URLSearchParams((request.url ?? "").split("?")[1] ?? "");
+      const data = refunds.filter((r) => r.payment_intent === query.get("payment_intent"));
+      return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && intent?.[1]) {
+      const found = paymentIntents.get(intent[1]);
+      if (!found)
+        return send(404, {
+          error: { type: "invalid_request_error", message: "No such payment_intent" },
+        });
+      return send(200, { object: "payment_intent", ...found });
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "GET" && match?.[1]) {
@@ -111,6 +139,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port: (server.address() as AddressInfo).port,
     requests,
     sessions,
+    paymentIntents,
+    refunds,
+    refundInDashboard: (paymentIntent, amountCents) => newRefund(paymentIntent, amountCents),
     failCreates(count) {
       failuresLeft = count;
     },
@@ -133,6 +164,36 @@ export function signedStripeEvent(
     created: Math.floor(Date.now() / 1000),
     type,
     data: { object: { object: "checkout.session", ...session } },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: fakeStripeSecrets.webhookSecret,
+  });
+  return { payload, signature, eventId };
+}
+
+/** A signed `charge.refunded` event: the charge of a payment intent, refunded in part or whole. */
+export function signedChargeRefundedEvent(
+  charge: { paymentIntent: string; amountCents: number; refundedCents: number },
+  eventId = `evt_${randomBytes(12).toString("hex")}`,
+): { payload: string; signature: string; eventId: string } {
+  const payload = JSON.stringify({
+    id: eventId,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    type: "charge.refunded",
+    data: {
+      object: {
+        id: `ch_${charge.paymentIntent}`,
+        object: "charge",
+        payment_intent: charge.paymentIntent,
+        amount: charge.amountCents,
+        amount_refunded: charge.refundedCents,
+        refunded: charge.amountCents === charge.refundedCents,
+        metadata: {},
+      },
+    },
   });
   const signature = signer.webhooks.generateTestHeaderString({
     payload,

@@ -60,6 +60,8 @@ export const adminOrderItemSchema = z.object({
   product_has_lots: z.boolean().optional(),
   /** What was sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
   selling_unit: z.enum(sellingUnits),
+  /** Boxes staff cancelled (and refunded) before the order shipped; the rest still go. */
+  cancelled_quantity: z.number().int().optional(),
 });
 
 /** An order as staff see it, plus what the detail panel shows. */
@@ -141,6 +143,10 @@ export const adminOrderSchema = z.object({
   pickup: orderPickupSchema.nullable().optional(),
   /** The finer state beside the status ("Partly shipped", "Ready for pickup", "Picked up"). */
   fulfillment_label: fulfillmentLabelSchema.optional(),
+  /** From the ledger, in dollars: what the customer paid (charges), what went back, paid less refunded. */
+  paid: z.number().optional(),
+  refunded: z.number().optional(),
+  net: z.number().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -23,13 +23,25 @@ export const dashboardSchema = z.object({
   /** The first and last day of the period (YYYY-MM-DD, Birmingham time). */
   from: z.string(),
   to: z.string(),
-  /** Every day of the period, oldest first, with the orders paid that day and their total. */
+  /**
+   * Every day of the period, oldest first: the orders paid that day and their gross total (sales
+   * tax and orders refunded since included), the refunds given that day, and gross less refunds.
+   */
   sales_by_day: z.array(
-    z.object({ day: z.string(), orders: z.number().int(), revenue: z.number() }),
+    z.object({
+      day: z.string(),
+      orders: z.number().int(),
+      revenue: z.number(),
+      refunds: z.number(),
+      net: z.number(),
+    }),
   ),
-  /** Paid orders in the period: how many, their total and the average order. */
+  /** Paid orders in the period: how many, their gross total and the average order. */
   paid_orders: z.number().int(),
   revenue: z.number(),
+  /** Refunds given in the period (from the payments ledger), and gross less them. */
+  refunds: z.number(),
+  net_revenue: z.number(),
   average_order_value: z.number(),
   /**
    * Margin of the period's paid orders, over the lines whose product has a cost per box: what

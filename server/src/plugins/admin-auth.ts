@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
   crossSiteRefusedMessage,
+  type StaffRole,
   staffForbiddenMessage,
   staffLockedOutMessage,
   staffSessionEndedMessage,
@@ -85,6 +86,12 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function identify(request: FastifyRequest, staff: StaffIdentity): void {
   request.staff = staff;
+}
+
+/** The role of the staff member an admin route was called by (what they may do). */
+export function staffRole(request: FastifyRequest): StaffRole {
+  if (!request.staff) throw new Error(`${request.routeOptions.url} is not behind requireAdmin`);
+  return request.staff.role;
 }
 
 /**

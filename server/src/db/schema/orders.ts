@@ -168,12 +168,21 @@ export const orderItems = pgTable(
     lot_short: boolean("lot_short").notNull().default(false),
     /** The unit sold: boxes of flooring, or an accessory's pieces, rolls or pails. */
     selling_unit: text("selling_unit", { enum: sellingUnits }).notNull().default("box"),
+    /**
+     * Boxes staff cancelled before the order shipped (refunded): the order still holds, ships or
+     * takes again only `quantity - cancelled_quantity`.
+     */
+    cancelled_quantity: integer("cancelled_quantity").notNull().default(0),
   },
   (t) => [
     index("order_items_order_idx").on(t.order_id),
     index("order_items_samples_idx").on(t.order_id).where(sql`${t.kind} = 'sample'`),
     check("order_items_kind_check", oneOf(t.kind, cartItemKinds)),
     check("order_items_selling_unit_check", oneOf(t.selling_unit, sellingUnits)),
+    check(
+      "order_items_cancelled_in_range",
+      sql`${t.cancelled_quantity} >= 0 AND ${t.cancelled_quantity} <= ${t.quantity}`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -81,3 +82,28 @@ export const orderPayments = pgTable(
 );
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+
+/**
+ * Who may give money back: one row per staff role, with the most one refund may be (null: no
+ * limit). A role without a row may not refund.
+ */
+export const refundPermissions = pgTable(
+  "refund_permissions",
+  {
+    role: text("role").primaryKey(),
+    may_refund: boolean("may_refund").notNull(),
+    max_refund_cents: integer("max_refund_cents"),
+    updated_by: text("updated_by"),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    check(
+      "refund_permissions_limit_positive",
+      sql`${t.max_refund_cents} IS NULL OR ${t.max_refund_cents} > 0`,
+    ),
+  ],
+);
+
+export type RefundPermissionRow = typeof refundPermissions.$inferSelect;

@@ -13,18 +13,25 @@ import {
 } from "@mcf/contracts/admin";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import { orderLineLotChoicesSchema, orderLineLotUpdateSchema } from "@mcf/contracts/lots";
+import {
+  cancelLinesRequestSchema,
+  cancelLinesResultSchema,
+  refundAllowanceSchema,
+} from "@mcf/contracts/order-money";
 import { staffForbiddenMessage } from "@mcf/contracts/staff";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
-import { allowArea, requireAdmin, staffActor } from "../../plugins/admin-auth.ts";
+import { allowArea, requireAdmin, staffActor, staffRole } from "../../plugins/admin-auth.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import type { RefundIssuer } from "../orders/orders.service.ts";
 import {
+  cancelOrderLines,
   chooseLineLot,
   getAdminOrder,
   getLineLotChoices,
   listAdminOrders,
+  refundAllowanceOf,
   resendConfirmation,
   saveShipping,
   sendShippedEmail,
@@ -42,6 +49,8 @@ import { adminJobRoutes } from "./admin-jobs.routes.ts";
 import { adminOutboxRoutes } from "./admin-outbox.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
 import { adminPurchaseOrderRoutes } from "./admin-purchase-orders.routes.ts";
+import { adminReconciliationRoutes } from "./admin-reconciliation.routes.ts";
+import { adminRefundSettingsRoutes } from "./admin-refund-settings.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
 import { adminSettingsRoutes } from "./admin-settings.routes.ts";
@@ -105,11 +114,56 @@ const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app
         actor: staffActor(request),
         sendEmail: request.body.send_email,
         publicUrl,
+        role: staffRole(request),
         refunds,
       });
       if (emailQueued) deliverSoon(app);
       return { order: await getAdminOrder(db, id), email_queued: emailQueued };
     },
+  );
+
+  app.post(
+    "/api/admin/orders/:id/cancel-lines",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Cancel boxes of some lines of a paid order before it ships, refunding their share (or preview the refund)",
+        description:
+          "Refunds each line's price less its share of the discount plus its share of the tax, prorated to the cent; the delivery only when no box is left (the order then becomes cancelled). Releases the boxes, emails the customer, audits the staff member. 409 for a shipped order, a line already cancelled or more boxes than remain; 403 beyond the staff member's refund limit.",
+        params: orderIdParamsSchema,
+        body: cancelLinesRequestSchema,
+        response: {
+          200: cancelLinesResultSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const quote = await cancelOrderLines(db, id, request.body, {
+        actor: staffActor(request),
+        role: staffRole(request),
+        refunds,
+        publicUrl,
+      });
+      if (!request.body.preview && quote.refund > 0) deliverSoon(app);
+      return { ...quote, order: await getAdminOrder(db, id) };
+    },
+  );
+
+  app.get(
+    "/api/admin/orders/refund-allowance",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Whether the signed-in staff member may give refunds, and up to what amount",
+        response: { 200: refundAllowanceSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => refundAllowanceOf(db, staffRole(request)),
   );
 
   app.post(
@@ -305,8 +359,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     );
     await scope.register(inArea("dashboard", adminDashboardRoutes));
     await scope.register(inArea("dashboard", adminExportRoutes));
+    await scope.register(inArea("dashboard", adminReconciliationRoutes));
     await scope.register(inArea("samples", adminSampleRoutes));
     // No role but the owner's opens "settings".
     await scope.register(inArea("settings", adminSettingsRoutes));
+    await scope.register(inArea("settings", adminRefundSettingsRoutes));
   });
 };

@@ -1,7 +1,7 @@
 import type { OrderPayment } from "@mcf/contracts/admin";
 import { formatUsd, toCents, toDollars } from "@mcf/contracts/money";
 import { refundDestination } from "@mcf/contracts/refund-wording";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderPaymentRow, type OrderRow, orderPayments } from "../../db/schema/index.ts";
 import { AppError, conflict } from "../../errors.ts";
@@ -50,6 +50,43 @@ export function moneyFacts(
   // A refund of a returned line lowers what the order costs as much as what was paid for it.
   const owed = order.status === "cancelled" ? 0 : toCents(order.total_amount) - refunded;
   return { charged, refunded, held: charged - refunded, balance: owed - (charged - refunded) };
+}
+
+/** Charged and refunded cents of each of these orders, from their ledgers (none: both 0). */
+export async function moneyTotalsByOrder(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { charged: number; refunded: number }>> {
+  const totals = new Map<string, { charged: number; refunded: number }>();
+  if (orderIds.length === 0) return totals;
+  const rows = await db
+    .select({
+      orderId: orderPayments.order_id,
+      charged:
+        sql<number>`coalesce(sum(${orderPayments.amount_cents}) filter (where ${orderPayments.kind} = 'charge'), 0)`.mapWith(
+          Number,
+        ),
+      refunded:
+        sql<number>`coalesce(sum(${orderPayments.amount_cents}) filter (where ${orderPayments.kind} = 'refund'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orderPayments)
+    .where(inArray(orderPayments.order_id, orderIds))
+    .groupBy(orderPayments.order_id);
+  for (const row of rows) totals.set(row.orderId, { charged: row.charged, refunded: row.refunded });
+  return totals;
+}
+
+/** Paid, refunded and net (paid less refunded) as the admin order answer shows them, in dollars. */
+export function paidRefundedNet(totals: { charged: number; refunded: number } | undefined) {
+  const charged = totals?.charged ?? 0;
+  const refunded = totals?.refunded ?? 0;
+  return {
+    paid: toDollars(charged),
+    refunded: toDollars(refunded),
+    net: toDollars(charged - refunded),
+  };
 }
 
 /** Whether the customer's money for this order all went back to them (nothing is held). */
@@ -153,15 +190,19 @@ export async function queueRefundEmail(
   db: DbOrTx,
   order: OrderRow,
   refund: OrderPaymentRow,
-  options: { publicUrl: string; cancelled: boolean },
+  options: { publicUrl: string; cancelled: boolean; cancelledLines?: string[] },
 ): Promise<boolean> {
   const amount = formatUsd(toDollars(refund.amount_cents));
+  const lines = options.cancelledLines ?? [];
   const content = renderEmail({
     subject: `Your refund of ${amount} for order ${order.friendly_order_id}`,
     heading: options.cancelled
       ? `Order ${order.friendly_order_id} was cancelled and refunded`
-      : `We refunded ${amount} for order ${order.friendly_order_id}`,
+      : lines.length > 0
+        ? `Part of order ${order.friendly_order_id} was cancelled and refunded`
+        : `We refunded ${amount} for order ${order.friendly_order_id}`,
     paragraphs: [
+      ...(lines.length > 0 ? [`We cancelled ${lines.join(", ")} from your order.`] : []),
       `We refunded ${amount} to ${refundDestination(order.payment_provider)}.`,
       "Card refunds usually appear on your statement within 5 to 10 business days.",
     ],

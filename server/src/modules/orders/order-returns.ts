@@ -173,7 +173,10 @@ function optionsFor(
         order_item_id: item.id,
         product_name: item.product_name,
         quantity: item.quantity,
-        returnable: item.final_sale ? 0 : Math.max(0, item.quantity - (asked.get(item.id) ?? 0)),
+        // Boxes cancelled before shipping were refunded then: they never come back.
+        returnable: item.final_sale
+          ? 0
+          : Math.max(0, item.quantity - item.cancelled_quantity - (asked.get(item.id) ?? 0)),
         final_sale: item.final_sale,
       })),
     returns: returns.map(toReturnView),
@@ -225,7 +228,7 @@ export async function requestReturn(
         throw invalid(
           `"${item.product_name}" was a closeout: closeouts are final sale and cannot be returned.`,
         );
-      const left = item.quantity - (asked.get(itemId) ?? 0);
+      const left = item.quantity - item.cancelled_quantity - (asked.get(itemId) ?? 0);
       if (quantity > left)
         throw invalid(
           `Only ${left} ${left === 1 ? "box" : "boxes"} of "${item.product_name}" can still be returned.`,

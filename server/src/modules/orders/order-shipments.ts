@@ -42,7 +42,11 @@ export function boxesLeftToShip(
   const left = new Map<number, number>();
   if (order.stock_status === "shipped") return left;
   for (const item of items) {
-    const boxes = item.kind === "box" ? item.quantity - (shipped.get(item.id) ?? 0) : 0;
+    // Boxes cancelled from a line were refunded and given back: they never ship.
+    const boxes =
+      item.kind === "box"
+        ? item.quantity - item.cancelled_quantity - (shipped.get(item.id) ?? 0)
+        : 0;
     if (boxes > 0) left.set(item.id, boxes);
   }
   return left;

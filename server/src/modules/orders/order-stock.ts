@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems, products } from "../../db/schema/index.ts";
 import { conflict } from "../../errors.ts";
@@ -56,7 +56,14 @@ export async function findShortLine(
 export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<StockLine[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx
-    .select({ id: orderItems.id, productId: orderItems.product_id, quantity: orderItems.quantity })
+    .select({
+      id: orderItems.id,
+      productId: orderItems.product_id,
+      // Boxes cancelled from the line were given back when they were cancelled.
+      quantity: sql<number>`${orderItems.quantity} - ${orderItems.cancelled_quantity}`.mapWith(
+        Number,
+      ),
+    })
     .from(orderItems)
     // Sample lines never took box stock, so they never give any back.
     .where(and(inArray(orderItems.order_id, orderIds), eq(orderItems.kind, "box")))
@@ -144,7 +151,7 @@ function notAvailableError(items: OrderItemRow[], short: ShortLine) {
     `Product ${short.productId}`;
   const wanted = items
     .filter((item) => item.kind === "box" && item.product_id === short.productId)
-    .reduce((sum, item) => sum + item.quantity, 0);
+    .reduce((sum, item) => sum + item.quantity - item.cancelled_quantity, 0);
   const available = Math.max(0, short.available);
   return conflict(
     `Only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} available now, and this order needs ${wanted}: it cannot take its boxes again. Count the stock or change the order first.`,
@@ -212,19 +219,22 @@ async function boxItemIds(tx: DbOrTx, orderIds: string[]): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** The box lines of an order as lot lines (samples and lines of deleted products left out). */
+/**
+ * The box lines of an order as lot lines, with the boxes they still hold (samples, lines of
+ * deleted products and wholly cancelled lines left out).
+ */
 export function lotLinesOf(
   items: OrderItemRow[],
   lotIdOf: (index: number) => number | null = () => null,
 ): LotLine[] {
   return items.flatMap((item, index) =>
-    item.kind === "box" && item.product_id !== null
+    item.kind === "box" && item.product_id !== null && item.quantity > item.cancelled_quantity
       ? [
           {
             orderItemId: item.id,
             productId: item.product_id,
             productName: item.product_name,
-            quantity: item.quantity,
+            quantity: item.quantity - item.cancelled_quantity,
             lotId: lotIdOf(index),
           },
         ]

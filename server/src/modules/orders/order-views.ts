@@ -131,6 +131,7 @@ export function toAdminOrder(
             sku: item.sku,
             ...lineLotFields(item, lots.get(item.id)),
             product_has_lots: item.product_id !== null && withLots.has(item.product_id),
+            cancelled_quantity: item.cancelled_quantity,
           })),
         }
       : {}),

@@ -1,21 +1,27 @@
 import type { AdminOrder, OrderPayment } from "@mcf/contracts/admin";
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
 import { toCents, toDollars } from "@mcf/contracts/money";
+import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
+import type { StaffRole } from "@mcf/contracts/staff";
 import { shortStockMessage } from "@mcf/contracts/stock-options";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
-import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/index.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import { reserveStock } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
 import {
   isRefunded,
   moneyFacts,
+  moneyTotalsByOrder,
+  paidRefundedNet,
   paymentsOf,
   queueRefundEmail,
   type RefundIssuer,
@@ -59,6 +65,7 @@ import {
   type OrderWithItems,
   updateOrder,
 } from "./orders.repository.ts";
+import { assertMayRefund } from "./refund-permissions.ts";
 
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export {
@@ -69,6 +76,12 @@ export {
 } from "./order-return-steps.ts";
 export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
 export { listPartnerOrders } from "./partner-orders.ts";
+export { recordProviderRefunds } from "./provider-refunds.ts";
+export {
+  listRefundPermissions,
+  refundAllowanceOf,
+  saveRefundPermissions,
+} from "./refund-permissions.ts";
 export {
   listSamplesToSend,
   markSamplesSent,
@@ -279,7 +292,13 @@ export async function setStatusByStaff(
   db: Db,
   orderId: string,
   status: OrderStatus,
-  options: { sendEmail: boolean; publicUrl: string; actor: string; refunds: RefundIssuer },
+  options: {
+    sendEmail: boolean;
+    publicUrl: string;
+    actor: string;
+    role: StaffRole;
+    refunds: RefundIssuer;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
@@ -287,6 +306,8 @@ export async function setStatusByStaff(
     const money = moneyFacts(before, await paymentsOf(tx, before.id));
     const refusal = status === "cancelled" ? null : reopenRefusal(before, isRefunded(money));
     if (refusal) throw conflict(refusal);
+    if (moneyEffects[event] === "refund" && money.held > 0)
+      await assertMayRefund(tx, options.role, money.held);
     // The refund first, while only the order is locked: the provider call never holds stock locks.
     const refund =
       moneyEffects[event] === "refund" && money.held > 0
@@ -521,13 +542,21 @@ export async function listAdminOrders(
   },
 ): Promise<AdminOrder[]> {
   const rows = await listOrders(db, { ...query, needsAttention: query.needs_attention });
-  if (!query.include_items) return rows.map((row) => toAdminOrder(row));
+  const money = await moneyTotalsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  if (!query.include_items)
+    return rows.map((row) => ({ ...toAdminOrder(row), ...paidRefundedNet(money.get(row.id)) }));
   const items = await itemsByOrder(
     db,
     rows.map((row) => row.id),
   );
   const { lots, withLots } = await lotFactsOf(db, [...items.values()].flat());
-  return rows.map((row) => toAdminOrder(row, items.get(row.id) ?? [], lots, withLots));
+  return rows.map((row) => ({
+    ...toAdminOrder(row, items.get(row.id) ?? [], lots, withLots),
+    ...paidRefundedNet(money.get(row.id)),
+  }));
 }
 
 /** One order with its lines, as staff see it. 404 for an unknown order. */
@@ -549,8 +578,27 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     payments: payments.map(toOrderPayment),
     balance: toDollars(money.balance),
     refundable: toDollars(money.held),
+    ...paidRefundedNet(money),
     reopen_refusal: reopenRefusal(found.order, isRefunded(money)),
   };
+}
+
+/**
+ * Staff cancel boxes of some lines of a paid order before it ships (see `cancelLockedOrderLines`),
+ * or with `preview` only ask what it would refund. Under the order's row lock: 20 clicks cancel
+ * once. 404 for an unknown order, 409 when refused, 403 beyond the staff member's refund limit.
+ */
+export async function cancelOrderLines(
+  db: Db,
+  orderId: string,
+  request: CancelLinesRequest,
+  options: { actor: string; role: StaffRole; refunds: RefundIssuer; publicUrl: string },
+): Promise<CancelLinesQuote> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrFail(tx, orderId);
+    const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+    return cancelLockedOrderLines(tx, order, items, request, options);
+  });
 }
 
 /** An order's payments ledger, oldest first, as the admin answer shows it. */
@@ -566,7 +614,10 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
   const found = await findOrder(db, { trackingToken: token });
   if (!found) return null;
   const withItems = await getOrderWithItems(db, found.id);
-  const boxes = (withItems?.items ?? []).filter((item) => item.kind === "box");
+  // What is coming: boxes cancelled before shipping (and refunded) are not.
+  const boxes = (withItems?.items ?? []).filter(
+    (item) => item.kind === "box" && item.quantity > item.cancelled_quantity,
+  );
   const lots = await lotsByItem(
     db,
     boxes.map((item) => item.id),
@@ -584,7 +635,7 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
       return {
         product_id: item.product_id,
         product_name: item.product_name,
-        quantity: item.quantity,
+        quantity: item.quantity - item.cancelled_quantity,
         lot_id: lot.lot_id,
         lot_code: lot.lot_code,
         lot_boxes_left: lot.lot_id === null ? 0 : (left.get(lot.lot_id) ?? 0),

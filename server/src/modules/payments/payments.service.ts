@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 
 export { deleteExpiredIdempotencyKeys } from "./idempotency-keys.ts";
+export { createStripePaymentReader } from "./stripe-provider.ts";
 
 import type { PaymentProvider } from "./payment-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";

@@ -119,3 +119,50 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     },
   };
 }
+
+/** A refund as the provider reports it: its id and amount (failed or cancelled ones left out). */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+}
+
+/** What Stripe says of a payment: the order it paid for, what it took and what went back. */
+export interface StripePaymentReader {
+  /** The order a payment intent paid for (Checkout copies the order id into its metadata). */
+  orderIdOfPayment(paymentIntentId: string): Promise<string | null>;
+  /** The refunds of a payment intent that succeeded or are on their way. */
+  refundsOfPayment(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /** What a Checkout Session took and gave back, in cents; charged 0 while it is unpaid. */
+  sessionMoney(sessionId: string): Promise<{ chargedCents: number; refundedCents: number }>;
+}
+
+export function createStripePaymentReader(config: StripeConfig): StripePaymentReader {
+  const stripe = createStripeClient(config);
+  const refundsOfPayment = async (paymentIntentId: string) => {
+    const refunds: ProviderRefund[] = [];
+    for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      if (refund.status === "succeeded" || refund.status === "pending")
+        refunds.push({ id: refund.id, amountCents: refund.amount });
+    return refunds;
+  };
+  return {
+    async orderIdOfPayment(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return intent.metadata?.order_id ?? null;
+    },
+    refundsOfPayment,
+    async sessionMoney(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paid = session.payment_status === "paid";
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      const refunds = intent ? await refundsOfPayment(intent) : [];
+      return {
+        chargedCents: paid ? (session.amount_total ?? 0) : 0,
+        refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+      };
+    },
+  };
+}

@@ -4,7 +4,8 @@ import Stripe from "stripe";
 import { paymentEvents } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordJobPayment } from "../installs/installs.service.ts";
-import { cancelUnpaid, markPaid } from "../orders/orders.service.ts";
+import { cancelUnpaid, markPaid, recordProviderRefunds } from "../orders/orders.service.ts";
+import { createStripePaymentReader } from "./stripe-provider.ts";
 
 /**
  * `POST /api/payments/webhook`: Stripe's signed events. Registered in its own scope whose only
@@ -18,6 +19,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   const stripeConfig = app.config.stripe;
   const db = app.database.db;
   const publicUrl = app.config.publicUrl;
+  const reader = stripeConfig ? createStripePaymentReader(stripeConfig) : null;
 
   async function handle(event: Stripe.Event): Promise<void> {
     switch (event.type) {
@@ -40,6 +42,29 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       case "checkout.session.async_payment_failed":
         await cancelUnpaid(db, { sessionId: event.data.object.id }, "failed");
         return;
+      case "charge.refunded": {
+        // A refund made in Stripe's dashboard reaches the ledger here; one made by this server is
+        // already in it (same refund id), so nothing is recorded or emailed twice.
+        const charge = event.data.object;
+        const intent =
+          typeof charge.payment_intent === "string"
+            ? charge.payment_intent
+            : charge.payment_intent?.id;
+        if (!intent || !reader) return;
+        const orderId = charge.metadata?.order_id ?? (await reader.orderIdOfPayment(intent));
+        if (!orderId) {
+          app.log.warn({ eventId: event.id }, "refunded Stripe charge matches no order");
+          return;
+        }
+        const recorded = await recordProviderRefunds(
+          db,
+          orderId,
+          await reader.refundsOfPayment(intent),
+          { publicUrl },
+        );
+        if (recorded > 0) void app.jobs.mail?.runOnce();
+        return;
+      }
       default:
         return;
     }

@@ -32,6 +32,19 @@ const within = (column: ReturnType<typeof sql>, range: ExportRange) =>
   sql`${column} >= (${range.from}::date::timestamp at time zone ${storeTimeZone})
     and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${storeTimeZone})`;
 
+/** Each order's charged and refunded cents, summed from its payments ledger. */
+export const ledgerTotals = sql`select order_id,
+    sum(amount_cents) filter (where kind = 'charge') as charged,
+    sum(amount_cents) filter (where kind = 'refund') as refunded
+  from order_payments group by order_id`;
+
+const cents = (value: unknown) => (Number(value ?? 0) / 100).toFixed(2);
+
+/** Paid, refunded and net (paid less refunded) as CSV cells in dollars. */
+function paidRefundedNetCells(paid: unknown, refunded: unknown): string[] {
+  return [cents(paid), cents(refunded), cents(Number(paid ?? 0) - Number(refunded ?? 0))];
+}
+
 /**
  * Every order placed in the range, oldest first: one row per order with its amounts, and its
  * margin over the lines whose product has a cost per box (cost of goods at today's cost; both
@@ -51,8 +64,10 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       status, payment_status, customer_name, customer_email, customer_phone,
       billing_address->>'city' as city, billing_address->>'state' as state,
       billing_address->>'zip_code' as zip_code, delivery_method, coupon_code, total_cartons,
-      subtotal, discount_amount, shipping_cost, tax_amount, total_amount
-    from orders where ${within(sql`created_at`, range)}
+      subtotal, discount_amount, shipping_cost, tax_amount, total_amount,
+      coalesce(ledger.charged, 0) as paid_cents, coalesce(ledger.refunded, 0) as refunded_cents
+    from orders left join (${ledgerTotals}) ledger on ledger.order_id = orders.id
+    where ${within(sql`created_at`, range)}
     order by created_at, friendly_order_id`);
   const columns = [
     "order",
@@ -75,6 +90,10 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
     "total",
     "cost of goods",
     "margin",
+    // From the payments ledger, after the order's own amounts.
+    "paid",
+    "refunded",
+    "net",
   ];
   return toCsv(
     columns,
@@ -98,6 +117,7 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       r.tax_amount,
       r.total_amount,
       ...marginCells(r.costed_revenue, r.cost_cents),
+      ...paidRefundedNetCells(r.paid_cents, r.refunded_cents),
     ]),
   );
 }

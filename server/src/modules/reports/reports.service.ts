@@ -29,16 +29,23 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
   const paidSince = sql`o.payment_status = 'paid' and o.paid_at >= ${start}::timestamptz`;
 
   const [byDay, byStatus, top, inquiries, lowStock, closeouts, margin] = await Promise.all([
-    rowsOf<{ day: string; orders: number; revenue: string }>(
+    // Refunds count on the day they were given, whenever the order was paid.
+    rowsOf<{ day: string; orders: number; revenue: string; refunds_cents: string }>(
       db,
       sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.orders, 0)::int as orders,
-            coalesce(s.revenue, 0) as revenue
+            coalesce(s.revenue, 0) as revenue, coalesce(r.cents, 0) as refunds_cents
           from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
           left join (
             select (o.paid_at at time zone ${storeTimeZone})::date as day, count(*) as orders,
               sum(o.total_amount) as revenue
             from orders o where ${paidSince} group by 1
           ) s on s.day = d::date
+          left join (
+            select (p.created_at at time zone ${storeTimeZone})::date as day,
+              sum(p.amount_cents) as cents
+            from order_payments p
+            where p.kind = 'refund' and p.created_at >= ${start}::timestamptz group by 1
+          ) r on r.day = d::date
           order by d`,
     ),
     rowsOf<{ status: string; count: number }>(
@@ -94,13 +101,20 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     ),
   ]);
 
-  const salesByDay = byDay.map((d) => ({
-    day: d.day,
-    orders: Number(d.orders),
-    revenue: dollars(d.revenue),
-  }));
+  const salesByDay = byDay.map((d) => {
+    const revenue = dollars(d.revenue);
+    const refundsCents = Number(d.refunds_cents);
+    return {
+      day: d.day,
+      orders: Number(d.orders),
+      revenue,
+      refunds: refundsCents / 100,
+      net: (Math.round(revenue * 100) - refundsCents) / 100,
+    };
+  });
   const paidOrders = salesByDay.reduce((sum, d) => sum + d.orders, 0);
   const revenueCents = salesByDay.reduce((sum, d) => sum + Math.round(d.revenue * 100), 0);
+  const refundCents = salesByDay.reduce((sum, d) => sum + Math.round(d.refunds * 100), 0);
   const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
     (typeof orderStatuses)[number],
     number
@@ -117,6 +131,8 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     sales_by_day: salesByDay,
     paid_orders: paidOrders,
     revenue: revenueCents / 100,
+    refunds: refundCents / 100,
+    net_revenue: (revenueCents - refundCents) / 100,
     average_order_value: paidOrders ? Math.round(revenueCents / paidOrders) / 100 : 0,
     margin: {
       revenue: costedRevenueCents / 100,
@@ -145,4 +161,9 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
 }
 
 export { customersCsv, ordersCsv } from "./exports.ts";
+export {
+  type ProviderMoneyReader,
+  reconciliationCsv,
+  reconciliationReport,
+} from "./reconciliation.ts";
 export { reorderReport, reorderReportCsv, suggestedReorder } from "./reorder-report.ts";

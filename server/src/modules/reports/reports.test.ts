@@ -74,11 +74,15 @@ describe("the owner's dashboard", () => {
       day: "2030-06-15",
       orders: 1,
       revenue: 220 + pallet,
+      refunds: 0,
+      net: 220 + pallet,
     });
     expect(board.sales_by_day.at(-2)).toEqual({
       day: "2030-06-14",
       orders: 1,
       revenue: 121 + pallet,
+      refunds: 0,
+      net: 121 + pallet,
     });
     expect(board.sales_by_day.slice(0, -2).every((d) => d.orders === 0 && d.revenue === 0)).toBe(
       true,

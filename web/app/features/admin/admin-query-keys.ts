@@ -24,6 +24,12 @@ export const crewsKey = ["admin", "crews"] as const;
 export const dashboardKey = (days: number) => ["admin", "dashboard", days] as const;
 export const calendarKey = (week: string) => ["admin", "calendar", week] as const;
 
+/** What the signed-in staff member may refund; who may refund (the owner's settings). */
+export const refundAllowanceKey = ["admin", "refund-allowance"] as const;
+export const refundPermissionsKey = ["admin", "refund-permissions"] as const;
+/** The reconciliation report of one day. */
+export const reconciliationKey = (date: string) => ["admin", "reconciliation", date] as const;
+
 /** One order as the detail panel reads it, and its history (the audit entries about it). */
 export const orderKey = (orderId: string) => ["admin", "order", orderId] as const;
 export const orderHistoryKey = (orderId: string) => ["admin", "order-history", orderId] as const;

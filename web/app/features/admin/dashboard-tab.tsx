@@ -10,6 +10,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { dashboardKey } from "./admin-query-keys.ts";
 import { ListError } from "./admin-table.tsx";
 import { ExportPanel } from "./export-panel.tsx";
+import { ReconciliationPanel } from "./reconciliation-panel.tsx";
 import { SalesChart } from "./sales-chart.tsx";
 import { PlaceholderNotice, settingsQueryKey } from "./settings-tab.tsx";
 
@@ -100,8 +101,13 @@ export function DashboardTab() {
 function DashboardFigures({ board }: { board: Dashboard }) {
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Sales (paid orders)" value={formatUsd(board.revenue)} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Figure
+          label="Gross sales (paid orders, with sales tax and refunded orders)"
+          value={formatUsd(board.revenue)}
+        />
+        <Figure label="Refunds given" value={formatUsd(board.refunds)} />
+        <Figure label="Net sales (gross less refunds)" value={formatUsd(board.net_revenue)} />
         <Figure label="Paid orders" value={String(board.paid_orders)} />
         <Figure label="Average order" value={formatUsd(board.average_order_value)} />
         <Figure
@@ -187,6 +193,9 @@ function DashboardFigures({ board }: { board: Dashboard }) {
           <ExportPanel />
         </Panel>
       </div>
+      <Panel title="Reconciliation (payments ledger against order totals)">
+        <ReconciliationPanel />
+      </Panel>
     </>
   );
 }

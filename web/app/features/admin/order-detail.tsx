@@ -1,10 +1,12 @@
 import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
+import type { RefundAllowance } from "@mcf/contracts/order-money";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
-import { orderHistoryKey, orderKey } from "./admin-query-keys.ts";
+import { orderHistoryKey, orderKey, refundAllowanceKey } from "./admin-query-keys.ts";
 import { OrderPrintButtons } from "./order-documents.tsx";
 import { OrderPickup, OrderShipments } from "./order-fulfillment.tsx";
 import { OrderHistory } from "./order-history.tsx";
 import { OrderItems } from "./order-items.tsx";
+import { OrderLineCancel, refundBlocked } from "./order-line-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderReturns } from "./order-returns.tsx";
 import { OrderShippingForm } from "./order-shipping-form.tsx";
@@ -19,6 +21,11 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
   const history = useAdminQuery<{ entries: AuditEntry[] }>(
     orderHistoryKey(orderId),
     `/api/admin/audit?entity_type=order&entity_id=${orderId}&limit=20`,
+  );
+  // What this staff member may refund: actions beyond it are disabled with the reason.
+  const allowance = useAdminQuery<RefundAllowance>(
+    refundAllowanceKey,
+    "/api/admin/orders/refund-allowance",
   );
   const { run, busy } = useOrderActions(orderId);
   const order = query.data;
@@ -55,7 +62,13 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
             provider={order.payment_provider}
             refundable={order.refundable ?? 0}
           />
-          <OrderStatusForm order={order} busy={busy} run={run} />
+          <OrderLineCancel order={order} allowance={allowance.data} busy={busy} run={run} />
+          <OrderStatusForm
+            order={order}
+            busy={busy}
+            run={run}
+            refundRefusal={refundBlocked(allowance.data, order.refundable ?? 0)}
+          />
           {order.pickup ? (
             <OrderPickup order={order} busy={busy} run={run} />
           ) : (

@@ -24,7 +24,12 @@ function Address({ label, address }: { label: string; address: AdminOrder["billi
 /** One order as a printed page: the packing list for the warehouse, or the customer's invoice. */
 function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind }) {
   const store = useStoreDetails();
-  const items = order.items ?? [];
+  // The packing list packs what still goes: boxes cancelled before shipping are left out.
+  const items = (order.items ?? []).flatMap((item) => {
+    const going = item.quantity - (item.cancelled_quantity ?? 0);
+    if (kind === "invoice") return [item];
+    return going > 0 ? [{ ...item, quantity: going }] : [];
+  });
   const amounts: Array<[string, number]> = [
     ["Subtotal", order.subtotal],
     ...(order.discount_amount ? [["Discount", -order.discount_amount] as [string, number]] : []),

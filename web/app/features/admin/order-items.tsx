@@ -66,6 +66,11 @@ export function OrderItems({ order }: { order: AdminOrder }) {
                   </td>
                   <td className="py-1.5 pr-2 text-right whitespace-nowrap text-stone-600 tabular-nums">
                     × {item.quantity}
+                    {item.cancelled_quantity ? (
+                      <span className="block text-xs text-red-800">
+                        {item.cancelled_quantity} cancelled
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-1.5 text-right tabular-nums">{usdOrDash(item.total_price)}</td>
                 </tr>

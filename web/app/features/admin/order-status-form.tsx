@@ -14,10 +14,13 @@ export function OrderStatusForm({
   order,
   busy,
   run,
+  refundRefusal = null,
 }: {
   order: AdminOrder;
   busy: boolean;
   run: RunOrderAction;
+  /** Why this staff member may not give the refund a cancel would make, or null. */
+  refundRefusal?: string | null;
 }) {
   const [status, setStatus] = useState<string>(order.status);
   const [statusEmail, setStatusEmail] = useState(false);
@@ -30,6 +33,7 @@ export function OrderStatusForm({
     setConfirming(false);
   }
   const consequence = statusConsequence(order, status);
+  const blocked = status === "cancelled" && (order.refundable ?? 0) > 0 ? refundRefusal : null;
   const refused = (value: string) => Boolean(order.reopen_refusal) && value !== "cancelled";
 
   const update = async () => {
@@ -75,7 +79,7 @@ export function OrderStatusForm({
         <button
           type="button"
           className="btn-dark py-2"
-          disabled={busy || status === order.status || confirming}
+          disabled={busy || status === order.status || confirming || Boolean(blocked)}
           onClick={consequence ? () => setConfirming(true) : update}
         >
           Update Status
@@ -87,6 +91,7 @@ export function OrderStatusForm({
       {consequence && !confirming ? (
         <p className="mt-2 text-sm text-stone-700">{consequence}</p>
       ) : null}
+      {blocked ? <p className="mt-2 text-sm text-red-800">{blocked}</p> : null}
       {consequence && confirming ? (
         <div
           role="alertdialog"

@@ -60,11 +60,24 @@ function orderColumns(
       phoneText: (order) => capitalize(order.status),
       cell: (order) => <StatusBadge status={order.status} />,
     },
+    // The payment status, then from the payments ledger what the customer paid, what went back
+    // and what the store kept (net).
     {
       header: "Payment",
       hideOnPhone: true,
-      cellClassName: "px-3 py-2 text-stone-600",
-      cell: (order) => capitalize(order.payment_status),
+      cellClassName: "px-3 py-2 whitespace-nowrap text-xs tabular-nums text-stone-700",
+      cell: (order) => (
+        <>
+          <span className="block text-sm text-stone-600">{capitalize(order.payment_status)}</span>
+          <span className="block">Paid {usdOrDash(order.paid ?? 0)}</span>
+          <span className={`block ${(order.refunded ?? 0) > 0 ? "text-red-800" : ""}`}>
+            Refunded {usdOrDash(order.refunded ?? 0)}
+          </span>
+          <span className="block font-semibold text-stone-900">
+            Net {usdOrDash(order.net ?? 0)}
+          </span>
+        </>
+      ),
     },
     {
       header: "Actions",

@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/api.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { RefundPermissionsForm } from "./refund-permissions-form.tsx";
 import {
   businessNumberFields,
   checkForm,
@@ -64,7 +65,23 @@ export function SettingsTab() {
         </button>
       </div>
     );
-  return <SettingsEditor saved={query.data} />;
+  return (
+    <>
+      <SettingsEditor saved={query.data} />
+      <section
+        aria-labelledby="refund-permissions-heading"
+        className="m-4 space-y-2 rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
+      >
+        <h2
+          id="refund-permissions-heading"
+          className="font-sans text-base font-semibold text-navy-800"
+        >
+          Who may refund
+        </h2>
+        <RefundPermissionsForm />
+      </section>
+    </>
+  );
 }
 
 function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
