@@ -2,7 +2,7 @@
 -- boxes never pass what was ordered; money is integer cents. A line keeps its product's name so a
 -- purchase order stays readable after the product is deleted.
 SET CONSTRAINTS "products_bump_catalog_version" IMMEDIATE;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "cost_per_box_cents" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "cost_per_box_cents" integer;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_cost_per_box_not_negative" CHECK ("products"."cost_per_box_cents" >= 0);--> statement-breakpoint
 SET CONSTRAINTS "products_bump_catalog_version" DEFERRED;--> statement-breakpoint
 CREATE TABLE "purchase_orders" (

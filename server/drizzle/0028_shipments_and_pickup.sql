@@ -30,10 +30,10 @@ ALTER TABLE "order_shipment_lines" ADD CONSTRAINT "order_shipment_lines_order_it
 --> statement-breakpoint
 CREATE INDEX "order_shipment_lines_item_idx" ON "order_shipment_lines" USING btree ("order_item_id");
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "ready_for_pickup_at" timestamp with time zone;
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "ready_for_pickup_at" timestamp with time zone;
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "picked_up_at" timestamp with time zone;
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "picked_up_at" timestamp with time zone;
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "picked_up_by" text;
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "picked_up_by" text;
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "pickup_staff" text;
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "pickup_staff" text;

@@ -59,11 +59,18 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       database = await openDatabase({ databaseUrl: url.toString() });
     } else database = await openDatabase({ pglite: newPGlite() });
     await migrateWith(database, oldMigrations);
-    // The factories write every column of today's schema: give the old store the order line
-    // column a later migration adds (it adds it only when missing), so old orders can be made.
-    await database.db.execute(
+    // The factories write every column of today's schema: give the old store the product, order
+    // and order line columns later migrations add (they add them only when missing), so old
+    // products and orders can be made.
+    for (const statement of [
+      sql`alter table products add column if not exists cost_per_box_cents integer`,
+      sql`alter table orders add column if not exists ready_for_pickup_at timestamp with time zone`,
+      sql`alter table orders add column if not exists picked_up_at timestamp with time zone`,
+      sql`alter table orders add column if not exists picked_up_by text`,
+      sql`alter table orders add column if not exists pickup_staff text`,
       sql`alter table order_items add column if not exists cancelled_quantity integer not null default 0`,
-    );
+    ])
+      await database.db.execute(statement);
   });
   afterAll(async () => {
     await database.close();

@@ -88,12 +88,13 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
     "shipping",
     "tax",
     "total",
-    "cost of goods",
-    "margin",
     // From the payments ledger, after the order's own amounts.
     "paid",
     "refunded",
     "net",
+    // At each product's cost per box today (empty where no line has a cost).
+    "cost of goods",
+    "margin",
   ];
   return toCsv(
     columns,
@@ -116,8 +117,8 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       r.shipping_cost,
       r.tax_amount,
       r.total_amount,
-      ...marginCells(r.costed_revenue, r.cost_cents),
       ...paidRefundedNetCells(r.paid_cents, r.refunded_cents),
+      ...marginCells(r.costed_revenue, r.cost_cents),
     ]),
   );
 }

@@ -43,10 +43,10 @@ describe("paid, refunded and net: the order list, the orders CSV and the dashboa
     );
     const [header, row] = csv.body.trim().split("\r\n");
     expect(header).toBe(
-      "order,placed (Birmingham time),status,payment,customer,email,phone,city,state,zip code,delivery,coupon,boxes,subtotal,discount,shipping,tax,total,paid,refunded,net",
+      "order,placed (Birmingham time),status,payment,customer,email,phone,city,state,zip code,delivery,coupon,boxes,subtotal,discount,shipping,tax,total,paid,refunded,net,cost of goods,margin",
     );
     expect(
-      row?.endsWith(`,${total.toFixed(2)},${total.toFixed(2)},55.00,${money.net.toFixed(2)}`),
+      row?.includes(`,${total.toFixed(2)},${total.toFixed(2)},55.00,${money.net.toFixed(2)},`),
     ).toBe(true);
 
     // The refund was given today; the sale was on March 10: each counts on its own day.

@@ -228,7 +228,7 @@ describe("the owner's dashboard", () => {
       "/api/admin/exports/orders.csv?from=2032-06-14&to=2032-06-14",
     );
     const [header, ...rows] = csv.body.trim().split("\r\n");
-    expect(header?.endsWith(",total,cost of goods,margin")).toBe(true);
+    expect(header?.endsWith(",total,paid,refunded,net,cost of goods,margin")).toBe(true);
     expect(rows.some((row) => row.endsWith(",120.00,80.00"))).toBe(true);
     // No line of the tile order has a cost: its margin cells are empty.
     expect(rows.some((row) => row.endsWith(",,"))).toBe(true);
