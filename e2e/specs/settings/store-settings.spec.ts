@@ -55,6 +55,9 @@ test("the owner changes the phone in Settings and the contact page, footer and J
   );
   const notice = page.getByRole("note", { name: "Placeholder settings" });
   await expect(notice).toContainText("Phone");
+  // The staff alerts address is not shown to customers: the notice says what it costs instead.
+  await expect(notice.getByText(/^Customers see these/)).not.toContainText("Staff alerts email");
+  await expect(notice).toContainText("no one on the team receives them");
 
   const phone = page.getByLabel("Phone", { exact: true });
   await expect(phone).toHaveValue(business.phone);

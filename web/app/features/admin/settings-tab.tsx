@@ -25,6 +25,9 @@ export const settingsQueryKey = ["admin", "settings"] as const;
 /** The notice of values customers still see as placeholders (Settings tab and dashboard). */
 export function PlaceholderNotice({ fields, action }: { fields: string[]; action?: ReactNode }) {
   if (fields.length === 0) return null;
+  // The staff alerts address is never shown to customers: it is where leads go.
+  const staffAlerts = "Staff alerts email";
+  const customerFacing = fields.filter((field) => field !== staffAlerts);
   return (
     <div
       role="note"
@@ -32,10 +35,18 @@ export function PlaceholderNotice({ fields, action }: { fields: string[]; action
       className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <p className="font-semibold">Some store details are still placeholders</p>
-      <p className="mt-1">
-        Customers see these on every page and email until you replace them:{" "}
-        <strong>{fields.join(", ")}</strong>.
-      </p>
+      {customerFacing.length > 0 ? (
+        <p className="mt-1">
+          Customers see these on every page and email until you replace them:{" "}
+          <strong>{customerFacing.join(", ")}</strong>.
+        </p>
+      ) : null}
+      {fields.includes(staffAlerts) ? (
+        <p className="mt-1">
+          New inquiries, claims and date requests go to a placeholder address until you set the{" "}
+          <strong>{staffAlerts}</strong>: no one on the team receives them.
+        </p>
+      ) : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );
