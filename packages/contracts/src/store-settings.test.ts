@@ -24,7 +24,6 @@ const real: StoreSettings = {
   },
   delivery_limits: {
     handling_business_days: 1,
-    restock_business_days: 10,
     local_business_days: 1,
     parcel_max_boxes: 5,
     parcel_max_weight_lbs: 150,
@@ -134,7 +133,6 @@ describe("delivery limits and the local delivery area", () => {
         ...real,
         delivery_limits: {
           handling_business_days: -1,
-          restock_business_days: 1.5,
           local_business_days: "two",
           parcel_max_boxes: 0,
           parcel_max_weight_lbs: 1e12,
@@ -142,8 +140,6 @@ describe("delivery limits and the local delivery area", () => {
       }),
     ).toEqual({
       "delivery_limits.handling_business_days": "Handling time cannot be negative",
-      "delivery_limits.restock_business_days":
-        "Restock time must be a whole number of business days",
       "delivery_limits.local_business_days":
         "Local delivery time must be a whole number of business days",
       "delivery_limits.parcel_max_boxes": "Parcel limit must be at least 1",

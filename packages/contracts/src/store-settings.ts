@@ -245,7 +245,6 @@ export const storeSettingsSchema = z.object({
    */
   delivery_limits: z.object({
     handling_business_days: wholeNumber("Handling time", "business days", 0, 30),
-    restock_business_days: wholeNumber("Restock time", "business days", 0, 120),
     local_business_days: wholeNumber("Local delivery time", "business days", 0, 30),
     parcel_max_boxes: wholeNumber("Parcel limit", "boxes", 1, 100),
     parcel_max_weight_lbs: wholeNumber("Parcel weight limit", "lb", 1, 2000),

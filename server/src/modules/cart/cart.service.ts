@@ -177,7 +177,6 @@ function ratesFrom(settings: StoreSettings): StoreRates {
     },
     deliveryLimits: {
       handlingBusinessDays: limits.handling_business_days,
-      restockBusinessDays: limits.restock_business_days,
       localBusinessDays: limits.local_business_days,
       parcelMaxBoxes: limits.parcel_max_boxes,
       parcelMaxWeightLbs: limits.parcel_max_weight_lbs,

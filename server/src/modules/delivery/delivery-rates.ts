@@ -10,8 +10,6 @@ import type { DeliveryMethod, FreightServiceId } from "@mcf/contracts/delivery";
 export const deliveryRates = {
   /** Boxes in stock are picked and ready this many business days after the order. */
   handlingBusinessDays: 1,
-  /** A line with more boxes than we hold waits for the supplier this long before it is ready. */
-  restockBusinessDays: 10,
   labels: {
     pickup: "Showroom pickup",
     local: "Local delivery",

@@ -94,7 +94,6 @@ describe("delivery limits, lead times and the service area from the store settin
       delivery_limits: {
         ...s.delivery_limits,
         handling_business_days: 4,
-        restock_business_days: 25,
         local_business_days: 3,
       },
     }));
@@ -287,7 +286,6 @@ describe("delivery limits, lead times and the service area from the store settin
       await refusedWith({
         delivery_limits: {
           handling_business_days: -1,
-          restock_business_days: 1e15,
           local_business_days: "2",
           parcel_max_boxes: 2.5,
           parcel_max_weight_lbs: Number.MAX_SAFE_INTEGER,
@@ -295,7 +293,6 @@ describe("delivery limits, lead times and the service area from the store settin
       }),
     ).toEqual({
       "delivery_limits.handling_business_days": "Handling time cannot be negative",
-      "delivery_limits.restock_business_days": "Restock time must be at most 120 business days",
       "delivery_limits.local_business_days":
         "Local delivery time must be a whole number of business days",
       "delivery_limits.parcel_max_boxes": "Parcel limit must be a whole number of boxes",

@@ -47,8 +47,6 @@ export const shippedDeliveryPrices: DeliveryPrices = {
 export interface DeliveryLimits {
   /** An order whose every line is in stock is ready this many business days after it is placed. */
   handlingBusinessDays: number;
-  /** An order with a line we hold too few boxes of waits this long for the supplier. */
-  restockBusinessDays: number;
   /** Our own truck delivers this many business days after the order is ready. */
   localBusinessDays: number;
   /** Parcel carries at most this many boxes and this many pounds; more go by truck. */
@@ -63,7 +61,6 @@ export interface DeliveryLimits {
 /** The limits the store shipped with: the settings' defaults until the owner saves others. */
 export const shippedDeliveryLimits: DeliveryLimits = {
   handlingBusinessDays: deliveryRates.handlingBusinessDays,
-  restockBusinessDays: deliveryRates.restockBusinessDays,
   localBusinessDays: deliveryRates.local.businessDays,
   parcelMaxBoxes: deliveryRates.parcel.maxBoxes,
   parcelMaxWeightLbs: deliveryRates.parcel.maxWeightLbs,

@@ -84,7 +84,6 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
     },
     delivery_limits: {
       handling_business_days: shippedDeliveryLimits.handlingBusinessDays,
-      restock_business_days: shippedDeliveryLimits.restockBusinessDays,
       local_business_days: shippedDeliveryLimits.localBusinessDays,
       parcel_max_boxes: shippedDeliveryLimits.parcelMaxBoxes,
       parcel_max_weight_lbs: shippedDeliveryLimits.parcelMaxWeightLbs,

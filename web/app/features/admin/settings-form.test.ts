@@ -22,7 +22,6 @@ const settings: StoreSettings = {
   },
   delivery_limits: {
     handling_business_days: 1,
-    restock_business_days: 10,
     local_business_days: 1,
     parcel_max_boxes: 5,
     parcel_max_weight_lbs: 150,
@@ -47,7 +46,6 @@ describe("the Settings tab's delivery limits and local delivery area", () => {
     const form = toForm(settings);
     expect(form.delivery_limits).toEqual({
       handling_business_days: "1",
-      restock_business_days: "10",
       local_business_days: "1",
       parcel_max_boxes: "5",
       parcel_max_weight_lbs: "150",

@@ -25,11 +25,6 @@ export const deliveryLimitFields = [
     "An order whose boxes are all in stock is ready this many business days after it is placed.",
   ],
   [
-    "restock_business_days",
-    "Restock time (business days)",
-    "An order with more boxes than we hold is ready this many business days after it is placed.",
-  ],
-  [
     "local_business_days",
     "Local delivery time (business days)",
     "Our own truck delivers this many business days after the order is ready.",
