@@ -12,7 +12,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   const vendor = `Mohawk Mills ${store.tag}`;
 
   await signInToAdmin(page, "purchase-orders");
-  await expect(page.getByRole("tab", { name: "Purchase orders" })).toHaveAttribute(
+  await expect(page.getByRole("tab", { name: "Purchasing" })).toHaveAttribute(
     "aria-selected",
     "true",
   );

@@ -37,7 +37,8 @@ export const adminTabs: AdminTab[] = [
   { id: "reorder", label: "Reorder", area: "products", Component: ReorderTab },
   {
     id: "purchase-orders",
-    label: "Purchase orders",
+    // Not "Purchase orders": a tab named with "Orders" in it would be one more "Orders" tab.
+    label: "Purchasing",
     area: "products",
     Component: PurchaseOrdersTab,
   },

@@ -51,7 +51,7 @@ function outboxColumns(
         <>
           <button
             type="button"
-            className="text-left font-medium text-navy-800 underline-offset-2 hover:underline"
+            className="min-h-6 text-left font-medium text-navy-800 underline-offset-2 hover:underline"
             onClick={() => onOpen(m)}
             aria-label={`Open email “${m.subject}” to ${m.to_address}`}
           >
