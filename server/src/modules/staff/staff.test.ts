@@ -494,3 +494,37 @@ describe("the session cookie in production", () => {
     expect(cookie).toContain("Max-Age=7200");
   });
 });
+
+describe("the last owner account", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const asOwner = { "admin-password": testAdminPassword };
+  const patch = (id: string, payload: object) =>
+    t.app.inject({ method: "PATCH", url: `/api/admin/staff/${id}`, headers: asOwner, payload });
+
+  it("cannot lose its owner role or be turned off until another account is an owner", async () => {
+    const { account: ada } = await createStaffAccountViaApi(t.app, {
+      role: "owner",
+      name: "Ada Owner",
+    });
+    const { account: ben } = await createStaffAccountViaApi(t.app, { role: "staff", name: "Ben" });
+
+    for (const change of [{ role: "staff" }, { role: "catalogue" }, { active: false }]) {
+      const refused = await patch(ada.id, change);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        detail:
+          "Ada Owner is the last owner: make another account an owner before changing this one.",
+      });
+    }
+    // Renaming the last owner, or changing someone else, is fine.
+    expect((await patch(ada.id, { name: "Ada Lovelace" })).statusCode).toBe(200);
+    expect((await patch(ben.id, { role: "owner" })).json().role).toBe("owner");
+    expect((await patch(ada.id, { role: "staff" })).json().role).toBe("staff");
+    expect((await patch(ben.id, { role: "staff" })).statusCode).toBe(409);
+  });
+});

@@ -1,3 +1,4 @@
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { type AdminSettingsResponse, settingsSavedMessage } from "@mcf/contracts/store-settings";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
@@ -524,7 +525,7 @@ function BusinessHistory({ changes }: { changes: AdminSettingsResponse["business
             <li key={index} className="rounded bg-stone-50 px-3 py-2">
               <span className="font-medium">{change.label}</span>: {change.before} → {change.after}{" "}
               <span className="text-stone-600">
-                · {change.actor} · {formatShopTime(change.changed_at)}
+                · {actorDisplayName(change.actor)} · {formatShopTime(change.changed_at)}
               </span>
             </li>
           ))}
