@@ -22,7 +22,8 @@ export function notCsvReason(text: string): string | null {
   const head = text.slice(0, 16);
   const kind = binaryKinds.find((candidate) => candidate.test(head))?.name;
   const sample = text.slice(0, 4096);
-  const unreadable = (sample.match(/[\u0000\uFFFD]/g) ?? []).length;
-  if (!kind && !sample.includes("\u0000") && unreadable * 20 < sample.length) return null;
+  // Text has no NUL, and only a stray character that is not UTF-8 (an old Windows export).
+  const unreadable = (sample.match(/\uFFFD/g) ?? []).length;
+  if (!kind && !text.includes("\u0000") && unreadable * 20 < sample.length) return null;
   return `That file is not a CSV: it looks like ${kind ?? "binary data, not text"}. Choose a .csv file, or in your spreadsheet use File → Save As → CSV (comma-separated values) and import that.`;
 }
