@@ -33,13 +33,13 @@ test("staff find an order by name, number or phone, tell a pickup from a deliver
   await search.fill(name.toUpperCase());
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(pickup.friendly_order_id);
-  await expect(rows.first().getByText("Pickup", { exact: true })).toBeVisible();
+  await expect(rows.first().getByRole("cell", { name: "Pickup", exact: true })).toBeVisible();
   await shot(page, "orders-search-1280");
 
   await search.fill(delivered.friendly_order_id);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(delivered.friendly_order_id);
-  await expect(rows.first().getByText(/^(Freight|Local|Parcel)$/)).toBeVisible();
+  await expect(rows.first().getByRole("cell", { name: /^(Freight|Local|Parcel)$/ })).toBeVisible();
 
   await search.fill("no order is called this");
   await expect(page.getByText("No orders match these filters.")).toBeVisible();
@@ -145,6 +145,7 @@ test("products: a PNG chosen as the CSV is named as one, the ACE columns say whi
     1,
   );
   await expect(editor.getByText("No photos uploaded yet.")).toHaveCount(0);
+  await shot(page, "editor-top-1280");
   await expect(editor.getByLabel("ACE shown price (what partners pay)")).toBeVisible();
   const mainLink = editor.getByLabel("Main image URL");
   await expect(mainLink).toBeHidden();

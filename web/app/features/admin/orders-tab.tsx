@@ -53,7 +53,7 @@ function orderColumns(
     {
       header: "Placed",
       hideOnPhone: true,
-      cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600",
+      cellClassName: "px-3 py-2 min-w-28 text-stone-600",
       cell: (order) => formatShopTime(order.created_at),
     },
     {
@@ -70,7 +70,9 @@ function orderColumns(
     // Pickups, our truck, freight and parcels are handled differently: tell them apart at a glance.
     {
       header: "Delivery",
-      cellClassName: "px-1 py-2 whitespace-nowrap sm:px-3",
+      hideOnPhone: true,
+      phoneText: (order) => deliveryMethodNames[order.delivery.method],
+      cellClassName: "px-3 py-2 whitespace-nowrap",
       cell: (order) => (
         <span
           className={`rounded px-1.5 py-0.5 text-xs font-semibold ${deliveryBadgeClass[order.delivery.method]}`}
@@ -168,7 +170,10 @@ export function OrdersTab() {
   const count = list.items.length;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+    // The empty panel is narrower than an open one, so the whole table fits beside it.
+    <div
+      className={`grid gap-4 ${selectedId ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]" : "lg:grid-cols-[minmax(0,1fr)_minmax(0,260px)]"}`}
+    >
       <section
         aria-label="Orders"
         className="min-w-0 rounded-lg border border-stone-200 bg-white shadow-sm"

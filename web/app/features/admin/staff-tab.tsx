@@ -11,6 +11,7 @@ import { adminListKeys } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { EmailText } from "./email-text.tsx";
 import { StaffAccountForm } from "./staff-account-form.tsx";
 import { useToast } from "./toast.tsx";
 
@@ -32,7 +33,7 @@ function RoleCell({
   const [draft, setDraft] = useState<StaffRole>(account.role);
   const changed = draft !== account.role;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:flex-wrap sm:items-center sm:gap-2">
       <select
         aria-label={`Role of ${account.name}`}
         className="max-w-36 rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:max-w-none"
@@ -47,7 +48,7 @@ function RoleCell({
         ))}
       </select>
       {changed ? (
-        <>
+        <div className="flex items-center gap-2">
           <button
             type="button"
             className="rounded bg-navy-800 px-3 py-1 text-xs font-semibold text-white disabled:opacity-50"
@@ -56,7 +57,7 @@ function RoleCell({
               if (!(await onSave(draft))) setDraft(account.role);
             }}
           >
-            Save as {capitalize(draft)}
+            Save<span className="max-sm:sr-only"> as {capitalize(draft)}</span>
           </button>
           <button
             type="button"
@@ -66,7 +67,7 @@ function RoleCell({
           >
             Cancel
           </button>
-        </>
+        </div>
       ) : null}
     </div>
   );
@@ -84,7 +85,9 @@ function staffColumns(
       cell: (a) => (
         <>
           <span className="block font-medium text-navy-800">{a.name}</span>
-          <span className="block text-xs break-all text-stone-600">{a.email}</span>
+          <span className="block text-xs break-words text-stone-600">
+            <EmailText email={a.email} />
+          </span>
         </>
       ),
     },
