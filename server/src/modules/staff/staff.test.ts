@@ -13,6 +13,7 @@ import {
   sessionCookieOf,
 } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { onRealPostgres } from "../../../test/test-database.ts";
 import { auditLog, mailOutbox, staffSessions } from "../../db/schema/index.ts";
 
 const store = "http://store.test";
@@ -527,4 +528,29 @@ describe("the last owner account", () => {
     expect((await patch(ada.id, { role: "staff" })).json().role).toBe("staff");
     expect((await patch(ben.id, { role: "staff" })).statusCode).toBe(409);
   });
+
+  it.runIf(onRealPostgres)(
+    "two owners demoting each other at once leave one owner, never none",
+    async () => {
+      const race = await Promise.all(
+        ["Cleo", "Dev"].map(
+          async (name) =>
+            (await createStaffAccountViaApi(t.app, { role: "owner", name: `${name} Race` })).account
+              .id,
+        ),
+      );
+      // Leave these two as the only owners.
+      const list = await t.app.inject({ url: "/api/admin/staff", headers: asOwner });
+      for (const account of list.json().accounts as Array<{ id: string; role: string }>) {
+        if (account.role === "owner" && !race.includes(account.id))
+          expect((await patch(account.id, { role: "staff" })).statusCode).toBe(200);
+      }
+      const answers = await Promise.all(race.map((id) => patch(id, { role: "staff" })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const owners = await t.database.db.execute(
+        sql`select count(*)::int as n from staff_accounts where role = 'owner' and disabled_at is null`,
+      );
+      expect((owners.rows[0] as { n: number }).n).toBe(1);
+    },
+  );
 });
