@@ -185,7 +185,7 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
           <p className="text-sm text-stone-600">
             Every page, email, receipt and the checkout use these values as soon as you save.
             {saved.updated_at
-              ? ` Last saved ${formatShopTime(saved.updated_at)} by ${saved.updated_by}.`
+              ? ` Last saved ${formatShopTime(saved.updated_at)}${saved.updated_by ? ` by ${actorDisplayName(saved.updated_by)}` : ""}.`
               : " Nothing saved yet: the store uses the values it shipped with."}
           </p>
         </div>
