@@ -54,7 +54,7 @@ test("an inline price edit saves on Enter and reaches the public catalogue", asy
     .filter({ hasText: `Product #${product.id} · ${name}` })
     .filter({ hasText: "our_price" });
   await expect(change).toContainText("3.1 → 3.45");
-  await expect(change).toContainText("admin");
+  await expect(change).toContainText("Shop password");
 });
 
 test("staff create, edit and delete a product in the side editor", async ({ page, store }) => {

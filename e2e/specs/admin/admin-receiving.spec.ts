@@ -68,7 +68,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
   await expect(rows.first()).toContainText("Received from a supplier");
   await expect(rows.first()).toContainText("+12");
   await expect(rows.first()).toContainText(`Purchase order ${number} from ${vendor}`);
-  await expect(rows.first()).toContainText("admin");
+  await expect(rows.first()).toContainText("Shop password");
   await expect(rows.first()).toContainText("Dye lot DL-0412");
   await expect(
     editor.getByRole("table", { name: "Stock by dye lot" }).getByRole("row", { name: /DL-0412/ }),

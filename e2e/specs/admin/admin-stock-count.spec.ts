@@ -52,7 +52,7 @@ test("staff count a product on the count screen while an order is open, and the 
   await expect(rows.nth(0)).toContainText("Counted");
   await expect(rows.nth(0)).toContainText("+2");
   await expect(rows.nth(0)).toContainText("Monday shelf count");
-  await expect(rows.nth(0)).toContainText("admin");
+  await expect(rows.nth(0)).toContainText("Shop password");
   await expect(rows.nth(1)).toContainText(`Order ${order.friendly_order_id}`);
 });
 

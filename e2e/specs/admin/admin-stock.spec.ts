@@ -48,7 +48,7 @@ test("a shopper buys, staff count the product while the order is open, and the l
   await expect(rows.nth(0)).toContainText("Counted");
   await expect(rows.nth(0)).toContainText("+2");
   await expect(rows.nth(0)).toContainText("Product editor");
-  await expect(rows.nth(0)).toContainText("admin");
+  await expect(rows.nth(0)).toContainText("Shop password");
   await expect(rows.nth(1)).toContainText("Allocated to an order");
   await expect(rows.nth(1)).toContainText(`Order ${order.friendly_order_id}`);
   await expect(rows.nth(1)).toContainText("The store");

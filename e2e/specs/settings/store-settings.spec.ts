@@ -199,5 +199,5 @@ test("the owner changes the restocking fee and the change shows in the business 
   await expect(history.getByRole("listitem").first()).toContainText(
     `Restocking fee: ${before}% → ${after}%`,
   );
-  await expect(history.getByRole("listitem").first()).toContainText("admin");
+  await expect(history.getByRole("listitem").first()).toContainText("Shop password");
 });

@@ -29,6 +29,11 @@ export const adminOrderListQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
   /** Only orders flagged for staff (paid after their reservation expired with stock short). */
   needs_attention: queryBoolean.default(false),
+  /**
+   * Search words: an order matches when its order number, customer name, email or phone holds
+   * the text (case-insensitive; a phone also matches by its digits alone).
+   */
+  q: z.string().trim().max(100).optional(),
 });
 
 const adminAddressSchema = z.object({

@@ -32,6 +32,18 @@ export const staffRoleLabels: Record<StaffRole, string> = {
   catalogue: "Catalogue (products, coupons)",
 };
 
+/**
+ * The audit log's stored name for whoever holds the shop password (in a browser as with the
+ * header in scripts): "admin", as before named accounts existed, so old rows read the same.
+ * Named accounts are stored by their email.
+ */
+export const shopPasswordActor = "admin";
+
+/** How screens name who made a change: "Shop password" for the shared password, else the email. */
+export function actorDisplayName(actor: string): string {
+  return actor === shopPasswordActor ? "Shop password" : actor;
+}
+
 export const invalidStaffSignInMessage = "Invalid email or password.";
 /** The shop password's own message, as the one-password sign-in always said it. */
 export const invalidShopPasswordMessage = "Invalid password";

@@ -41,7 +41,7 @@ export function adminPasswordMatches(given: string | undefined, expected: string
   return timingSafeEqual(digest(given ?? ""), digest(expected)) && given !== undefined;
 }
 
-/** The owner as scripts reach the API: the admin-password header, named "admin" in the audit log. */
+/** The owner as scripts reach the API: the admin-password header, "Shop password" in the audit log. */
 const headerOwner: StaffIdentity = {
   id: null,
   name: "Owner",

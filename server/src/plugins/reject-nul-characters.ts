@@ -1,4 +1,22 @@
+import { notCsvReason } from "@mcf/contracts/csv-file";
 import type { FastifyInstance } from "fastify";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The body field that carries a CSV file's text: a binary file sent there (a photo chosen by
+     * mistake) is refused with 422 and what it looks like, before the generic NUL refusal.
+     */
+    csvField?: string;
+  }
+}
+
+/** Why the route's CSV field holds no CSV (see `csvField`), or null. */
+function csvFieldRefusal(csvField: string | undefined, body: unknown): string | null {
+  if (!csvField || body === null || typeof body !== "object") return null;
+  const text = (body as Record<string, unknown>)[csvField];
+  return typeof text === "string" ? notCsvReason(text) : null;
+}
 
 /** True when the value, or any string inside it, holds U+0000. Raw bodies (Buffers) are skipped. */
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -18,6 +36,8 @@ function holdsNul(value: unknown, depth = 0): boolean {
 export function registerNulCharacterGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
+    const notCsv = csvFieldRefusal(request.routeOptions.config.csvField, request.body);
+    if (notCsv) return reply.status(422).send({ detail: notCsv });
     if (/%00/i.test(request.url) || request.url.includes("\u0000") || holdsNul(request.body)) {
       return reply
         .status(400)

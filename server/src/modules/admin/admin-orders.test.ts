@@ -78,6 +78,28 @@ describe("admin orders API", () => {
     }
   });
 
+  it("GET /api/admin/orders?q= finds an order by its number, the customer's name, email or phone", async () => {
+    const quinn = await createOrder(t.database.db, {
+      customer_name: "Quinn Okafor-Searchable",
+      customer_email: "quinn.search@example.com",
+      customer_phone: "(205) 555-0142",
+    });
+    const other = await createOrder(t.database.db, { customer_name: "Rosa Unrelated" });
+    const found = async (q: string) =>
+      (await call("GET", `/api/admin/orders?q=${encodeURIComponent(q)}`))
+        .json()
+        .orders.map((o: { order_id: string }) => o.order_id);
+
+    expect(await found(quinn.friendly_order_id.toLowerCase())).toEqual([quinn.id]);
+    expect(await found("okafor-SEARCH")).toEqual([quinn.id]);
+    expect(await found("QUINN.SEARCH@")).toEqual([quinn.id]);
+    expect(await found("205-555-0142")).toEqual([quinn.id]);
+    expect(await found("Rosa")).toEqual([other.id]);
+    // The words are data, never SQL or a wildcard.
+    expect(await found("%")).toEqual([]);
+    expect(await found("' OR 1=1 --")).toEqual([]);
+  });
+
   it("GET one order shows customer, items, amounts, payment status and addresses; 404 and 422 otherwise", async () => {
     const product = await createProduct(t.database.db, {
       name: "Detail Oak",

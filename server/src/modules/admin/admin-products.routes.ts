@@ -144,6 +144,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/products/import",
     {
       bodyLimit: 6 * 1024 * 1024,
+      config: { csvField: "csv" },
       schema: {
         tags: ["admin"],
         summary: "Import a catalogue CSV: dry run, or apply all rows in one transaction",

@@ -456,4 +456,18 @@ describe("product CSV export and import", () => {
       expect((await lotAudits(product.id)).at(-1)?.after).toEqual({ lots: [] });
     });
   });
+
+  it("a PNG (or other binary file) sent as the CSV is refused with what it looks like, not a NUL error", async () => {
+    // A PNG's first bytes as the browser's file.text() reads them, with the NUL bytes that follow.
+    const png = "\uFFFDPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001\uFFFD";
+    const res = await importCsv(png, true);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatch(/^That file is not a CSV: it looks like a PNG image\./);
+
+    const pdf = await importCsv("%PDF-1.7\n%\uFFFD\uFFFD\n1 0 obj", true);
+    expect(pdf.json().detail).toMatch(/^That file is not a CSV: it looks like a PDF document\./);
+    const other = await importCsv(`sku,name\r\nA,B\u0000\u0000\u0000`, true);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail).toMatch(/it looks like binary data, not text\./);
+  });
 });

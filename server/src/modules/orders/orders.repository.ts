@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@mcf/contracts/orders";
-import { and, asc, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { type OrderItemRow, type OrderRow, orderItems, orders } from "../../db/schema/index.ts";
@@ -137,18 +137,49 @@ export async function updateOrder(
   return after;
 }
 
+/** `text` as an ILIKE pattern that matches it anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Orders whose number, customer name, email or phone holds `search` (case-insensitive). A phone
+ * also matches by its digits alone, so "205 555" finds "(205) 555-0100".
+ */
+function matchesSearch(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  const digits = search.replace(/\D/g, "");
+  return or(
+    ilike(orders.friendly_order_id, pattern),
+    ilike(orders.customer_name, pattern),
+    ilike(orders.customer_email, pattern),
+    ilike(orders.customer_phone, pattern),
+    digits.length >= 3
+      ? sql`regexp_replace(${orders.customer_phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+      : undefined,
+  );
+}
+
 /**
  * Orders newest first. Without a status, cancelled orders are hidden (expired checkouts would
- * otherwise bury real orders); `needsAttention` keeps only orders flagged for staff.
+ * otherwise bury real orders); `needsAttention` keeps only orders flagged for staff; `search`
+ * keeps the orders whose number, customer name, email or phone holds it.
  */
 export async function listOrders(
   db: DbOrTx,
-  query: { limit: number; offset: number; status?: OrderStatus; needsAttention: boolean },
+  query: {
+    limit: number;
+    offset: number;
+    status?: OrderStatus;
+    needsAttention: boolean;
+    search?: string;
+  },
 ): Promise<OrderRow[]> {
-  const conditions = [
+  const conditions: Array<SQL | undefined> = [
     query.status ? eq(orders.status, query.status) : ne(orders.status, "cancelled"),
   ];
   if (query.needsAttention) conditions.push(eq(orders.needs_attention, true));
+  if (query.search) conditions.push(matchesSearch(query.search));
   return db
     .select()
     .from(orders)

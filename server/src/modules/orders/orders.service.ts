@@ -539,9 +539,14 @@ export async function listAdminOrders(
     status?: OrderStatus;
     include_items: boolean;
     needs_attention: boolean;
+    q?: string;
   },
 ): Promise<AdminOrder[]> {
-  const rows = await listOrders(db, { ...query, needsAttention: query.needs_attention });
+  const rows = await listOrders(db, {
+    ...query,
+    needsAttention: query.needs_attention,
+    search: query.q || undefined,
+  });
   const money = await moneyTotalsByOrder(
     db,
     rows.map((row) => row.id),

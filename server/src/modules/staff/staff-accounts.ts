@@ -6,7 +6,7 @@ import {
   type staffAccountCreateSchema,
   type staffAccountUpdateSchema,
 } from "@mcf/contracts/staff";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -108,8 +108,34 @@ export async function createStaffAccount(
 }
 
 /**
+ * Refuses (409) to take the owner role from, or turn off, the last active owner account: the
+ * Staff tab and the audit log would be left to the shop password alone. The active owners' rows
+ * are locked first, so two owners demoting each other at once cannot both succeed.
+ */
+async function keepAnOwner(
+  tx: DbOrTx,
+  id: string,
+  update: z.output<typeof staffAccountUpdateSchema>,
+): Promise<void> {
+  const lowers = (update.role !== undefined && update.role !== "owner") || update.active === false;
+  if (!lowers) return;
+  const owners = await tx
+    .select({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.role, "owner"), isNull(staffAccounts.disabled_at)))
+    .orderBy(asc(staffAccounts.id))
+    .for("update");
+  const target = owners.find((owner) => owner.id === id);
+  if (target && owners.length === 1) {
+    throw conflict(
+      `${target.name} is the last owner: make another account an owner before changing this one.`,
+    );
+  }
+}
+
+/**
  * Renames, changes the role of, or turns an account off or on (audit-logged). Turning it off
- * ends its sessions at once. Throws 404 for an unknown account.
+ * ends its sessions at once. Throws 404 for an unknown account, 409 for the last owner's role.
  */
 export async function updateStaffAccount(
   db: Db,
@@ -118,6 +144,7 @@ export async function updateStaffAccount(
   actor: string,
 ): Promise<StaffAccount> {
   return db.transaction(async (tx) => {
+    await keepAnOwner(tx, id, update);
     const [before] = await tx
       .select()
       .from(staffAccounts)

@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from "@mcf/contracts/staff";
+import { type StaffMember, type StaffRole, shopPasswordActor } from "@mcf/contracts/staff";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { staffAccounts, staffSessions } from "../../db/schema/index.ts";
@@ -18,11 +18,8 @@ export interface StaffIdentity extends StaffMember {
 
 /** The owner signed in with the shop password (ADMIN_PASSWORD) in a browser. */
 export const shopOwner: StaffMember = { id: null, name: "Owner", email: null, role: "owner" };
-/**
- * The audit log's name for whoever holds the shop password, in a browser as with the header in
- * scripts: "admin", as before named accounts existed. Named accounts are named by their email.
- */
-export const shopOwnerActor = "admin";
+/** The audit log's name for whoever holds the shop password (screens show "Shop password"). */
+export const shopOwnerActor = shopPasswordActor;
 
 /**
  * Opens a session for an account (or for the shop-password owner when `staffId` is null) and

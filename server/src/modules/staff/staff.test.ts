@@ -13,6 +13,7 @@ import {
   sessionCookieOf,
 } from "../../../test/staff-factories.ts";
 import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
+import { onRealPostgres } from "../../../test/test-database.ts";
 import { auditLog, mailOutbox, staffSessions } from "../../db/schema/index.ts";
 
 const store = "http://store.test";
@@ -493,4 +494,63 @@ describe("the session cookie in production", () => {
     expect(cookie).toContain("SameSite=Strict");
     expect(cookie).toContain("Max-Age=7200");
   });
+});
+
+describe("the last owner account", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const asOwner = { "admin-password": testAdminPassword };
+  const patch = (id: string, payload: object) =>
+    t.app.inject({ method: "PATCH", url: `/api/admin/staff/${id}`, headers: asOwner, payload });
+
+  it("cannot lose its owner role or be turned off until another account is an owner", async () => {
+    const { account: ada } = await createStaffAccountViaApi(t.app, {
+      role: "owner",
+      name: "Ada Owner",
+    });
+    const { account: ben } = await createStaffAccountViaApi(t.app, { role: "staff", name: "Ben" });
+
+    for (const change of [{ role: "staff" }, { role: "catalogue" }, { active: false }]) {
+      const refused = await patch(ada.id, change);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        detail:
+          "Ada Owner is the last owner: make another account an owner before changing this one.",
+      });
+    }
+    // Renaming the last owner, or changing someone else, is fine.
+    expect((await patch(ada.id, { name: "Ada Lovelace" })).statusCode).toBe(200);
+    expect((await patch(ben.id, { role: "owner" })).json().role).toBe("owner");
+    expect((await patch(ada.id, { role: "staff" })).json().role).toBe("staff");
+    expect((await patch(ben.id, { role: "staff" })).statusCode).toBe(409);
+  });
+
+  it.runIf(onRealPostgres)(
+    "two owners demoting each other at once leave one owner, never none",
+    async () => {
+      const race = await Promise.all(
+        ["Cleo", "Dev"].map(
+          async (name) =>
+            (await createStaffAccountViaApi(t.app, { role: "owner", name: `${name} Race` })).account
+              .id,
+        ),
+      );
+      // Leave these two as the only owners.
+      const list = await t.app.inject({ url: "/api/admin/staff", headers: asOwner });
+      for (const account of list.json().accounts as Array<{ id: string; role: string }>) {
+        if (account.role === "owner" && !race.includes(account.id))
+          expect((await patch(account.id, { role: "staff" })).statusCode).toBe(200);
+      }
+      const answers = await Promise.all(race.map((id) => patch(id, { role: "staff" })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const owners = await t.database.db.execute(
+        sql`select count(*)::int as n from staff_accounts where role = 'owner' and disabled_at is null`,
+      );
+      expect((owners.rows[0] as { n: number }).n).toBe(1);
+    },
+  );
 });

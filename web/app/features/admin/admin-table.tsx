@@ -5,6 +5,8 @@ import { nextSort, type SortState } from "./table-sort.ts";
 export interface AdminColumn<T, K extends string = never> {
   /** The header text; also the column's key. */
   header: string;
+  /** What the header means, shown on hover (a name the spec fixes but that needs explaining). */
+  headerTitle?: string;
   /** Header for screen readers only (a column of buttons, e.g. "Actions"). */
   hideHeader?: boolean;
   cell: (row: T) => ReactNode;
@@ -89,6 +91,7 @@ export function AdminTable<T, K extends string = never>({
                 key={column.header}
                 className={`${sortable ? "relative p-0" : headerPadding} ${dense ? "text-[11px] leading-tight" : ""} ${column.align ? alignClass[column.align] : ""} ${column.hideOnPhone ? phoneHidden : ""}`}
                 aria-sort={active ? ariaSort[active.direction] : undefined}
+                title={column.headerTitle}
               >
                 {column.hideHeader ? (
                   <span className="sr-only">{column.header}</span>

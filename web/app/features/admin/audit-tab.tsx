@@ -1,4 +1,5 @@
 import { type AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { useState } from "react";
 import { useAdminList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
@@ -53,9 +54,9 @@ const columns: Array<AdminColumn<AuditEntry>> = [
   {
     header: "By",
     hideOnPhone: true,
-    phoneText: (entry) => entry.actor,
+    phoneText: (entry) => actorDisplayName(entry.actor),
     cellClassName: "px-3 py-2 text-stone-600",
-    cell: (entry) => entry.actor,
+    cell: (entry) => actorDisplayName(entry.actor),
   },
 ];
 

@@ -4,6 +4,7 @@ import {
   type CancellationQuote,
 } from "@mcf/contracts/installs";
 import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-options";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { EstimateTable } from "../../components/estimate-table.tsx";
 import { acclimationText, usd, visitLabels, visitWhen } from "../../lib/install-visits.ts";
 
@@ -213,7 +214,8 @@ export function JobDetail({ jobId }: { jobId: number }) {
           {timeline.map((entry, index) => (
             <li key={index}>
               <span className="text-stone-600">{formatShopTime(entry.created_at)}</span> ·{" "}
-              {entry.detail} <span className="text-stone-500">({entry.actor})</span>
+              {entry.detail}{" "}
+              <span className="text-stone-500">({actorDisplayName(entry.actor)})</span>
             </li>
           ))}
         </ol>

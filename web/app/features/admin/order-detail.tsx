@@ -1,5 +1,6 @@
 import type { AdminOrder, AuditEntry } from "@mcf/contracts/admin";
 import type { RefundAllowance } from "@mcf/contracts/order-money";
+import { useEffect, useRef } from "react";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { orderHistoryKey, orderKey, refundAllowanceKey } from "./admin-query-keys.ts";
 import { OrderPrintButtons } from "./order-documents.tsx";
@@ -29,9 +30,16 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
   );
   const { run, busy } = useOrderActions(orderId);
   const order = query.data;
+  const panel = useRef<HTMLDivElement>(null);
+  // Below the two-column layout the panel opens under the list, out of sight: bring it into view.
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 1023px)").matches) {
+      panel.current?.scrollIntoView({ block: "start" });
+    }
+  }, []);
 
   return (
-    <div className="rounded-lg border border-stone-200 bg-white shadow-sm">
+    <div ref={panel} className="scroll-mt-2 rounded-lg border border-stone-200 bg-white shadow-sm">
       <div className="flex items-center justify-between border-b border-stone-200 bg-navy-800 px-4 py-3 text-white">
         <h3 className="font-sans text-base font-semibold text-white">
           {order ? `Order ${order.friendly_order_id}` : "Order"}

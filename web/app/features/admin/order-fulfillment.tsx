@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { carriers } from "@mcf/contracts/carriers";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { type FormEvent, useState } from "react";
 import { formatShopTime } from "./birmingham-time.ts";
 import type { RunOrderAction } from "./use-order-actions.ts";
@@ -198,7 +199,7 @@ export function OrderPickup({ order, busy, run }: ActionProps) {
         <p className="text-sm">
           Picked up on {formatShopTime(pickup.picked_up_at)} by{" "}
           <strong>{pickup.picked_up_by}</strong>
-          {pickup.staff ? `, handed over by ${pickup.staff}` : ""}.
+          {pickup.staff ? `, handed over by ${actorDisplayName(pickup.staff)}` : ""}.
         </p>
       ) : (
         <>

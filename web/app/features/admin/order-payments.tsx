@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { formatUsd } from "@mcf/contracts/money";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { formatShopTime } from "./birmingham-time.ts";
 
 /** The balance in words: what the customer owes, what the store owes back, or settled. */
@@ -43,7 +44,7 @@ export function OrderPayments({ order }: { order: AdminOrder }) {
                 </span>{" "}
                 <span className="text-stone-600">
                   {formatShopTime(payment.created_at)}
-                  {payment.staff ? ` · by ${payment.staff}` : ""}
+                  {payment.staff ? ` · by ${actorDisplayName(payment.staff)}` : ""}
                 </span>
                 {payment.reason ? (
                   <span className="block text-stone-600">{payment.reason}</span>

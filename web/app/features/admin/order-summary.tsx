@@ -1,6 +1,7 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
+import { EmailText } from "./email-text.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { StatusBadge } from "./order-status-badge.tsx";
 
@@ -49,9 +50,9 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
         <div className="col-span-2">
           <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Customer</h4>
           <p className="text-sm font-medium">{order.customer_name}</p>
-          <p className="text-sm">
+          <p className="text-sm break-words">
             <a className="text-oak-700 underline" href={`mailto:${order.customer_email}`}>
-              {order.customer_email}
+              <EmailText email={order.customer_email} />
             </a>{" "}
             · {order.customer_phone}
           </p>

@@ -1,13 +1,30 @@
 import { type AdminOrder, adminOrderListLimit } from "@mcf/contracts/admin";
+import type { DeliveryMethod } from "@mcf/contracts/delivery-options";
 import { orderStatuses } from "@mcf/contracts/orders-options";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { capitalize, statusRowClass, usdOrDash } from "./admin-format.ts";
 import { useAdminList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { EmailText } from "./email-text.tsx";
 import { OrderDetail } from "./order-detail.tsx";
 import { StatusBadge } from "./order-status-badge.tsx";
+
+/** The delivery column's short names of the methods chosen at checkout. */
+const deliveryMethodNames: Record<DeliveryMethod, string> = {
+  pickup: "Pickup",
+  local: "Local",
+  freight: "Freight",
+  parcel: "Parcel",
+};
+
+const deliveryBadgeClass: Record<DeliveryMethod, string> = {
+  pickup: "bg-amber-100 text-amber-900",
+  local: "bg-emerald-100 text-emerald-900",
+  freight: "bg-sky-100 text-sky-900",
+  parcel: "bg-stone-200 text-stone-800",
+};
 
 /**
  * The orders table's columns. With the detail panel open (`compact`) the table has about half the
@@ -36,7 +53,7 @@ function orderColumns(
     {
       header: "Placed",
       hideOnPhone: true,
-      cellClassName: "px-3 py-2 whitespace-nowrap text-stone-600",
+      cellClassName: "px-3 py-2 min-w-28 text-stone-600",
       cell: (order) => formatShopTime(order.created_at),
     },
     {
@@ -44,8 +61,25 @@ function orderColumns(
       cell: (order) => (
         <>
           <div className="font-medium">{order.customer_name}</div>
-          <div className="text-xs break-all text-stone-600">{order.customer_email}</div>
+          <div className="text-xs break-words text-stone-600">
+            <EmailText email={order.customer_email} />
+          </div>
         </>
+      ),
+    },
+    // Pickups, our truck, freight and parcels are handled differently: tell them apart at a glance.
+    {
+      header: "Delivery",
+      hideOnPhone: true,
+      phoneText: (order) => deliveryMethodNames[order.delivery.method],
+      cellClassName: "px-3 py-2 whitespace-nowrap",
+      cell: (order) => (
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-semibold ${deliveryBadgeClass[order.delivery.method]}`}
+          title={order.delivery.label}
+        >
+          {deliveryMethodNames[order.delivery.method]}
+        </span>
       ),
     },
     {
@@ -101,13 +135,23 @@ function orderColumns(
     : columns;
 }
 
-/** Orders list (100 at a time) with status and needs-attention filters, and the detail panel. */
+/**
+ * Orders list (100 at a time) with a search (order number, customer name, email or phone), status
+ * and needs-attention filters, and the detail panel.
+ */
 export function OrdersTab() {
   const [status, setStatus] = useState("");
   const [attentionOnly, setAttentionOnly] = useState(false);
+  const [search, setSearch] = useState("");
+  const [appliedSearch, setAppliedSearch] = useState("");
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Ask the server once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setAppliedSearch(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
   const list = useAdminList<AdminOrder>({
-    key: [...adminListKeys.orders, { status, attentionOnly }],
+    key: [...adminListKeys.orders, { status, attentionOnly, q: appliedSearch }],
     pageSize: adminOrderListLimit,
     path: (offset) => {
       const params = new URLSearchParams({
@@ -117,6 +161,7 @@ export function OrdersTab() {
       });
       if (status) params.set("status", status);
       if (attentionOnly) params.set("needs_attention", "true");
+      if (appliedSearch) params.set("q", appliedSearch);
       return `/api/admin/orders?${params}`;
     },
     read: (data) => ({ rows: (data as { orders: AdminOrder[] }).orders, meta: undefined }),
@@ -125,12 +170,25 @@ export function OrdersTab() {
   const count = list.items.length;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+    // The empty panel is narrower than an open one, so the whole table fits beside it.
+    <div
+      className={`grid gap-4 ${selectedId ? "lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]" : "lg:grid-cols-[minmax(0,1fr)_minmax(0,260px)]"}`}
+    >
       <section
         aria-label="Orders"
         className="min-w-0 rounded-lg border border-stone-200 bg-white shadow-sm"
       >
         <div className="flex flex-wrap items-end gap-3 border-b border-stone-200 p-3">
+          <label className="w-full text-sm sm:w-64">
+            <span className="field-label">Search orders</span>
+            <input
+              type="search"
+              className="field-input w-full py-1.5"
+              placeholder="Order #, name, email or phone"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </label>
           <label className="text-sm">
             <span className="field-label">Status</span>
             <select

@@ -6,6 +6,15 @@ import type { AdminColumn } from "./admin-table.tsx";
 import { type InlineField, InlineNumberCell } from "./inline-number-cell.tsx";
 import type { ProductSortKey } from "./product-sort.ts";
 
+/**
+ * What the two partner-price columns mean: their names are fixed, and do not say which one
+ * partners pay (the pricing reads ace_shown_price; ace_price is never shown to anyone).
+ */
+const aceColumnHints = {
+  ace_price: "ACE Price: internal only, never shown to partners",
+  ace_shown_price: "ACE Shown Price: what ACE partners pay (their “ACE Price”)",
+} as const;
+
 /** The products table's columns; prices and stock are edited in place. */
 export function productColumns({
   onSaved,
@@ -82,8 +91,14 @@ export function productColumns({
     // The header names the floors' unit; each cell names its own (a roll, a pail) to screen readers.
     numberColumn("our_price", "Our Price (sq/ft)", "our_price", false, true, "Our Price"),
     // On a phone the partner and competitor prices, and the closeout box, are in the editor.
-    numberColumn("ace_price", "ACE Price", undefined, true),
-    numberColumn("ace_shown_price", "ACE Shown Price", undefined, true),
+    {
+      ...numberColumn("ace_price", "ACE Price", undefined, true),
+      headerTitle: aceColumnHints.ace_price,
+    },
+    {
+      ...numberColumn("ace_shown_price", "ACE Shown Price", undefined, true),
+      headerTitle: aceColumnHints.ace_shown_price,
+    },
     numberColumn("competitor_price", "Competitor Price", "competitor_price", true),
     numberColumn("stock_quantity", "Stock", "stock_quantity"),
     {

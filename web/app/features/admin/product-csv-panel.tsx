@@ -1,4 +1,5 @@
 import type { ProductImportResult } from "@mcf/contracts/admin";
+import { notCsvReason } from "@mcf/contracts/csv-file";
 import { storeToday } from "@mcf/contracts/store-today";
 import { type ChangeEvent, useRef, useState } from "react";
 import { AdminDialog } from "./admin-dialog.tsx";
@@ -61,9 +62,17 @@ export function ProductCsvPanel({
     event.target.value = "";
     if (!file) return;
     const text = await file.text();
-    setCsv(text);
     setFileName(file.name);
     setReport(null);
+    // A photo or workbook picked by mistake is refused here, before it is sent: the dialog says
+    // what the file looks like and offers to choose another.
+    const notCsv = notCsvReason(text);
+    if (notCsv) {
+      setCsv("");
+      setError(notCsv);
+      return;
+    }
+    setCsv(text);
     await run(text, true);
   };
 

@@ -116,11 +116,8 @@ export function ProductEditor({
                 Photos: create the product first, then upload its photos here.
               </p>
             )}
-            {productFieldGroups.map((group) => (
-              <fieldset key={group.title} className="space-y-3">
-                <legend className="mb-2 text-xs font-bold tracking-wider text-oak-700 uppercase">
-                  {group.title}
-                </legend>
+            {productFieldGroups.map((group) => {
+              const fields = (
                 <div className="grid grid-cols-2 gap-3">
                   {group.fields.map((field) => (
                     <ProductFieldInput
@@ -131,8 +128,27 @@ export function ProductEditor({
                     />
                   ))}
                 </div>
-              </fieldset>
-            ))}
+              );
+              return group.advanced ? (
+                <details key={group.title} className="rounded-md border border-stone-200 p-3">
+                  <summary className="cursor-pointer text-xs font-bold tracking-wider text-oak-700 uppercase">
+                    {group.title}
+                  </summary>
+                  <p className="my-2 text-xs text-stone-600">
+                    Links to pictures hosted elsewhere. They are the product's photos until you
+                    upload some above; uploaded photos then take their place.
+                  </p>
+                  {fields}
+                </details>
+              ) : (
+                <fieldset key={group.title} className="space-y-3">
+                  <legend className="mb-2 text-xs font-bold tracking-wider text-oak-700 uppercase">
+                    {group.title}
+                  </legend>
+                  {fields}
+                </fieldset>
+              );
+            })}
             <label className="flex items-center gap-2 text-sm font-medium">
               <input
                 type="checkbox"

@@ -26,7 +26,12 @@ export interface FieldSpec {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The editor's fields, in the groups staff see. */
-export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> = [
+export const productFieldGroups: Array<{
+  title: string;
+  fields: FieldSpec[];
+  /** Folded under a disclosure the editor opens on request. */
+  advanced?: boolean;
+}> = [
   {
     title: "Product",
     fields: [
@@ -83,8 +88,8 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
     fields: [
       { name: "our_price", label: "Our price", kind: "money" },
       { name: "competitor_price", label: "Competitor price", kind: "money" },
-      { name: "ace_price", label: "ACE price", kind: "money" },
-      { name: "ace_shown_price", label: "ACE shown price", kind: "money" },
+      { name: "ace_price", label: "ACE price (internal, never shown)", kind: "money" },
+      { name: "ace_shown_price", label: "ACE shown price (what partners pay)", kind: "money" },
       { name: "msrp", label: "MSRP", kind: "money" },
     ],
   },
@@ -102,8 +107,11 @@ export const productFieldGroups: Array<{ title: string; fields: FieldSpec[] }> =
       { name: "wear_layer_thickness", label: "Wear layer thickness", kind: "text" },
     ],
   },
+  // Links to images hosted elsewhere: the older way to give a product pictures. Uploaded photos
+  // take their place on the store, so the editor folds these away.
   {
-    title: "Images",
+    title: "Image links (advanced)",
+    advanced: true,
     fields: [
       { name: "thumbnail_image_url", label: "Thumbnail image URL", kind: "text" },
       { name: "main_image_url", label: "Main image URL", kind: "text" },

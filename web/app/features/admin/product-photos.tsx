@@ -9,6 +9,46 @@ import { uploadProductPhotos } from "./product-photo-upload.ts";
 
 const accept = Object.keys(productImageUploadTypes).join(",");
 
+/** The product's image links, in the order the store tries them, each once. */
+function imageLinks(product: AdminProduct): string[] {
+  const links = [
+    product.thumbnail_image_url,
+    product.main_image_url,
+    product.secondary_image_url,
+    product.image_url,
+  ].flatMap((link) => (link?.trim() ? [link.trim()] : []));
+  return [...new Set(links)];
+}
+
+/**
+ * With no uploads, the photos the store shows come from the image links: show those as the
+ * current photos, so staff see one set of pictures, not an empty upload list beside them.
+ */
+function LinkedPhotos({ product }: { product: AdminProduct }) {
+  const links = imageLinks(product);
+  if (links.length === 0) return <p className="text-sm text-stone-600">No photos uploaded yet.</p>;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-stone-700">
+        Current photos, from the image links below. Upload photos to replace them.
+      </p>
+      <ul aria-label="Current photos" className="flex flex-wrap gap-2">
+        {links.map((link, index) => (
+          <li key={link}>
+            <FloorImage
+              src={link}
+              alt={`Current photo ${index + 1}`}
+              width={64}
+              height={64}
+              className="h-16 w-16 rounded border border-stone-200 object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The editor's photos of a saved product: drop files on the zone or choose them (several at
  * once), watch the upload, put them in order with Move earlier / Move later, delete one. The
@@ -169,7 +209,7 @@ export function ProductPhotos({
         {status}
       </p>
       {photos.length === 0 ? (
-        <p className="text-sm text-stone-600">No photos uploaded yet.</p>
+        <LinkedPhotos product={product} />
       ) : (
         <ol aria-label="Uploaded photos" className="space-y-2">
           {photos.map((photo, index) => (

@@ -1,4 +1,5 @@
 import type { AdminProduct } from "@mcf/contracts/product";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import type { StockLedger } from "@mcf/contracts/stock";
 import { type StockReason, stockReasonLabels, stockReasons } from "@mcf/contracts/stock-options";
 import { useQueryClient } from "@tanstack/react-query";
@@ -229,7 +230,7 @@ export function ProductStock({ productId }: { productId: number }) {
               </div>
               <div className="flex flex-wrap gap-x-2 text-xs text-stone-600 [overflow-wrap:anywhere]">
                 <span>{row.reference ?? "—"}</span>
-                <span>· {row.staff ?? "The store"}</span>
+                <span>· {row.staff ? actorDisplayName(row.staff) : "The store"}</span>
                 {row.lot_id !== null && lotCodes.has(row.lot_id) ? (
                   <span>· Dye lot {lotCodes.get(row.lot_id)}</span>
                 ) : null}

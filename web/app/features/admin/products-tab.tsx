@@ -110,6 +110,11 @@ export function ProductsTab() {
           New
         </button>
       </div>
+      <p className="border-b border-stone-200 bg-cream/40 px-3 py-1.5 text-xs text-stone-700">
+        <strong>ACE Shown Price</strong> is what ACE partners pay (their portal calls it “ACE
+        Price”; left blank, they pay Our Price). <strong>ACE Price</strong> is internal and never
+        shown.
+      </p>
       <AdminTable
         columns={columns}
         rows={shown}

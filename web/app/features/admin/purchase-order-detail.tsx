@@ -1,6 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { PurchaseOrder } from "@mcf/contracts/purchasing";
 import { purchaseOrderStatusLabels } from "@mcf/contracts/purchasing-options";
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -99,7 +100,8 @@ export function PurchaseOrderDetail({
             {order.number} · {order.vendor}
           </h3>
           <p className="text-sm text-stone-600">
-            Expected {order.expected_date ?? "date not set"} · created by {order.created_by}
+            Expected {order.expected_date ?? "date not set"} · created by{" "}
+            {actorDisplayName(order.created_by)}
           </p>
         </div>
         <span

@@ -1,3 +1,4 @@
+import { actorDisplayName } from "@mcf/contracts/staff";
 import { type AdminSettingsResponse, settingsSavedMessage } from "@mcf/contracts/store-settings";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
@@ -195,7 +196,7 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
           <p className="text-sm text-stone-600">
             Every page, email, receipt and the checkout use these values as soon as you save.
             {saved.updated_at
-              ? ` Last saved ${formatShopTime(saved.updated_at)} by ${saved.updated_by}.`
+              ? ` Last saved ${formatShopTime(saved.updated_at)}${saved.updated_by ? ` by ${actorDisplayName(saved.updated_by)}` : ""}.`
               : " Nothing saved yet: the store uses the values it shipped with."}
           </p>
         </div>
@@ -535,7 +536,7 @@ function BusinessHistory({ changes }: { changes: AdminSettingsResponse["business
             <li key={index} className="rounded bg-stone-50 px-3 py-2">
               <span className="font-medium">{change.label}</span>: {change.before} → {change.after}{" "}
               <span className="text-stone-600">
-                · {change.actor} · {formatShopTime(change.changed_at)}
+                · {actorDisplayName(change.actor)} · {formatShopTime(change.changed_at)}
               </span>
             </li>
           ))}

@@ -5,20 +5,78 @@ import {
   staffRoles,
 } from "@mcf/contracts/staff";
 import { useState } from "react";
+import { capitalize } from "./admin-format.ts";
 import { errorText, replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { type AdminColumn, AdminTable } from "./admin-table.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { EmailText } from "./email-text.tsx";
 import { StaffAccountForm } from "./staff-account-form.tsx";
 import { useToast } from "./toast.tsx";
 
 type Change = { role: StaffRole } | { active: boolean };
 
+/**
+ * A role is changed on purpose: choosing one in the select only proposes it, and Save (naming the
+ * new role) applies it; Cancel puts the select back.
+ */
+function RoleCell({
+  account,
+  disabled,
+  onSave,
+}: {
+  account: StaffAccount;
+  disabled: boolean;
+  onSave: (role: StaffRole) => Promise<boolean>;
+}) {
+  const [draft, setDraft] = useState<StaffRole>(account.role);
+  const changed = draft !== account.role;
+  return (
+    <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:flex-wrap sm:items-center sm:gap-2">
+      <select
+        aria-label={`Role of ${account.name}`}
+        className="max-w-36 rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:max-w-none"
+        value={draft}
+        disabled={disabled}
+        onChange={(e) => setDraft(e.target.value as StaffRole)}
+      >
+        {staffRoles.map((role) => (
+          <option key={role} value={role}>
+            {staffRoleLabels[role]}
+          </option>
+        ))}
+      </select>
+      {changed ? (
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className="rounded bg-navy-800 px-3 py-1 text-xs font-semibold text-white disabled:opacity-50"
+            disabled={disabled}
+            onClick={async () => {
+              if (!(await onSave(draft))) setDraft(account.role);
+            }}
+          >
+            Save<span className="max-sm:sr-only"> as {capitalize(draft)}</span>
+          </button>
+          <button
+            type="button"
+            className="rounded px-2 py-1 text-xs font-semibold text-stone-700 underline disabled:opacity-50"
+            disabled={disabled}
+            onClick={() => setDraft(account.role)}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function staffColumns(
   selfId: string | null,
   busyId: string | null,
-  change: (account: StaffAccount, update: Change) => void,
+  change: (account: StaffAccount, update: Change) => Promise<boolean>,
 ): Array<AdminColumn<StaffAccount>> {
   return [
     {
@@ -27,26 +85,20 @@ function staffColumns(
       cell: (a) => (
         <>
           <span className="block font-medium text-navy-800">{a.name}</span>
-          <span className="block text-xs break-all text-stone-600">{a.email}</span>
+          <span className="block text-xs break-words text-stone-600">
+            <EmailText email={a.email} />
+          </span>
         </>
       ),
     },
     {
       header: "Role",
       cell: (a) => (
-        <select
-          aria-label={`Role of ${a.name}`}
-          className="max-w-36 rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:max-w-none"
-          value={a.role}
+        <RoleCell
+          account={a}
           disabled={busyId === a.id || a.id === selfId}
-          onChange={(e) => change(a, { role: e.target.value as StaffRole })}
-        >
-          {staffRoles.map((role) => (
-            <option key={role} value={role}>
-              {staffRoleLabels[role]}
-            </option>
-          ))}
-        </select>
+          onSave={(role) => change(a, { role })}
+        />
       ),
     },
     {
@@ -108,10 +160,12 @@ export function StaffTab() {
   });
   const updateList = useUpdateCachedList<StaffAccount>(adminListKeys.staff);
 
-  async function change(account: StaffAccount, update: Change) {
-    if (busyId) return;
+  /** Saves one change to an account; true once saved. */
+  async function change(account: StaffAccount, update: Change): Promise<boolean> {
+    if (busyId) return false;
     if ("active" in update && !update.active) {
-      if (!window.confirm(`Turn off ${account.name}'s account? They will be signed out.`)) return;
+      if (!window.confirm(`Turn off ${account.name}'s account? They will be signed out.`))
+        return false;
     }
     setBusyId(account.id);
     try {
@@ -120,9 +174,15 @@ export function StaffTab() {
         body: update,
       });
       updateList(replaceById(saved));
-      toast(`${saved.name}: saved`);
+      toast(
+        "role" in update
+          ? `${saved.name} is now ${capitalize(saved.role)}`
+          : `${saved.name}: saved`,
+      );
+      return true;
     } catch (failure) {
       toast(errorText(failure, "Failed to update the account"), "error");
+      return false;
     } finally {
       setBusyId(null);
     }
