@@ -214,6 +214,7 @@ async function depositOrder(
   const deposit = storedDollars(estimate.deposit_cents);
   return {
     order: {
+      purpose: "installation",
       payment_provider: providerName,
       payment_expires_at: paymentExpiresAt(),
       customer_name: job.customer_name,

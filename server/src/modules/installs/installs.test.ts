@@ -574,6 +574,20 @@ describe("installation jobs: the customer's page, the deposit and the install", 
       await api.call("GET", `/api/admin/orders/${detail.job.deposit_order_id}`)
     ).json();
     expect(order).toMatchObject({ payment_status: "paid", total_amount: 510 });
+    // The deposit reads as an installation payment, never as boxes to ship and track.
+    const session = (
+      await t.app.inject({ method: "GET", url: `/api/payments/test-sessions/${sessionId}` })
+    ).json();
+    expect(session.purpose).toBe("installation");
+    const success = (
+      await t.app.inject({ method: "GET", url: `/api/orders/by-session/${sessionId}` })
+    ).json();
+    expect(success).toMatchObject({ purpose: "installation", tracking_url: null });
+    const shipsEmails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `order-confirmation:${detail.job.deposit_order_id}`));
+    expect(shipsEmails).toHaveLength(0);
     const again = await post(`/api/installation/jobs/${job.token}/deposit`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe("Your deposit is already paid");
