@@ -69,8 +69,12 @@ export async function getCustomerJob(
   const estimate = await latestEstimate(db, job.id);
   // The visit the customer is waiting for: the one of the stage (measure, then install) or else
   // the soonest booked one still ahead (staff may send the estimate before the measure visit).
+  // A completed job waits for no visit.
   const now = Date.now();
-  const ahead = (await activeAppointments(db, job.id)).filter((a) => Date.parse(a.ends_at) > now);
+  const ahead =
+    job.stage === "completed"
+      ? []
+      : (await activeAppointments(db, job.id)).filter((a) => Date.parse(a.ends_at) > now);
   const next = ahead.find((a) => a.kind === visitOfStage[job.stage]) ?? ahead[0];
   return {
     stage: job.stage,
