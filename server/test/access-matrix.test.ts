@@ -5,6 +5,7 @@ import { mailOutbox, orderItems, productLots } from "../src/db/schema/index.ts";
 import { shippedSettings } from "../src/modules/settings/settings.service.ts";
 import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
+import { measureSlot } from "./install-factories.ts";
 import { approvedPartner, registerViaApi, registrationFor } from "./partner-factories.ts";
 import { createStaffSession } from "./staff-factories.ts";
 import { type TestApp, testAdminPassword } from "./test-app.ts";
@@ -145,14 +146,8 @@ const adminCall = (
 });
 
 /** A two-hour visit a week from now. */
-function matrixVisit(crewId: number) {
-  const starts = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
-  return {
-    crew_id: crewId,
-    starts_at: starts.toISOString(),
-    ends_at: new Date(starts.getTime() + 2 * 60 * 60 * 1000).toISOString(),
-  };
-}
+/** A measure visit a week ahead, on a day the store is open. */
+const matrixVisit = (crewId: number) => measureSlot(crewId, 7);
 
 const productBody = {
   name: "Matrix Oak",
@@ -292,7 +287,15 @@ const matrix: Record<string, MatrixEntry> = {
     status: 409,
     request: (f) => ({
       url: `/api/installation/jobs/${f.newJobToken}/accept`,
-      payload: { version: 1, full_name: "Matrix Caller" },
+      payload: { version: 1, full_name: "Matrix Caller", terms_accepted: true },
+    }),
+  },
+  "POST /api/installation/jobs/:token/decline": {
+    access: "public",
+    status: 409,
+    request: (f) => ({
+      url: `/api/installation/jobs/${f.newJobToken}/decline`,
+      payload: { version: 1, reason: "Too dear" },
     }),
   },
   "POST /api/installation/jobs/:token/deposit": {

@@ -38,3 +38,13 @@ export function jobsApi(t: TestApp) {
     },
   };
 }
+
+/**
+ * A measure visit like `slot`, moved to the next day the store is open (the default hours close
+ * on Sunday, and measure visits on a closed day are refused).
+ */
+export function measureSlot(crewId: number, days: number, hour = 15, hours = 2) {
+  let day = days;
+  while (new Date(daysFromNow(day, hour)).getUTCDay() === 0) day += days < 0 ? -1 : 1;
+  return slot(crewId, day, hour, hours);
+}

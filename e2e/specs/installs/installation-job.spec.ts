@@ -8,6 +8,20 @@ import { signInToAdmin } from "../admin/admin-helpers.ts";
 const inDays = (days: number, time = "10:00") =>
   `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
 
+/** The first day `days` or more from today that the store is open (it is closed on Sundays). */
+function openDayIn(days: number) {
+  let day = days;
+  while (new Date(Date.now() + day * 86_400_000).getUTCDay() === 0) day += 1;
+  return inDays(day);
+}
+
+/** The next Sunday, a day the store's hours say closed. */
+function nextSunday() {
+  let day = 1;
+  while (new Date(Date.now() + day * 86_400_000).getUTCDay() !== 0) day += 1;
+  return inDays(day);
+}
+
 async function stageOnCustomerPage(page: Page, url: string) {
   await openPage(page, url);
   return page.getByTestId("job-stage");
@@ -54,7 +68,12 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   // The measure visit, then the estimate.
   const measure = job.getByRole("form", { name: "Schedule measure" });
   await measure.getByLabel("Crew").selectOption({ label: crew });
-  await measure.getByLabel("Starts").fill(inDays(2));
+  await measure.getByLabel("Starts").fill(nextSunday());
+  await measure.getByRole("button", { name: "Schedule measure" }).click();
+  await expect(job.getByRole("alert")).toContainText(
+    "The store is closed on Sundays (store hours in Settings): choose another day for the visit",
+  );
+  await measure.getByLabel("Starts").fill(openDayIn(2));
   await measure.getByRole("button", { name: "Schedule measure" }).click();
   await expect(job.getByTestId("admin-job-stage")).toHaveText("Measure scheduled");
   await job.getByLabel("Line 1 description").fill("Install solid hardwood");
@@ -73,6 +92,23 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   // The customer reads, accepts with their name and pays the deposit on the test page.
   const customer = await page.context().newPage();
   await expect(await stageOnCustomerPage(customer, customerUrl)).toHaveText("Estimate sent");
+  // The measure visit still ahead stays on the page; the terms and a printable copy come with the estimate.
+  await expect(customer.getByRole("region", { name: "Next appointment" })).toContainText(
+    "Measure visit:",
+  );
+  await expect(
+    customer.getByText(/The deposit of \$622\.50 \(30% of the estimate\)/),
+  ).toBeVisible();
+  await expect(customer.getByRole("button", { name: "Print estimate" })).toBeVisible();
+  // An initial is no signature.
+  await customer
+    .getByRole("checkbox", { name: "I have read and accept the terms of this estimate" })
+    .check();
+  await customer.getByLabel("Your full name").fill("J");
+  await customer.getByRole("button", { name: "Accept estimate" }).click();
+  await expect(customer.getByRole("alert")).toHaveText(
+    `Please sign with your full name as it appears on the estimate: ${name}`,
+  );
   await customer.getByLabel("Your full name").fill(name);
   await customer.getByRole("button", { name: "Accept estimate" }).click();
   await expect(customer.getByText(`Accepted by ${name} (version 1).`)).toBeVisible();
@@ -80,10 +116,27 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(customer).toHaveURL(/\/pay\//);
   await customer.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
   await expect(customer.getByTestId("payment-amount")).toHaveText("$622.50");
+  // An installation payment, not a flooring order: no boxes bought, no freight, no cart.
+  const lines = customer.getByRole("list", { name: "What you pay" });
+  await expect(lines).toContainText("Installation deposit (30% of estimate version 1)");
+  await expect(lines).toContainText("10 boxes reserved");
+  await expect(customer.getByText(/Freight delivery|pallets/)).toHaveCount(0);
+  await expect(customer.getByRole("button", { name: "Cancel and go back" })).toBeVisible();
   await customer.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
   await customer.getByRole("button", { name: "Pay $622.50" }).click();
   await expect(customer).toHaveURL(/\/success\?session_id=/);
+  await expect(
+    customer.getByRole("heading", { name: "Thank you: your payment is received" }),
+  ).toBeVisible();
+  await expect(customer.getByText(/Track your order|sq ft/)).toHaveCount(0);
   await expect(await stageOnCustomerPage(customer, customerUrl)).toHaveText("Deposit paid");
+  // The inquiry became a paid job: it is won and leaves the open inbox.
+  const inquiries = await (
+    await request.get("/api/admin/inquiries", { headers: adminHeaders })
+  ).json();
+  expect(
+    inquiries.inquiries.find((inquiry: { name: string }) => inquiry.name === name)?.status,
+  ).toBe("closed");
 
   // Materials arrive today; solid hardwood rests three days before the install.
   await page.reload();
@@ -113,6 +166,7 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(job.getByText(/Payment: Paid/)).toBeVisible();
   await expect(job.getByText(/Your new floor is installed/)).toBeVisible();
   await expect(job.getByText(/Your installation estimate is ready/)).toBeVisible();
+  await expect(job.getByText(/Your measure visit: /)).toBeVisible();
   await expect(await stageOnCustomerPage(customer, customerUrl)).toHaveText("Completed");
   // The last step is ticked as done, not left as a step under way.
   await expect(customer.locator("li[aria-current='step']")).toHaveText("✓ Completed (done)");
@@ -143,4 +197,92 @@ test("staff add a crew in the Calendar tab and read its name back once", async (
   await expect(page.getByRole("status").filter({ hasText: crew })).toHaveText(
     `${crew} added to the crews`,
   );
+});
+
+test("the customer declines the estimate with a reason and the page says so", async ({
+  page,
+  request,
+  store,
+}) => {
+  const name = `Dana Declines ${store.tag}`;
+  const crew = await (
+    await request.post("/api/admin/crews", {
+      headers: adminHeaders,
+      data: { name: `Crew D ${store.tag}` },
+    })
+  ).json();
+  const { job } = await (
+    await request.post("/api/admin/jobs", {
+      headers: adminHeaders,
+      data: {
+        customer_name: name,
+        customer_email: "dana.declines@example.com",
+        customer_phone: "(205) 555-0177",
+        address: "8 Elm Street, Homewood, AL 35209",
+        flooring_type: "laminate",
+      },
+    })
+  ).json();
+  const starts = new Date(`${openDayIn(3)}:00-05:00`);
+  const measured = await request.post(`/api/admin/jobs/${job.id}/measure`, {
+    headers: adminHeaders,
+    data: {
+      crew_id: crew.id,
+      starts_at: starts.toISOString(),
+      ends_at: new Date(starts.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(measured.ok(), await measured.text()).toBe(true);
+  const estimated = await request.put(`/api/admin/jobs/${job.id}/estimate`, {
+    headers: adminHeaders,
+    data: {
+      lines: [{ kind: "labour", description: "Install laminate", quantity: 100, unit_price: 2 }],
+    },
+  });
+  expect(estimated.ok(), await estimated.text()).toBe(true);
+
+  await openPage(page, `/installation/jobs/${job.token}`);
+  await page.getByText("Not for you? Decline this estimate").click();
+  await page
+    .getByLabel("Why are you declining? (we read every answer)")
+    .fill("We chose to wait a year");
+  await page.getByRole("button", { name: "Decline estimate" }).click();
+  await expect(page.getByTestId("job-stage")).toHaveText("Cancelled");
+  await expect(page.getByRole("status")).toContainText("You declined the estimate on");
+  await expect(page.getByRole("button", { name: "Accept estimate" })).toHaveCount(0);
+});
+
+test("with no crew yet, the job's visit forms say crews are added in the Calendar tab", async ({
+  page,
+  request,
+  store,
+}) => {
+  const name = `Nova Nocrew ${store.tag}`;
+  const created = await request.post("/api/admin/jobs", {
+    headers: adminHeaders,
+    data: {
+      customer_name: name,
+      customer_email: "nova.nocrew@example.com",
+      customer_phone: "(205) 555-0166",
+      address: "3 Pine Road, Homewood, AL 35209",
+      flooring_type: "vinyl",
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  // A new store: the crew list answers empty (other specs add crews to this shared store).
+  await page.route("**/api/admin/crews", (route) =>
+    route.request().method() === "GET" ? route.fulfill({ json: { crews: [] } }) : route.fallback(),
+  );
+  await signInToAdmin(page, "jobs");
+  await page.getByRole("button", { name: `Open job of ${name}` }).click();
+  const job = page.getByRole("region", { name: `Job of ${name}` });
+  await expect(job.getByRole("note", { name: "Schedule measure" })).toContainText(
+    "No crews yet. Crews are added in the Calendar tab",
+  );
+  await job.getByRole("link", { name: "Add a crew in the Calendar tab" }).click();
+  await expect(page.getByRole("tab", { name: "Calendar" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByLabel("New crew name")).toBeVisible();
 });

@@ -246,8 +246,16 @@ export const customerJobSchema = z.object({
   can_pay_balance: z.boolean(),
   /** A cancelled job: when, and what of the deposit went back and was kept, in dollars. */
   cancellation: z
-    .object({ cancelled_at: z.string(), refunded: z.number(), kept: z.number() })
+    .object({
+      cancelled_at: z.string(),
+      refunded: z.number(),
+      kept: z.number(),
+      /** The customer declined the estimate (rather than the store cancelling the job). */
+      declined: z.boolean(),
+    })
     .nullable(),
+  /** The terms the customer reads and ticks before signing the estimate. */
+  terms: z.array(z.string()),
 });
 export type CustomerJob = z.infer<typeof customerJobSchema>;
 
@@ -256,6 +264,16 @@ export const estimateAcceptSchema = z.object({
   version: rowId(),
   /** The customer's full name, typed as their signature. */
   full_name: text("Your full name", 200),
+  /** The customer ticked the terms shown under the estimate. */
+  terms_accepted: z.literal(true, {
+    message: "Please read and tick the terms before you accept the estimate",
+  }),
+});
+
+/** The customer declines the estimate, saying why, so the staff can follow up. */
+export const estimateDeclineSchema = z.object({
+  version: rowId(),
+  reason: text("Your reason", 1000),
 });
 
 /** Where the customer pays the deposit or the balance. */

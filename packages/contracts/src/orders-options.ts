@@ -14,5 +14,12 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ["unpaid", "paid", "failed", "expired", "cancelled"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/**
+ * What an order pays for: goods (flooring, samples, accessories) or an installation's deposit or
+ * balance, whose pages and emails speak of the installation, never of boxes or shipping.
+ */
+export const orderPurposes = ["goods", "installation"] as const;
+export type OrderPurpose = (typeof orderPurposes)[number];
+
 // The carriers and their tracking links live in carriers.ts; these names stay for old imports.
 export { carrierTrackingUrl, shippingCarriers } from "./carriers.ts";

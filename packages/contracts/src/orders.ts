@@ -14,7 +14,7 @@ import {
   freightServicesSchema,
   siteAccessValues,
 } from "./delivery.ts";
-import { orderStatuses, paymentStatuses } from "./orders-options.ts";
+import { orderPurposes, orderStatuses, paymentStatuses } from "./orders-options.ts";
 import { publicProductSchema } from "./product.ts";
 import { fulfillmentLabelSchema, orderPickupSchema, orderShipmentSchema } from "./shipments.ts";
 
@@ -133,6 +133,8 @@ export const orderConfirmationSchema = z.object({
   tracking_url: z.string().nullable(),
   created_at: z.string(),
   delivery: orderDeliverySchema,
+  /** goods, or installation (a job's deposit or balance: no boxes, delivery or tracking). */
+  purpose: z.enum(orderPurposes),
 });
 export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 
@@ -195,6 +197,8 @@ export const testPaymentSessionSchema = z.object({
   status: z.enum(["open", "paid", "failed", "cancelled", "expired"]),
   expires_at: z.string(),
   customer_email: z.string(),
+  /** goods, or installation (a job's deposit or balance: no boxes, no delivery). */
+  purpose: z.enum(orderPurposes),
   items: z.array(
     z.object({
       product_name: z.string(),

@@ -2,9 +2,11 @@ import type { CustomerJob } from "@mcf/contracts/installs";
 import { jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { data, Link } from "react-router";
 import { EstimateTable } from "../components/estimate-table.tsx";
+import { EstimateTerms, PrintEstimateButton } from "../features/installs/estimate-print.tsx";
 import {
   AcceptEstimateForm,
   DateRequestForm,
+  DeclineEstimateForm,
   PayButton,
 } from "../features/installs/job-actions.tsx";
 import { JobSteps } from "../features/installs/job-steps.tsx";
@@ -151,12 +153,19 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
         {job.estimate ? (
           <>
             <EstimateTable estimate={job.estimate} />
+            <EstimateTerms terms={job.terms} />
+            <div className="mt-4">
+              <PrintEstimateButton job={job} />
+            </div>
             {accepted ? (
               <p className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
                 Accepted by {job.accepted_name} (version {job.accepted_version}).
               </p>
             ) : job.stage === "estimate_sent" ? (
-              <AcceptEstimateForm token={token} job={job} />
+              <>
+                <AcceptEstimateForm token={token} job={job} />
+                <DeclineEstimateForm token={token} version={job.estimate.version} />
+              </>
             ) : null}
             {job.can_pay_deposit ? (
               <PayButton token={token} kind="deposit" amount={job.estimate.deposit} />
@@ -187,7 +196,9 @@ function CancellationNotice({
   return (
     <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-amber-950">
-        This installation was cancelled on {formatDay(cancellation.cancelled_at)}.
+        {cancellation.declined
+          ? `You declined the estimate on ${formatDay(cancellation.cancelled_at)}. Thank you for telling us why; call us if you change your mind.`
+          : `This installation was cancelled on ${formatDay(cancellation.cancelled_at)}.`}
       </p>
       {cancellation.refunded > 0 ? (
         <p className="mt-1 text-amber-950">

@@ -77,9 +77,19 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const installation = session?.purpose === "installation";
+
   const cancel = async () => {
     if (!session || cancelling) return;
     setCancelling(true);
+    if (installation) {
+      // An installation payment is opened from the project page: cancelling goes back there.
+      await api(`/api/payments/test-sessions/${encodeURIComponent(session.id)}/cancel`, {
+        method: "POST",
+      }).catch(() => undefined);
+      window.history.back();
+      return;
+    }
     try {
       await postAndRedirect(`/api/payments/test-sessions/${encodeURIComponent(session.id)}/cancel`);
     } catch {
@@ -117,32 +127,38 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
               <p className="mb-5 text-4xl font-bold text-navy-800" data-testid="payment-amount">
                 {formatUsd(session.amount)}
               </p>
-              <ul className="mb-3 space-y-1 border-y border-stone-200 py-3 text-sm text-stone-700">
-                {session.items.map((item) => (
-                  <li key={item.product_name} className="flex justify-between gap-3">
-                    <span>
-                      {item.kind === "sample"
-                        ? `Sample: ${item.product_name} · ${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}`
-                        : `${item.product_name} · ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`}
-                    </span>
-                    <span>{formatUsd(item.total_price)}</span>
-                  </li>
-                ))}
-              </ul>
-              <section
-                aria-label="What you pay"
-                className="mb-6 border-b border-stone-200 pb-3 text-sm"
-              >
-                <OrderAmounts
-                  subtotal={session.subtotal}
-                  discount={session.discount}
-                  couponCode={session.coupon_code}
-                  shipping={session.shipping}
-                  shippingLabel={session.shipping_label}
-                  tax={session.tax}
-                  total={session.amount}
-                />
-              </section>
+              {installation ? (
+                <InstallationLines session={session} />
+              ) : (
+                <>
+                  <ul className="mb-3 space-y-1 border-y border-stone-200 py-3 text-sm text-stone-700">
+                    {session.items.map((item) => (
+                      <li key={item.product_name} className="flex justify-between gap-3">
+                        <span>
+                          {item.kind === "sample"
+                            ? `Sample: ${item.product_name} · ${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}`
+                            : `${item.product_name} · ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`}
+                        </span>
+                        <span>{formatUsd(item.total_price)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <section
+                    aria-label="What you pay"
+                    className="mb-6 border-b border-stone-200 pb-3 text-sm"
+                  >
+                    <OrderAmounts
+                      subtotal={session.subtotal}
+                      discount={session.discount}
+                      couponCode={session.coupon_code}
+                      shipping={session.shipping}
+                      shippingLabel={session.shipping_label}
+                      tax={session.tax}
+                      total={session.amount}
+                    />
+                  </section>
+                </>
+              )}
 
               {session.status === "open" ? (
                 <form onSubmit={pay} noValidate>
@@ -218,9 +234,13 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                     disabled={paying || cancelling}
                     onClick={() => void cancel()}
                   >
-                    {cancelling ? "Cancelling..." : "Cancel and return to cart"}
+                    {cancelling
+                      ? "Cancelling..."
+                      : installation
+                        ? "Cancel and go back"
+                        : "Cancel and return to cart"}
                   </button>
-                ) : session.status === "paid" ? null : (
+                ) : session.status === "paid" || installation ? null : (
                   <Link to="/cart?step=checkout" className="btn-primary w-full">
                     Return to cart
                   </Link>
@@ -231,5 +251,32 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** An installation's deposit or balance: the payment line, and the materials it reserves. */
+function InstallationLines({ session }: { session: TestPaymentSession }) {
+  return (
+    <ul
+      aria-label="What you pay"
+      className="mb-6 space-y-1 border-y border-stone-200 py-3 text-sm text-stone-700"
+    >
+      {session.items.map((item) =>
+        item.total_price > 0 ? (
+          <li key={item.product_name} className="flex justify-between gap-3 font-medium">
+            <span>{item.product_name}</span>
+            <span>{formatUsd(item.total_price)}</span>
+          </li>
+        ) : (
+          <li key={item.product_name} className="flex justify-between gap-3">
+            <span>
+              {item.product_name}: {item.quantity} {unitName(item.selling_unit, item.quantity)}{" "}
+              reserved
+            </span>
+            <span>Included</span>
+          </li>
+        ),
+      )}
+    </ul>
   );
 }

@@ -2,6 +2,7 @@ import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { checkoutFormKey } from "../features/checkout/saved-checkout-form.ts";
+import { InstallationPaymentView } from "../features/orders/installation-payment-view.tsx";
 import { OrderConfirmationView } from "../features/orders/order-confirmation-view.tsx";
 import { orderEmailFlagKey, sessionIdFromQuery } from "../features/orders/order-lookup.ts";
 import { ApiError, api, isAbortError } from "../lib/api.ts";
@@ -122,7 +123,12 @@ export default function SuccessPage() {
     };
   }, [query]);
 
-  if (state.kind === "confirmed") return <OrderConfirmationView order={state.order} />;
+  if (state.kind === "confirmed")
+    return state.order.purpose === "installation" ? (
+      <InstallationPaymentView order={state.order} />
+    ) : (
+      <OrderConfirmationView order={state.order} />
+    );
   if (state.kind === "loading") {
     return (
       <div className="container-page py-24 text-center" aria-busy="true">

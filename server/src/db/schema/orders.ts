@@ -7,6 +7,7 @@ import {
   type SiteAccess,
 } from "@mcf/contracts/delivery";
 import { orderStatuses, paymentStatuses } from "@mcf/contracts/orders";
+import { type OrderPurpose, orderPurposes } from "@mcf/contracts/orders-options";
 import { returnStatuses } from "@mcf/contracts/returns";
 import { sql } from "drizzle-orm";
 import {
@@ -66,6 +67,8 @@ export const orders = pgTable(
       mode: "date",
     }).notNull(),
     paid_at: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** goods, or installation (a job's deposit or balance): see orderPurposes. */
+    purpose: text("purpose").$type<OrderPurpose>().notNull().default("goods"),
     /** Paid after its reservation expired and stock ran short: staff must look. */
     needs_attention: boolean("needs_attention").notNull().default(false),
     tracking_token: text("tracking_token").notNull().unique(),
@@ -129,6 +132,7 @@ export const orders = pgTable(
       .on(t.payment_expires_at)
       .where(sql`${t.payment_status} = 'unpaid'`),
     check("orders_status_check", oneOf(t.status, orderStatuses)),
+    check("orders_purpose_check", oneOf(t.purpose, orderPurposes)),
     check("orders_payment_status_check", oneOf(t.payment_status, paymentStatuses)),
     check("orders_stock_status_check", oneOf(t.stock_status, stockStatuses)),
     check("orders_delivery_method_check", oneOf(t.delivery_method, deliveryMethods)),

@@ -20,6 +20,7 @@ import { staffActor } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   cancelJob,
+  cancellationPolicyOf,
   cancellationQuote,
   completeJob,
   createCrew,
@@ -47,13 +48,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
   const publicUrl = app.config.publicUrl;
   const deliverSoon = () => void app.jobs.mail?.runOnce();
   // The installation cancellation policy: business numbers the owner sets in Settings.
-  const cancellationPolicy = async () => {
-    const numbers = (await app.settings.read()).business_numbers;
-    return {
-      fullRefundDays: numbers.install_full_refund_days,
-      keptPercent: numbers.install_cancel_kept_percent,
-    };
-  };
+  const cancellationPolicy = async () =>
+    cancellationPolicyOf((await app.settings.read()).business_numbers);
   const tags = ["admin", "installation jobs"];
 
   app.get(
@@ -104,7 +100,17 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
         response: jobAnswer,
       },
     },
-    async (request) => scheduleMeasure(db, request.params.id, request.body, staffActor(request)),
+    async (request) => {
+      const detail = await scheduleMeasure(
+        db,
+        request.params.id,
+        request.body,
+        { publicUrl, hours: (await app.settings.read()).hours },
+        staffActor(request),
+      );
+      deliverSoon();
+      return detail;
+    },
   );
   app.put(
     "/api/admin/jobs/:id/estimate",

@@ -31,3 +31,14 @@ export function cancellationRefund(
   const keptCents = multiplyCents(depositCents, policy.keptPercent / 100);
   return { refundCents: depositCents - keptCents, keptCents };
 }
+
+/** The policy as the owner set it in Settings' business numbers. */
+export function cancellationPolicyOf(numbers: {
+  install_full_refund_days: number;
+  install_cancel_kept_percent: number;
+}): CancellationPolicy {
+  return {
+    fullRefundDays: numbers.install_full_refund_days,
+    keptPercent: numbers.install_cancel_kept_percent,
+  };
+}

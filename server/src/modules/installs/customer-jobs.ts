@@ -6,9 +6,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { installJobs } from "../../db/schema/index.ts";
-import { AppError, conflict } from "../../errors.ts";
-import { writeAudit } from "../audit/audit.service.ts";
+import { AppError, conflict, invalid } from "../../errors.ts";
+import { listAudit, writeAudit } from "../audit/audit.service.ts";
 import { getProductRow } from "../catalog/catalog.service.ts";
+import { closeInquiryWon } from "../leads/leads.service.ts";
 import {
   cancelUnpaid,
   getOrderWithItems,
@@ -16,6 +17,8 @@ import {
   paymentExpiresAt,
   placePendingOrder,
 } from "../orders/orders.service.ts";
+import type { CancellationPolicy } from "./cancellation-policy.ts";
+import { estimateTerms } from "./estimate-terms.ts";
 import { installIcs } from "./install-calendar.ts";
 import { jobBillingAddress } from "./job-address.ts";
 import { balanceCentsOf, balanceOrder, recordBalancePaid } from "./job-balance.ts";
@@ -30,6 +33,7 @@ import {
   moveJob,
   toEstimate,
 } from "./job-records.ts";
+import { auditActionOf } from "./job-stages.ts";
 
 const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
   measure_scheduled: "measure",
@@ -54,7 +58,7 @@ function awaitedPayment(job: JobRow): string | null {
 export async function getCustomerJob(
   db: Db,
   token: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; policy: CancellationPolicy },
 ): Promise<CustomerJob> {
   let job = await findJobByToken(db, token);
   const awaited = awaitedPayment(job);
@@ -63,11 +67,15 @@ export async function getCustomerJob(
     job = await findJobByToken(db, token);
   }
   const estimate = await latestEstimate(db, job.id);
-  // The visit the customer is waiting for: the measure while it is scheduled, then the install.
-  const kind = visitOfStage[job.stage];
-  const next = kind
-    ? (await activeAppointments(db, job.id)).find((a) => a.kind === kind)
-    : undefined;
+  // The visit the customer is waiting for: the one of the stage (measure, then install) or else
+  // the soonest booked one still ahead (staff may send the estimate before the measure visit).
+  // A completed job waits for no visit.
+  const now = Date.now();
+  const ahead =
+    job.stage === "completed"
+      ? []
+      : (await activeAppointments(db, job.id)).filter((a) => Date.parse(a.ends_at) > now);
+  const next = ahead.find((a) => a.kind === visitOfStage[job.stage]) ?? ahead[0];
   return {
     stage: job.stage,
     stage_label: jobStageLabels[job.stage],
@@ -104,9 +112,41 @@ export async function getCustomerJob(
           cancelled_at: job.cancelled_at.toISOString(),
           refunded: toDollars(job.cancel_refund_cents ?? 0),
           kept: toDollars(job.cancel_kept_cents ?? 0),
+          declined: await wasDeclined(db, job.id),
         }
       : null,
+    terms: estimate ? estimateTerms(estimate, options.policy) : [],
   };
+}
+
+/** Whether the job ended because the customer declined its estimate. */
+async function wasDeclined(db: Db, jobId: number): Promise<boolean> {
+  const entries = await listAudit(db, {
+    entity_type: "job",
+    entity_id: String(jobId),
+    limit: 200,
+    offset: 0,
+  });
+  return entries.some((entry) => entry.action === auditActionOf("declineEstimate"));
+}
+
+/** "  casey  HOMEOWNER " and "Casey Homeowner" are the same signature. */
+const signatureOf = (name: string) =>
+  name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * A signature is the customer's full name as the store has it (case, spacing and punctuation
+ * aside): an initial or a nickname does not bind anyone. Throws 422 naming the expected name.
+ */
+function checkSignature(job: JobRow, fullName: string): void {
+  if (signatureOf(fullName) !== signatureOf(job.customer_name))
+    throw invalid(
+      `Please sign with your full name as it appears on the estimate: ${job.customer_name}`,
+    );
 }
 
 /**
@@ -130,6 +170,7 @@ export async function acceptEstimate(
       throw conflict(
         `This estimate was revised: please read version ${estimate.version} and accept that one`,
       );
+    checkSignature(job, input.full_name);
     await moveJob(tx, job, "acceptEstimate", {
       note: `Estimate version ${estimate.version} accepted, signed "${input.full_name}"`,
       actor: "customer",
@@ -177,6 +218,7 @@ async function depositOrder(
   const deposit = storedDollars(estimate.deposit_cents);
   return {
     order: {
+      purpose: "installation",
       payment_provider: providerName,
       payment_expires_at: paymentExpiresAt(),
       customer_name: job.customer_name,
@@ -279,6 +321,8 @@ export async function recordJobPayment(
       actor: "customer",
     });
     await queueJobEmail(tx, moved, jobEmails.depositReceived(moved, options.publicUrl));
+    // A paid deposit is a won lead: the inquiry it came from leaves the open inbox.
+    if (job.inquiry_id) await closeInquiryWon(tx, job.inquiry_id, job.id, "customer");
     return true;
   });
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/factories.ts";
 import { signedStripeEvent } from "../../../test/fake-stripe.ts";
-import { jobsApi, slot } from "../../../test/install-factories.ts";
+import { jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
 import { useStripeTestApp } from "../../../test/test-app.ts";
 import { auditLog, mailOutbox, products } from "../../db/schema/index.ts";
 
@@ -20,7 +20,7 @@ describe("an installation deposit paid through Stripe Checkout", () => {
       stock_quantity: 50,
     });
     const job = await api.job({ customer_email: "stripe.deposit@example.com" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 2));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 2));
     // Labor $600 + 10 boxes × $100 + tax on materials $100 = $1,700; a 30% deposit is $510.
     await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [
@@ -31,6 +31,7 @@ describe("an installation deposit paid through Stripe Checkout", () => {
     await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 1,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
 
     const started = await post(`/api/installation/jobs/${job.token}/deposit`);
@@ -92,14 +93,18 @@ describe("an installation deposit paid through Stripe Checkout", () => {
       stock_quantity: 50,
     });
     const job = await api.job({ customer_email: email, flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 1));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
     await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [
         { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
         { kind: "material", product_id: product.id, quantity: 10 },
       ],
     });
-    await post(`/api/installation/jobs/${job.token}/accept`, { version: 1, full_name: "C H" });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
     await payThroughStripe(await post(`/api/installation/jobs/${job.token}/deposit`));
     await api.call("POST", `/api/admin/jobs/${job.id}/materials-ready`, {});
     await api.call("POST", `/api/admin/jobs/${job.id}/install`, slot(crew, installIn, 16, 6));

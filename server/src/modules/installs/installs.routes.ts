@@ -4,15 +4,18 @@ import {
   dateRequestSchema,
   depositStartSchema,
   estimateAcceptSchema,
+  estimateDeclineSchema,
   jobTokenParamsSchema,
 } from "@mcf/contracts/installs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeUrlFor } from "../../http/store-url.ts";
+import { cancellationPolicyOf } from "./cancellation-policy.ts";
 import {
   acceptEstimate,
   customerInstallIcs,
+  declineEstimate,
   getCustomerJob,
   type PaymentProvider,
   requestAnotherDate,
@@ -35,6 +38,7 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
   const publicUrl = app.config.publicUrl;
   const tags = ["installation jobs"];
   const limited = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+  const policy = async () => cancellationPolicyOf((await app.settings.read()).business_numbers);
 
   app.get(
     "/api/installation/jobs/:token",
@@ -48,7 +52,7 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getCustomerJob(db, request.params.token, { publicUrl });
+      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
     },
   );
   app.post(
@@ -66,7 +70,29 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     async (request) => {
       assertSameOrigin(request, publicUrl, crossSite);
       await acceptEstimate(db, request.params.token, request.body, request.ip);
-      return getCustomerJob(db, request.params.token, { publicUrl });
+      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
+    },
+  );
+  app.post(
+    "/api/installation/jobs/:token/decline",
+    {
+      schema: {
+        tags,
+        summary: "Decline the estimate version read, saying why; the job ends and staff are told",
+        params: jobTokenParamsSchema,
+        body: estimateDeclineSchema,
+        response: { 200: customerJobSchema, ...errors },
+      },
+      config: limited,
+    },
+    async (request) => {
+      assertSameOrigin(request, publicUrl, crossSite);
+      await declineEstimate(db, request.params.token, request.body, {
+        staffEmail: (await app.settings.read()).staff_email,
+        publicUrl,
+      });
+      void app.jobs.mail?.runOnce();
+      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
     },
   );
   app.post(

@@ -35,8 +35,15 @@ import {
 } from "./job-records.ts";
 import { nextStage } from "./job-stages.ts";
 import { newJobToken } from "./job-token.ts";
-import { bookVisit, checkAcclimation, formatVisitStart, type VisitRequest } from "./scheduling.ts";
+import {
+  bookVisit,
+  checkAcclimation,
+  checkShowroomOpen,
+  formatVisitStart,
+  type VisitRequest,
+} from "./scheduling.ts";
 
+export { cancellationPolicyOf } from "./cancellation-policy.ts";
 export {
   acceptEstimate,
   customerInstallIcs,
@@ -47,6 +54,7 @@ export {
   startDeposit,
 } from "./customer-jobs.ts";
 export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
+export { declineEstimate } from "./job-decline.ts";
 export type { PaymentProvider } from "./job-payment-session.ts";
 
 /** What the inquiry form's flooring choices mean for the install; "Not Sure" is staff's call. */
@@ -176,17 +184,28 @@ export async function getJobDetail(db: Db, id: number): Promise<AdminJobDetail> 
   };
 }
 
-/** Books (or moves) the measure visit: stage "measure scheduled". */
-export async function scheduleMeasure(db: Db, id: number, visit: VisitRequest, actor: string) {
+/**
+ * Books (or moves) the measure visit on a day the store is open: stage "measure scheduled" and
+ * the email telling the customer when, where and what to prepare.
+ */
+export async function scheduleMeasure(
+  db: Db,
+  id: number,
+  visit: VisitRequest,
+  options: { publicUrl: string; hours: ReadonlyArray<{ days: string; time: string }> },
+  actor: string,
+) {
+  checkShowroomOpen(visit.starts_at, options.hours);
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
     // Refuse a move the stage table does not allow before any crew is booked.
     nextStage("scheduleMeasure", job.stage);
     const booked = await bookVisit(tx, id, "measure", visit);
-    await moveJob(tx, job, "scheduleMeasure", {
+    const moved = await moveJob(tx, job, "scheduleMeasure", {
       actor,
       note: `Measure visit booked for ${formatVisitStart(booked.starts_at)}`,
     });
+    await queueJobEmail(tx, moved, jobEmails.measureScheduled(moved, booked, options.publicUrl));
   });
   return getJobDetail(db, id);
 }

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createInquiry, createProduct } from "../../../test/factories.ts";
-import { daysFromNow, jobsApi, slot } from "../../../test/install-factories.ts";
+import { daysFromNow, jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { auditLog, installJobs, mailOutbox, products } from "../../db/schema/index.ts";
@@ -68,7 +68,7 @@ describe("installation jobs: admin API", () => {
     const crew = await api.crew("Filter Crew");
     const measured = await api.job({ customer_name: "Riley Searchable" });
     await api.job({ customer_name: "Morgan Other" });
-    await api.call("POST", `/api/admin/jobs/${measured.id}/measure`, slot(crew, 20));
+    await api.call("POST", `/api/admin/jobs/${measured.id}/measure`, measureSlot(crew, 20));
     const byStage = (await api.call("GET", "/api/admin/jobs?stage=measure_scheduled")).json();
     expect(byStage.jobs.map((j: { id: number }) => j.id)).toEqual([measured.id]);
     expect(byStage.counts.measure_scheduled).toBe(1);
@@ -108,7 +108,7 @@ describe("installation jobs: admin API", () => {
     // $4.99 per sq ft × 20 sq ft per box = $99.80 per box.
     const product = await createProduct(t.database.db, { our_price: 4.99, sqft_per_carton: 20 });
     const job = await api.job();
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 3));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 3));
     const sent = await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [
         {
@@ -160,7 +160,7 @@ describe("installation jobs: admin API", () => {
   it("refuses an estimate with negative or unknown lines, keeping the last version", async () => {
     const crew = await api.crew("Refusal Crew");
     const job = await api.job();
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 4));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 4));
     await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [{ kind: "labour", description: "Install", quantity: 100, unit_price: 3 }],
     });
@@ -188,16 +188,24 @@ describe("installation jobs: admin API", () => {
     const crewB = await api.crew("Crew Beta");
     const first = await api.job({ customer_name: "First Customer" });
     const second = await api.job({ customer_name: "Second Customer" });
-    const past = await api.call("POST", `/api/admin/jobs/${first.id}/measure`, slot(crewA, -1));
+    const past = await api.call(
+      "POST",
+      `/api/admin/jobs/${first.id}/measure`,
+      measureSlot(crewA, -1),
+    );
     expect(past.statusCode).toBe(422);
     expect(past.json().detail).toBe("The visit must start in the future");
-    const noCrew = await api.call("POST", `/api/admin/jobs/${first.id}/measure`, slot(999999, 5));
+    const noCrew = await api.call(
+      "POST",
+      `/api/admin/jobs/${first.id}/measure`,
+      measureSlot(999999, 5),
+    );
     expect(noCrew.statusCode).toBe(422);
     expect(noCrew.json().detail).toBe("Crew 999999 does not exist");
     expect((await api.call("GET", `/api/admin/jobs/${first.id}`)).json().job.stage).toBe("new");
 
     expect(
-      (await api.call("POST", `/api/admin/jobs/${first.id}/measure`, slot(crewA, 5, 15, 2)))
+      (await api.call("POST", `/api/admin/jobs/${first.id}/measure`, measureSlot(crewA, 5, 15, 2)))
         .statusCode,
     ).toBe(200);
     const clash = await api.call(
@@ -212,11 +220,11 @@ describe("installation jobs: admin API", () => {
     expect((await api.call("GET", `/api/admin/jobs/${second.id}`)).json().job.stage).toBe("new");
     // Another crew, or the same crew right after, is fine; moving a visit does not clash with itself.
     expect(
-      (await api.call("POST", `/api/admin/jobs/${second.id}/measure`, slot(crewB, 5, 16, 2)))
+      (await api.call("POST", `/api/admin/jobs/${second.id}/measure`, measureSlot(crewB, 5, 16, 2)))
         .statusCode,
     ).toBe(200);
     expect(
-      (await api.call("POST", `/api/admin/jobs/${first.id}/measure`, slot(crewA, 5, 14, 2)))
+      (await api.call("POST", `/api/admin/jobs/${first.id}/measure`, measureSlot(crewA, 5, 14, 2)))
         .statusCode,
     ).toBe(200);
     const moved = (await api.call("GET", `/api/admin/jobs/${first.id}`)).json();
@@ -246,7 +254,11 @@ describe("installation jobs: admin API", () => {
       const jobs = await Promise.all(Array.from({ length: 6 }, () => api.job()));
       const answers = await Promise.all(
         jobs.map((job, i) =>
-          api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 9, 15 + (i % 2), 3)),
+          api.call(
+            "POST",
+            `/api/admin/jobs/${job.id}/measure`,
+            measureSlot(crew, 9, 15 + (i % 2), 3),
+          ),
         ),
       );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
@@ -280,7 +292,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
       stock_quantity: 50,
     });
     const job = await api.job({ flooring_type: flooring });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 2));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 2));
     await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [
         { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
@@ -295,6 +307,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     await post(`/api/installation/jobs/${made.job.token}/accept`, {
       version: 1,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
     const started = await post(`/api/installation/jobs/${made.job.token}/deposit`);
     const sessionId = started.json().payment_url.split("/pay/")[1];
@@ -303,6 +316,137 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     });
     return { ...made, sessionId };
   }
+
+  it("emails the customer when the measure visit is booked, and the page shows the visit", async () => {
+    const crew = await api.crew("Crew Measure");
+    const job = await api.job();
+    const booked = await api.call(
+      "POST",
+      `/api/admin/jobs/${job.id}/measure`,
+      measureSlot(crew, 3),
+    );
+    expect(booked.statusCode).toBe(200);
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupe_key, `job-measure:${job.id}:%`));
+    expect(mail?.to_address).toBe("casey@example.com");
+    expect(mail?.subject).toMatch(/^Your measure visit: /);
+    expect(mail?.text).toContain("42 Magnolia Ave, Birmingham, AL 35205");
+    expect(mail?.text).toContain("To prepare:");
+    expect((await page(job.token)).json().next_appointment).toMatchObject({
+      kind: "measure",
+      crew_name: "Crew Measure",
+    });
+  });
+
+  it("refuses a measure visit on a day the store's hours say closed", async () => {
+    const crew = await api.crew("Crew Sunday");
+    const job = await api.job();
+    let days = 1;
+    while (new Date(daysFromNow(days)).getUTCDay() !== 0) days += 1;
+    const sunday = await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, days));
+    expect(sunday.statusCode).toBe(422);
+    expect(sunday.json().detail).toBe(
+      "The store is closed on Sundays (store hours in Settings): choose another day for the visit",
+    );
+    expect((await api.call("GET", `/api/admin/jobs/${job.id}`)).json().job.stage).toBe("new");
+  });
+
+  it("takes only the customer's full name as a signature, with the terms ticked", async () => {
+    const { job } = await estimatedJob();
+    expect((await page(job.token)).json().terms[0]).toContain("The deposit of $510.00 (30%");
+    const initial = await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "M",
+      terms_accepted: true,
+    });
+    expect(initial.statusCode).toBe(422);
+    expect(initial.json().detail).toBe(
+      "Please sign with your full name as it appears on the estimate: Casey Homeowner",
+    );
+    const unticked = await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+    });
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json().detail).toEqual([
+      {
+        loc: ["body", "terms_accepted"],
+        msg: "Please read and tick the terms before you accept the estimate",
+      },
+    ]);
+    const signed = await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "  casey   HOMEOWNER ",
+      terms_accepted: true,
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().stage).toBe("estimate_accepted");
+  });
+
+  it("lets the customer decline the estimate with a reason: the job is lost and the staff told", async () => {
+    const { job } = await estimatedJob();
+    const declined = await post(`/api/installation/jobs/${job.token}/decline`, {
+      version: 1,
+      reason: "We found a cheaper quote",
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({
+      stage: "cancelled",
+      next_appointment: null,
+      cancellation: { declined: true, refunded: 0, kept: 0 },
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `job-declined:${job.id}`));
+    expect(mail?.text).toContain("We found a cheaper quote");
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.timeline.at(-1).detail).toBe(
+      "Estimate version 1 declined: We found a cheaper quote",
+    );
+    const again = await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("closes the inquiry as won once its job's deposit is paid", async () => {
+    const inquiry = await createInquiry(t.database.db, {
+      name: "Casey Homeowner",
+      flooring_type: ["Hardwood"],
+    });
+    const crew = await api.crew("Crew Won");
+    const created = await api.call("POST", "/api/admin/jobs", { inquiry_id: inquiry.id });
+    const job = created.json().job;
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 2));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [{ kind: "labour", description: "Install", quantity: 100, unit_price: 3 }],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
+    const lead = async () =>
+      (await api.call("GET", "/api/admin/inquiries"))
+        .json()
+        .inquiries.find((row: { id: number }) => row.id === inquiry.id);
+    expect((await lead()).status).toBe("new");
+    const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+    const sessionId = started.json().payment_url.split("/pay/")[1];
+    await post(`/api/payments/test-sessions/${sessionId}/pay`, {
+      card_number: "4242 4242 4242 4242",
+    });
+    await page(job.token);
+    expect(await lead()).toMatchObject({
+      status: "closed",
+      staff_note: `Won: became installation job #${job.id}, deposit paid`,
+    });
+  });
 
   it("answers 404 for an unknown token; a cancelled job's page says it was cancelled and refuses changes", async () => {
     const unknown = await page("no-such-token");
@@ -324,6 +468,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const accept = await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 1,
       full_name: "X Y",
+      terms_accepted: true,
     });
     expect(accept.statusCode).toBe(409);
     expect(accept.json().detail).toBe(
@@ -337,7 +482,8 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     expect(view).toMatchObject({
       stage: "estimate_sent",
       stage_label: "Estimate sent",
-      next_appointment: null,
+      // The measure visit is still ahead: the page keeps showing it.
+      next_appointment: { kind: "measure" },
       estimate: {
         version: 1,
         labour_subtotal: 600,
@@ -355,6 +501,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const stale = await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 1,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().detail).toBe(
@@ -363,11 +510,13 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const unsigned = await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 2,
       full_name: "  ",
+      terms_accepted: true,
     });
     expect(unsigned.statusCode).toBe(422);
     const accepted = await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 2,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
@@ -379,6 +528,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const twice = await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 2,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe("You already accepted estimate version 2");
@@ -424,6 +574,20 @@ describe("installation jobs: the customer's page, the deposit and the install", 
       await api.call("GET", `/api/admin/orders/${detail.job.deposit_order_id}`)
     ).json();
     expect(order).toMatchObject({ payment_status: "paid", total_amount: 510 });
+    // The deposit reads as an installation payment, never as boxes to ship and track.
+    const session = (
+      await t.app.inject({ method: "GET", url: `/api/payments/test-sessions/${sessionId}` })
+    ).json();
+    expect(session.purpose).toBe("installation");
+    const success = (
+      await t.app.inject({ method: "GET", url: `/api/orders/by-session/${sessionId}` })
+    ).json();
+    expect(success).toMatchObject({ purpose: "installation", tracking_url: null });
+    const shipsEmails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupe_key, `order-confirmation:${detail.job.deposit_order_id}`));
+    expect(shipsEmails).toHaveLength(0);
     const again = await post(`/api/installation/jobs/${job.token}/deposit`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe("Your deposit is already paid");
@@ -518,6 +682,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
       "job-install",
       "job-deposit",
       "job-estimate",
+      "job-measure",
     ]);
     expect(messages[1].subject).toBe(`Casey Homeowner asks for another date (job #${job.id})`);
     expect(deposit_order).toMatchObject({ payment_status: "paid", total_amount: 510 });
@@ -534,6 +699,7 @@ describe("installation jobs: the customer's page, the deposit and the install", 
       await post(`/api/installation/jobs/${made.job.token}/accept`, {
         version: 1,
         full_name: "Casey Homeowner",
+        terms_accepted: true,
       });
       const sessionId = (await post(`/api/installation/jobs/${made.job.token}/deposit`))
         .json()

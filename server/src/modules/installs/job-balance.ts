@@ -34,6 +34,7 @@ export function balanceOrder(
   const balance = storedDollars(balanceCentsOf(estimate));
   return {
     order: {
+      purpose: "installation",
       payment_provider: options.providerName,
       payment_expires_at: options.expiresAt,
       customer_name: job.customer_name,

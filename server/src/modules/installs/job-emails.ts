@@ -7,7 +7,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
 import { installIcs } from "./install-calendar.ts";
-import { formatVisitStart } from "./scheduling.ts";
+import { formatVisitEnd, formatVisitStart } from "./scheduling.ts";
 
 type JobRow = typeof installJobs.$inferSelect;
 
@@ -27,6 +27,32 @@ export const jobEmails = {
           `Your estimate (version ${version}) comes to ${usd(totalCents)}. Open your project page to read every line, accept it with your name and pay the deposit.`,
         ],
         action: { label: "See your estimate", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
+  /** The measure visit is booked: when the crew comes, where, and what to have ready. */
+  measureScheduled(
+    job: JobRow,
+    visit: { id: number; starts_at: Date; ends_at: Date },
+    publicUrl: string,
+  ) {
+    const when = `${formatVisitStart(visit.starts_at)} to ${formatVisitEnd(visit.ends_at)}`;
+    return {
+      key: `job-measure:${job.id}:${visit.id}`,
+      content: renderEmail({
+        subject: `Your measure visit: ${formatVisitStart(visit.starts_at)} — ${storeIdentity().name}`,
+        heading: "Your measure visit is booked",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Our crew will come to measure the rooms on ${when}, at ${job.address}. The visit is free and takes about an hour; we send your estimate after it.`,
+          "To prepare: make sure someone 18 or older is home, clear a path into every room to be floored, and keep a sample or photo of any floor you like at hand.",
+          "Need another time? Ask from your project page.",
+        ],
+        table: [
+          ["When", when],
+          ["Address", job.address],
+        ],
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
       }),
     };
   },

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { createProduct } from "../../../test/factories.ts";
-import { jobsApi, slot } from "../../../test/install-factories.ts";
+import { jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, products } from "../../db/schema/index.ts";
@@ -58,7 +58,7 @@ describe("installation job money: cancellation refunds, the balance, the deposit
       stock_quantity: 50,
     });
     const job = await api.job({ flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, slot(crew, 1));
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
     await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
       lines: [
         { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
@@ -68,6 +68,7 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     await post(`/api/installation/jobs/${job.token}/accept`, {
       version: 1,
       full_name: "Casey Homeowner",
+      terms_accepted: true,
     });
     await payOnTestPage(await post(`/api/installation/jobs/${job.token}/deposit`));
     let installStart: string | null = null;

@@ -7,6 +7,7 @@ const allowed: Record<JobMoveName, string[]> = {
   scheduleMeasure: ["new", "measure_scheduled"],
   sendEstimate: ["measure_scheduled", "estimate_sent"],
   acceptEstimate: ["estimate_sent"],
+  declineEstimate: ["estimate_sent"],
   payDeposit: ["estimate_accepted"],
   materialsReady: ["deposit_paid"],
   scheduleInstall: ["materials_ready", "install_scheduled"],

@@ -17,7 +17,7 @@ interface JobMove {
 /**
  * Every way a job's stage changes, in one table. A job goes new → measure scheduled → estimate
  * sent → estimate accepted → deposit paid → materials ready → install scheduled → completed, and
- * is cancelled from any open stage. A measure visit or an install may be moved while its stage
+ * is cancelled from any open stage (or when the customer declines the estimate). A measure visit or an install may be moved while its stage
  * lasts, and a sent estimate may be revised (a new version) until the customer accepts it.
  */
 export const jobMoves = {
@@ -32,6 +32,8 @@ export const jobMoves = {
     audit: "job.estimate",
   },
   acceptEstimate: { from: ["estimate_sent"], to: "estimate_accepted", audit: "job.accept" },
+  // A declined estimate is a lost job: it ends cancelled, with the customer's reason.
+  declineEstimate: { from: ["estimate_sent"], to: "cancelled", audit: "job.decline" },
   payDeposit: { from: ["estimate_accepted"], to: "deposit_paid", audit: "job.deposit" },
   materialsReady: { from: ["deposit_paid"], to: "materials_ready", audit: "job.materials" },
   scheduleInstall: {
@@ -51,6 +53,7 @@ const refusals: Record<JobMoveName, string> = {
   sendEstimate:
     "An estimate can only be sent after the measure visit is scheduled and before it is accepted",
   acceptEstimate: "This estimate cannot be accepted now",
+  declineEstimate: "This estimate cannot be declined now",
   payDeposit: "The deposit can only be paid once the estimate is accepted",
   materialsReady: "Materials can only be marked ready once the deposit is paid",
   scheduleInstall: "The install can only be scheduled once the materials are ready",

@@ -30,6 +30,7 @@ const dayOnly = new Intl.DateTimeFormat("en-US", {
 
 export const formatVisitStart = (date: Date) => dayAndTime.format(date);
 export const formatVisitDay = (date: Date) => dayOnly.format(date);
+export const formatVisitEnd = (date: Date) => timeOnly.format(date);
 
 export interface VisitRequest {
   crew_id: number;
@@ -135,4 +136,46 @@ export async function cancelVisits(tx: Tx, jobId: number, now = new Date()): Pro
     .update(installAppointments)
     .set({ cancelled_at: now })
     .where(and(eq(installAppointments.job_id, jobId), isNull(installAppointments.cancelled_at)));
+}
+
+const weekdayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+const weekdayOf = new Intl.DateTimeFormat("en-US", { timeZone: storeTimeZone, weekday: "long" });
+
+/** "Mon-Fri" → [1..5], "Saturday" → [6], "Sat & Sun" → [6, 0]; unknown words name no day. */
+function weekdaysIn(days: string): number[] {
+  const found: number[] = [];
+  for (const part of days.toLowerCase().split(/,|&|\band\b/)) {
+    const [from, to] = part
+      .split(/-|–|\bto\b/)
+      .map((word) => weekdayNames.indexOf(word.trim().slice(0, 3)));
+    if (from === undefined || from < 0) continue;
+    if (to === undefined || to < 0) {
+      found.push(from);
+      continue;
+    }
+    for (let day = from; ; day = (day + 1) % 7) {
+      found.push(day);
+      if (day === to) break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Refuses (422) a visit on a day the store's hours in Settings say "closed" (in the store's time
+ * zone): nobody is there to send a crew or answer the customer's call.
+ */
+export function checkShowroomOpen(
+  startsAt: Date,
+  hours: ReadonlyArray<{ days: string; time: string }>,
+): void {
+  const weekday = weekdayOf.format(startsAt);
+  const index = weekdayNames.indexOf(weekday.slice(0, 3).toLowerCase());
+  const closed = hours.some(
+    (line) => line.time.trim().toLowerCase() === "closed" && weekdaysIn(line.days).includes(index),
+  );
+  if (closed)
+    throw invalid(
+      `The store is closed on ${weekday}s (store hours in Settings): choose another day for the visit`,
+    );
 }

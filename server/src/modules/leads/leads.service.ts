@@ -138,3 +138,33 @@ export async function updateContactMessage(
     return toMessage(row);
   });
 }
+
+/**
+ * Closes an inquiry that became a paid installation job (inside the caller's transaction), with
+ * the job named in its staff note and timeline. An already closed inquiry stays as it is.
+ */
+export async function closeInquiryWon(
+  tx: DbOrTx,
+  id: number,
+  jobId: number,
+  actor: string,
+): Promise<void> {
+  const [before] = await tx.select().from(projectInquiries).where(eq(projectInquiries.id, id));
+  if (!before || before.status === "closed") return;
+  const note = `Won: became installation job #${jobId}, deposit paid`;
+  const staffNote = before.staff_note ? `${before.staff_note}\n${note}` : note;
+  await tx
+    .update(projectInquiries)
+    .set({ status: "closed", staff_note: staffNote, updated_at: new Date() })
+    .where(eq(projectInquiries.id, id));
+  await writeAudit(tx, {
+    actor,
+    action: "inquiry.update",
+    entityType: "inquiry",
+    entityId: id,
+    ...changedFields(
+      { status: before.status, staff_note: before.staff_note },
+      { status: "closed", staff_note: staffNote },
+    ),
+  });
+}

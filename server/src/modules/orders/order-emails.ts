@@ -44,7 +44,8 @@ function firstName(order: OrderRow): string {
  * Queues the order confirmation (items, totals with discount and tax, addresses, tracking link).
  * Automatic sends use the dedupe key `order-confirmation:{orderId}`, so a paid order gets one;
  * `force: true` (the admin's Resend Confirmation) always queues another.
- * Returns true when a message was queued. Throws 404 when the order does not exist.
+ * Returns true when a message was queued (never for an installation payment). Throws 404 when
+ * the order does not exist.
  */
 export async function queueOrderConfirmation(
   db: DbOrTx,
@@ -54,6 +55,9 @@ export async function queueOrderConfirmation(
   const found = await getOrderWithItems(db, orderId);
   if (!found) throw notFound("Order not found");
   const { order, items } = found;
+  // An installation's deposit or balance has its own receipt from the job, about the install,
+  // never one about shipping boxes.
+  if (order.purpose === "installation") return false;
   const { boxes, sampleRows, sampleParagraph } = splitSamplesForEmail(items);
   const table: Array<[string, string]> = boxes.map((item) => [
     `${item.product_name} × ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`,

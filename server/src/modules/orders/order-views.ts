@@ -160,9 +160,13 @@ export function toOrderConfirmation(
     })),
     total_sqft: Number(order.total_sqft),
     total_cartons: order.total_cartons,
+    // An installation payment is followed on the job's page, not on order tracking.
     tracking_url:
-      order.payment_status === "paid" ? trackingPageUrl(publicUrl, order.tracking_token) : null,
+      order.payment_status === "paid" && order.purpose === "goods"
+        ? trackingPageUrl(publicUrl, order.tracking_token)
+        : null,
     delivery: orderDelivery(order),
+    purpose: order.purpose,
   };
 }
 

@@ -68,6 +68,7 @@ describe("orders: success-page lookup, confirmation email and tracking", () => {
       stripe_session_id: sessionId,
       status: "processing",
       payment_status: "paid",
+      purpose: "goods",
       customer_name: "Jordan Buyer",
       customer_email: order.customer_email,
       customer_phone: "(205) 555-0199",

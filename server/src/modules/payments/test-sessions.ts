@@ -51,6 +51,7 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
     status: testSessionStatus(order),
     expires_at: order.payment_expires_at.toISOString(),
     customer_email: order.customer_email,
+    purpose: order.purpose,
     items: (found?.items ?? []).map((item) => ({
       product_name: item.product_name,
       quantity: item.quantity,

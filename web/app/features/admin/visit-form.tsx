@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useAdminQuery } from "./admin-queries.ts";
 import { crewsKey } from "./admin-query-keys.ts";
 import { shopInputToIso } from "./birmingham-time.ts";
@@ -40,6 +41,19 @@ export function VisitForm({
       ends_at: new Date(new Date(starts).getTime() + hours * 3_600_000).toISOString(),
     });
   }
+
+  // A new store has no crews yet: say where they are added instead of an empty choice.
+  if (crews.data && crews.data.crews.length === 0)
+    return (
+      <div role="note" aria-label={label} className="rounded-lg bg-stone-50 p-3 text-sm">
+        <p className="text-stone-700">
+          No crews yet. Crews are added in the Calendar tab; then book the visit here.
+        </p>
+        <Link to="/admin?tab=calendar" className="btn-outline mt-2 inline-block">
+          Add a crew in the Calendar tab
+        </Link>
+      </div>
+    );
 
   return (
     <form

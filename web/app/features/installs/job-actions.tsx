@@ -6,9 +6,13 @@ import { usd } from "../../lib/install-visits.ts";
 
 const failed = "Something went wrong. Please try again or call us.";
 
-/** Accept the estimate with the typed full name as signature. */
+/**
+ * Accept the estimate: the terms ticked and the customer's full name typed as signature (the
+ * server takes only the name the store has for them).
+ */
 export function AcceptEstimateForm({ token, job }: { token: string; job: CustomerJob }) {
   const [name, setName] = useState("");
+  const [termsTicked, setTermsTicked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
@@ -22,7 +26,7 @@ export function AcceptEstimateForm({ token, job }: { token: string; job: Custome
     try {
       await api(`/api/installation/jobs/${encodeURIComponent(token)}/accept`, {
         method: "POST",
-        body: { version, full_name: name },
+        body: { version, full_name: name, terms_accepted: termsTicked },
       });
       await revalidator.revalidate();
     } catch (caught) {
@@ -33,11 +37,26 @@ export function AcceptEstimateForm({ token, job }: { token: string; job: Custome
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-3 rounded-lg bg-stone-50 p-4">
+    <form
+      onSubmit={submit}
+      aria-label="Accept the estimate"
+      className="mt-6 space-y-3 rounded-lg bg-stone-50 p-4 print:hidden"
+    >
       <p className="text-sm text-stone-700">
-        To accept estimate version {version}, type your full name as your signature. We record the
-        time and your internet address with it.
+        To accept estimate version {version}, tick the terms above and type your full name (
+        {job.customer_name}) as your signature. We record the time and your internet address with
+        it.
       </p>
+      <label className="flex items-start gap-2 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          required
+          checked={termsTicked}
+          onChange={(event) => setTermsTicked(event.target.checked)}
+        />
+        <span>I have read and accept the terms of this estimate</span>
+      </label>
       <label htmlFor="signature" className="field-label">
         Your full name
       </label>
@@ -58,6 +77,59 @@ export function AcceptEstimateForm({ token, job }: { token: string; job: Custome
         {busy ? "Accepting…" : "Accept estimate"}
       </button>
     </form>
+  );
+}
+
+/** Decline the estimate, saying why: the staff read the reason and may call back. */
+export function DeclineEstimateForm({ token, version }: { token: string; version: number }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/installation/jobs/${encodeURIComponent(token)}/decline`, {
+        method: "POST",
+        body: { version, reason },
+      });
+      await revalidator.revalidate();
+    } catch (caught) {
+      setError(serverDetail(caught) ?? failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="mt-4 rounded-lg border border-stone-200 p-4 print:hidden">
+      <summary className="cursor-pointer font-medium text-stone-800">
+        Not for you? Decline this estimate
+      </summary>
+      <form onSubmit={submit} aria-label="Decline the estimate" className="mt-3 space-y-3">
+        <label htmlFor="decline-reason" className="field-label">
+          Why are you declining? (we read every answer)
+        </label>
+        <textarea
+          id="decline-reason"
+          className="field-input"
+          rows={3}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-outline" disabled={busy}>
+          {busy ? "Declining…" : "Decline estimate"}
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -1,0 +1,86 @@
+import { formatUsd } from "@mcf/contracts/money";
+import type { OrderConfirmation } from "@mcf/contracts/orders";
+import { Link } from "react-router";
+import { CheckIcon } from "../../components/icons.tsx";
+import { useStoreDetails } from "../../lib/store-details.ts";
+
+/**
+ * /success after an installation's deposit or balance: what was paid and what happens next, with
+ * nothing about boxes, shipping or order tracking (the job's page follows the install).
+ */
+export function InstallationPaymentView({ order }: { order: OrderConfirmation }) {
+  const store = useStoreDetails();
+  const paid = order.payment_status === "paid";
+  // The payment line names no product; the materials ride along at $0 to hold their boxes.
+  const payments = order.items.filter((item) => item.product_id === null);
+  const materials = order.items.filter((item) => item.product_id !== null);
+  const billing = order.billing_address;
+  return (
+    <div className="container-page max-w-3xl py-10 sm:py-14">
+      <div className="mb-8 text-center">
+        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <CheckIcon className="h-8 w-8" />
+        </span>
+        <h1 className="mb-2 text-3xl font-bold sm:text-4xl">
+          {paid ? "Thank you: your payment is received" : "We are confirming your payment"}
+        </h1>
+        <p className="text-lg text-stone-700">
+          {formatUsd(order.total_amount)} for your floor installation · reference{" "}
+          <strong className="text-navy-800">{order.friendly_order_id}</strong>
+        </p>
+        <p className="mt-1 text-stone-600">
+          {paid
+            ? `Your receipt and a link to your project page are on their way to ${order.customer_email}.`
+            : "Your receipt will follow by email."}
+        </p>
+      </div>
+
+      <section
+        aria-labelledby="installation-payment-heading"
+        className="rounded-xl border border-stone-200 bg-white p-5 sm:p-6"
+      >
+        <h2 id="installation-payment-heading" className="mb-4 text-xl font-semibold">
+          What you paid
+        </h2>
+        <dl className="space-y-2 text-stone-800">
+          {payments.map((payment) => (
+            <div key={payment.product_name} className="flex justify-between gap-3">
+              <dt>{payment.product_name}</dt>
+              <dd className="font-semibold">{formatUsd(payment.total_price)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-3 border-t border-stone-300 pt-3 text-lg font-semibold">
+            <dt>Total paid</dt>
+            <dd>{formatUsd(order.total_amount)}</dd>
+          </div>
+        </dl>
+        {materials.length > 0 ? (
+          <>
+            <h3 className="mt-6 mb-2 font-semibold">Materials reserved for your install</h3>
+            <ul className="list-disc space-y-1 pl-5 text-stone-700">
+              {materials.map((item, index) => (
+                <li key={`${item.product_id}-${index}`}>
+                  {item.product_name.replace(/ \(for your installation\)$/, "")}: {item.quantity}{" "}
+                  {item.quantity === 1 ? "box" : "boxes"}, included in your estimate
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className="mt-6 text-stone-700">
+          Billed to {order.customer_name}, {billing.street}, {billing.city}, {billing.state}{" "}
+          {billing.zip_code}. We will call you to set each date; your project page shows every step.
+        </p>
+      </section>
+
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/installation" className="btn-primary">
+          About our installation
+        </Link>
+        <a href={store.phone_href} className="btn-outline">
+          Questions? Call {store.phone}
+        </a>
+      </div>
+    </div>
+  );
+}
