@@ -61,9 +61,11 @@ const percent = (label: string, min = 0) =>
     .refine((value) => Math.round(value * 100) === value * 100, `${label}: at most 2 decimals`);
 
 /** A calendar date as YYYY-MM-DD that exists (no February 30). */
-const isRealDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
+const isRealDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /**
  * The days neither the store nor its carriers pick up or deliver, besides weekends: unique real

@@ -337,10 +337,13 @@ describe("delivery limits, lead times and the service area from the store settin
     });
     const closedDays = (closed_days: unknown) =>
       refusedWith({ delivery_limits: { ...before.delivery_limits, closed_days } });
-    expect(await closedDays(["2026-12-25", "2026-02-30", "12/31/2026", 20261231])).toEqual({
+    expect(
+      await closedDays(["2026-12-25", "2026-02-30", "12/31/2026", 20261231, "2026-13-01"]),
+    ).toEqual({
       "delivery_limits.closed_days.1": 'Closed day "2026-02-30" is not a date like 2026-12-25',
       "delivery_limits.closed_days.2": 'Closed day "12/31/2026" is not a date like 2026-12-25',
       "delivery_limits.closed_days.3": "Each closed day must be a date like 2026-12-25",
+      "delivery_limits.closed_days.4": 'Closed day "2026-13-01" is not a date like 2026-12-25',
     });
     expect(await closedDays(["2026-12-24", "2026-12-25", "2026-12-24"])).toEqual({
       "delivery_limits.closed_days.2": "Closed day 2026-12-24 is listed twice",
