@@ -182,6 +182,45 @@ test("the owner adds a ZIP code to the local delivery area and lowers the parcel
   ).toBeVisible();
 });
 
+test("the owner lists a closed day, one a line; a bad date is named on the field and nothing is saved", async ({
+  page,
+  request,
+}) => {
+  await signInToAdmin(page, "settings");
+  const closed = page.getByRole("group", { name: "Closed days" });
+  const days = closed.getByLabel("Closed days", { exact: true });
+  // As shipped: the US federal holidays, one a line.
+  await expect(days).toHaveValue(/-12-25\n/);
+  const listed = await days.inputValue();
+
+  await days.fill(`${listed}\n2027-02-30`);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(
+    closed.getByText('Closed day "2027-02-30" is not a date like 2026-12-25'),
+  ).toBeVisible();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: test.info().outputPath("closed-days-error.png"), fullPage: false });
+
+  // The Friday after Thanksgiving 2027, typed at the top: saved in date order.
+  await days.fill(`2027-11-26\n${listed}`);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toHaveText(
+    "Settings saved. Every page shows them now.",
+  );
+  await expect(days).toHaveAttribute("aria-invalid", "false");
+  const saved = await request.get("/api/admin/settings", { headers: adminHeaders });
+  const { settings } = (await saved.json()) as { settings: StoreSettings };
+  expect(settings.delivery_limits.closed_days).toContain("2027-11-26");
+  expect([...settings.delivery_limits.closed_days].sort()).toEqual(
+    settings.delivery_limits.closed_days,
+  );
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await closed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`closed-days-${width}.png`) });
+  }
+});
+
 test("the owner changes the restocking fee and the change shows in the business numbers' history", async ({
   page,
 }) => {

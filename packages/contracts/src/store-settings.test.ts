@@ -27,6 +27,7 @@ const real: StoreSettings = {
     local_business_days: 1,
     parcel_max_boxes: 5,
     parcel_max_weight_lbs: 150,
+    closed_days: ["2026-11-26", "2026-12-25"],
   },
   service_area_zips: ["35203", "35209"],
   samples: { price_cents: 200, shipping_cents: 495 },
@@ -136,6 +137,7 @@ describe("delivery limits and the local delivery area", () => {
           local_business_days: "two",
           parcel_max_boxes: 0,
           parcel_max_weight_lbs: 1e12,
+          closed_days: [],
         },
       }),
     ).toEqual({
@@ -145,6 +147,34 @@ describe("delivery limits and the local delivery area", () => {
       "delivery_limits.parcel_max_boxes": "Parcel limit must be at least 1",
       "delivery_limits.parcel_max_weight_lbs": "Parcel weight limit must be at most 2,000 lb",
     });
+  });
+
+  it("takes closed days as unique real dates and names each bad entry", () => {
+    const closed = (closed_days: unknown) => ({
+      ...real,
+      delivery_limits: { ...real.delivery_limits, closed_days },
+    });
+    expect(storeSettingsSchema.parse(closed([" 2026-12-24 "])).delivery_limits.closed_days).toEqual(
+      ["2026-12-24"],
+    );
+    expect(
+      messagesOf(closed(["2026-13-01", "2026-12-25", "tomorrow", "2026-12-25", null])),
+    ).toEqual({
+      "delivery_limits.closed_days.0": 'Closed day "2026-13-01" is not a date like 2026-12-25',
+      "delivery_limits.closed_days.2": 'Closed day "tomorrow" is not a date like 2026-12-25',
+      "delivery_limits.closed_days.4": "Each closed day must be a date like 2026-12-25",
+    });
+    expect(messagesOf(closed(["2027-02-29", "2028-02-29", "2028-02-29"]))).toEqual({
+      "delivery_limits.closed_days.0": 'Closed day "2027-02-29" is not a date like 2026-12-25',
+      "delivery_limits.closed_days.2": "Closed day 2028-02-29 is listed twice",
+    });
+    const days = Array.from({ length: 201 }, (_, i) =>
+      new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10),
+    );
+    expect(messagesOf(closed(days))).toEqual({
+      "delivery_limits.closed_days": "At most 200 closed days",
+    });
+    expect(storeSettingsSchema.safeParse(closed(days.slice(0, 200))).success).toBe(true);
   });
 });
 

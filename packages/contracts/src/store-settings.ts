@@ -60,6 +60,41 @@ const percent = (label: string, min = 0) =>
     .max(100, `${label} must be a percentage from ${min} to 100`)
     .refine((value) => Math.round(value * 100) === value * 100, `${label}: at most 2 decimals`);
 
+/** A calendar date as YYYY-MM-DD that exists (no February 30). */
+const isRealDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * The days neither the store nor its carriers pick up or deliver, besides weekends: unique real
+ * dates, at most 200. Each bad entry is its own issue (path: its index) naming the entry.
+ */
+export const closedDaysSchema = z
+  .array(
+    z
+      .string({ message: "Each closed day must be a date like 2026-12-25" })
+      .trim()
+      .refine(isRealDate, {
+        error: (issue) => `Closed day "${String(issue.input)}" is not a date like 2026-12-25`,
+      }),
+    { message: "Closed days must be a list of dates" },
+  )
+  .max(200, "At most 200 closed days")
+  .superRefine((days, context) => {
+    const seen = new Set<string>();
+    days.forEach((day, index) => {
+      if (seen.has(day))
+        context.addIssue({
+          code: "custom",
+          message: `Closed day ${day} is listed twice`,
+          path: [index],
+        });
+      seen.add(day);
+    });
+  });
+
 /** A whole number of days from 0. */
 const days = (label: string) => wholeNumber(label, "days", 0, 365);
 
@@ -239,8 +274,8 @@ export const storeSettingsSchema = z.object({
     parcel_per_pound_cents: cents("Parcel per pound"),
   }),
   /**
-   * Lead times in business days (Monday to Friday, federal holidays off) and the parcel
-   * carrier's limits. Its own section, not part of `delivery`: a document saved before these
+   * Lead times in business days (Monday to Friday, the closed days off), the closed days and the
+   * parcel carrier's limits. Its own section, not part of `delivery`: a document saved before these
    * existed keeps its saved prices and takes these defaults.
    */
   delivery_limits: z.object({
@@ -248,6 +283,7 @@ export const storeSettingsSchema = z.object({
     local_business_days: wholeNumber("Local delivery time", "business days", 0, 30),
     parcel_max_boxes: wholeNumber("Parcel limit", "boxes", 1, 100),
     parcel_max_weight_lbs: wholeNumber("Parcel weight limit", "lb", 1, 2000),
+    closed_days: closedDaysSchema,
   }),
   service_area_zips: serviceAreaZipsSchema,
   samples: z.object({

@@ -182,6 +182,7 @@ function ratesFrom(settings: StoreSettings): StoreRates {
       parcelMaxWeightLbs: limits.parcel_max_weight_lbs,
       serviceAreaZips: new Set(settings.service_area_zips),
       originZip: settings.address.zip,
+      closedDays: new Set(limits.closed_days),
     },
     samples: {
       pricePerSampleCents: settings.samples.price_cents,

@@ -63,6 +63,9 @@ describe("delivery limits, lead times and the service area from the store settin
     t.app.inject({ method: "POST", url: "/api/payments/process", payload: body });
   const orderCount = async () => (await db().select({ id: orders.id }).from(orders)).length;
   const today = () => storeToday(new Date());
+  /** Business days as the shipped settings count them: their closed days off. */
+  const businessDaysAfter = (from: string, days: number) =>
+    addBusinessDays(from, days, new Set(t.app.settings.defaults.delivery_limits.closed_days));
   const montgomery = {
     street: "600 Dexter Ave",
     city: "Montgomery",
@@ -79,8 +82,8 @@ describe("delivery limits, lead times and the service area from the store settin
 
     // As shipped: ready 1 business day after today, our truck 1 day after that.
     const before = await optionsAt({ cart_items: inStock, ...homewood });
-    expect(before.pickup?.estimated_date).toBe(addBusinessDays(today(), 1));
-    expect(before.local?.estimated_date).toBe(addBusinessDays(addBusinessDays(today(), 1), 1));
+    expect(before.pickup?.estimated_date).toBe(businessDaysAfter(today(), 1));
+    expect(before.local?.estimated_date).toBe(businessDaysAfter(businessDaysAfter(today(), 1), 1));
     // Checkout refuses a line short of stock (409): the quote promises it no date.
     const waiting = await optionsAt({
       cart_items: [{ product_id: short.id, quantity: 3 }],
@@ -99,9 +102,9 @@ describe("delivery limits, lead times and the service area from the store settin
     }));
 
     const after = await optionsAt({ cart_items: inStock, ...homewood });
-    const ready = addBusinessDays(today(), 4);
+    const ready = businessDaysAfter(today(), 4);
     expect(after.pickup?.estimated_date).toBe(ready);
-    expect(after.local?.estimated_date).toBe(addBusinessDays(ready, 3));
+    expect(after.local?.estimated_date).toBe(businessDaysAfter(ready, 3));
     const stillShort = await optionsAt({
       cart_items: [{ product_id: short.id, quantity: 3 }],
       ...homewood,
@@ -135,6 +138,37 @@ describe("delivery limits, lead times and the service area from the store settin
     });
     expect(mail?.text).toContain("Ready for pickup");
     expect(mail?.text).toContain(readyInWords);
+  });
+
+  it("a closed day saved in the settings moves the next quote's dates past it; the federal holidays are only the shipped list", async () => {
+    const product = await createProduct(db(), { stock_quantity: 50, box_weight_lbs: 30 });
+    const body = {
+      cart_items: [{ product_id: product.id, quantity: 2 }],
+      shipping_zip: "35209",
+      delivery_method: "pickup",
+    };
+    const year = Number(today().slice(0, 4));
+    expect(t.app.settings.defaults.delivery_limits.closed_days).toContain(`${year}-12-25`);
+    expect(t.app.settings.defaults.delivery_limits.closed_days).toContain(`${year + 1}-01-01`);
+
+    // Close the store on the day the order would be ready (and on none else).
+    const readyBefore = businessDaysAfter(today(), 1);
+    await saveWith((s) => ({
+      ...s,
+      delivery_limits: { ...s.delivery_limits, closed_days: [readyBefore] },
+    }));
+    const closed = new Set([readyBefore]);
+    const after = await optionsAt(body);
+    const ready = addBusinessDays(today(), 1, closed);
+    expect(ready > readyBefore).toBe(true);
+    expect(after.pickup?.estimated_date).toBe(ready);
+    expect(after.local?.estimated_date).toBe(addBusinessDays(ready, 1, closed));
+    expect((await current()).delivery_limits.closed_days).toEqual([readyBefore]);
+
+    // No closed days at all: only weekends are off.
+    await saveWith((s) => ({ ...s, delivery_limits: { ...s.delivery_limits, closed_days: [] } }));
+    const open = await optionsAt(body);
+    expect(open.pickup?.estimated_date).toBe(addBusinessDays(today(), 1, new Set()));
   });
 
   it("a lower parcel limit refuses parcel for a cart that fit before, at calculation and at payment", async () => {
@@ -203,7 +237,9 @@ describe("delivery limits, lead times and the service area from the store settin
     }));
     const montgomeryQuote = (await quote("36104")).local;
     expect(montgomeryQuote).toMatchObject({ available: true, reason: null });
-    expect(montgomeryQuote?.estimated_date).toBe(addBusinessDays(addBusinessDays(today(), 1), 1));
+    expect(montgomeryQuote?.estimated_date).toBe(
+      businessDaysAfter(businessDaysAfter(today(), 1), 1),
+    );
     expect((await quote("35209")).local).toMatchObject({
       available: false,
       reason:
@@ -240,18 +276,18 @@ describe("delivery limits, lead times and the service area from the store settin
           delivery_method: "freight",
         })
       ).freight?.estimated_date;
-    const ready = addBusinessDays(today(), 1);
+    const ready = businessDaysAfter(today(), 1);
     // From Birmingham: Seattle is past the last band (7 days), Hoover in the first (2).
-    expect(await freightTo("98101")).toBe(addBusinessDays(ready, 7));
-    expect(await freightTo("35244")).toBe(addBusinessDays(ready, 2));
+    expect(await freightTo("98101")).toBe(businessDaysAfter(ready, 7));
+    expect(await freightTo("35244")).toBe(businessDaysAfter(ready, 2));
 
     // The showroom moves to Seattle: now Seattle is near and Hoover far.
     await saveWith((s) => ({
       ...s,
       address: { ...s.address, city: "Seattle", state: "WA", zip: "98104" },
     }));
-    expect(await freightTo("98101")).toBe(addBusinessDays(ready, 2));
-    expect(await freightTo("35244")).toBe(addBusinessDays(ready, 7));
+    expect(await freightTo("98101")).toBe(businessDaysAfter(ready, 2));
+    expect(await freightTo("35244")).toBe(businessDaysAfter(ready, 7));
   });
 
   it("bad ZIP codes, days and limits answer 422 naming each field, and change nothing", async () => {
@@ -289,6 +325,7 @@ describe("delivery limits, lead times and the service area from the store settin
           local_business_days: "2",
           parcel_max_boxes: 2.5,
           parcel_max_weight_lbs: Number.MAX_SAFE_INTEGER,
+          closed_days: before.delivery_limits.closed_days,
         },
       }),
     ).toEqual({
@@ -297,6 +334,28 @@ describe("delivery limits, lead times and the service area from the store settin
         "Local delivery time must be a whole number of business days",
       "delivery_limits.parcel_max_boxes": "Parcel limit must be a whole number of boxes",
       "delivery_limits.parcel_max_weight_lbs": "Parcel weight limit must be at most 2,000 lb",
+    });
+    const closedDays = (closed_days: unknown) =>
+      refusedWith({ delivery_limits: { ...before.delivery_limits, closed_days } });
+    expect(
+      await closedDays(["2026-12-25", "2026-02-30", "12/31/2026", 20261231, "2026-13-01"]),
+    ).toEqual({
+      "delivery_limits.closed_days.1": 'Closed day "2026-02-30" is not a date like 2026-12-25',
+      "delivery_limits.closed_days.2": 'Closed day "12/31/2026" is not a date like 2026-12-25',
+      "delivery_limits.closed_days.3": "Each closed day must be a date like 2026-12-25",
+      "delivery_limits.closed_days.4": 'Closed day "2026-13-01" is not a date like 2026-12-25',
+    });
+    expect(await closedDays(["2026-12-24", "2026-12-25", "2026-12-24"])).toEqual({
+      "delivery_limits.closed_days.2": "Closed day 2026-12-24 is listed twice",
+    });
+    const twoHundredOne = Array.from({ length: 201 }, (_, i) =>
+      new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10),
+    );
+    expect(await closedDays(twoHundredOne)).toEqual({
+      "delivery_limits.closed_days": "At most 200 closed days",
+    });
+    expect(await closedDays("2026-12-25")).toEqual({
+      "delivery_limits.closed_days": "Closed days must be a list of dates",
     });
 
     expect(await current()).toEqual(before);
@@ -315,6 +374,20 @@ describe("delivery limits, lead times and the service area from the store settin
     expect(settings.delivery.parcel_per_box_cents).toBe(1500);
     expect(settings.delivery_limits).toEqual(defaults.delivery_limits);
     expect(settings.service_area_zips).toEqual(shippedServiceAreaZips);
+
+    // Lead times saved before the closed days existed stay, and take the shipped closed days.
+    const { closed_days: _closed, ...olderLimits } = defaults.delivery_limits;
+    await db()
+      .update(storeSettings)
+      .set({
+        settings: { ...saved, delivery_limits: { ...olderLimits, handling_business_days: 5 } },
+      })
+      .where(eq(storeSettings.id, 1));
+    settings = await current();
+    expect(settings.delivery_limits).toEqual({
+      ...defaults.delivery_limits,
+      handling_business_days: 5,
+    });
 
     // A rule tightened since: the invalid sections fall back, the valid ones stay.
     await db()
@@ -337,7 +410,7 @@ describe("delivery limits, lead times and the service area from the store settin
       shipping_zip: "35209",
       delivery_method: "pickup",
     });
-    expect(options.pickup?.estimated_date).toBe(addBusinessDays(today(), 1));
+    expect(options.pickup?.estimated_date).toBe(businessDaysAfter(today(), 1));
     expect(options.local?.available).toBe(true);
   });
 });

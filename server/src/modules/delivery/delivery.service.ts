@@ -11,6 +11,7 @@ import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { addBusinessDays, storeToday } from "./delivery-dates.ts";
 import { deliveryRates } from "./delivery-rates.ts";
+import { federalHolidaysOf } from "./federal-holidays.ts";
 import { shippedServiceAreaZips } from "./service-area-zips.ts";
 import { lookUpUsZip, milesBetweenZips } from "./zip-table.ts";
 
@@ -42,7 +43,7 @@ export const shippedDeliveryPrices: DeliveryPrices = {
 
 /**
  * The lead times, parcel limits and local delivery area the owner sets in the Settings tab.
- * Times are business days (Monday to Friday, federal holidays off).
+ * Times are business days: Monday to Friday, except the closed days.
  */
 export interface DeliveryLimits {
   /** An order whose every line is in stock is ready this many business days after it is placed. */
@@ -56,6 +57,8 @@ export interface DeliveryLimits {
   serviceAreaZips: ReadonlySet<string>;
   /** Where transit is measured from: the showroom's ZIP code as the settings give its address. */
   originZip: string;
+  /** Dates (YYYY-MM-DD) neither the store nor its carriers pick up or deliver on. */
+  closedDays: ReadonlySet<string>;
 }
 
 /** The limits the store shipped with: the settings' defaults until the owner saves others. */
@@ -66,6 +69,8 @@ export const shippedDeliveryLimits: DeliveryLimits = {
   parcelMaxWeightLbs: deliveryRates.parcel.maxWeightLbs,
   serviceAreaZips: new Set(shippedServiceAreaZips),
   originZip: business.address.zip,
+  // Until the owner lists the store's own, the US federal holidays of this year and the next.
+  closedDays: new Set(federalHolidaysOf(Number(storeToday().slice(0, 4)))),
 };
 
 /** What delivery needs to know of one cart line. */
@@ -179,12 +184,14 @@ export function sharedPallets(lines: DeliveryLine[]): number {
  */
 function readyDate(limits: DeliveryLimits, lines: DeliveryLine[], now: Date): string | null {
   const allInStock = lines.every((line) => line.stockQuantity >= line.quantity);
-  return allInStock ? addBusinessDays(storeToday(now), limits.handlingBusinessDays) : null;
+  return allInStock
+    ? addBusinessDays(storeToday(now), limits.handlingBusinessDays, limits.closedDays)
+    : null;
 }
 
 /** `days` business days after `ready`; no date when the order has none. */
-function after(ready: string | null, days: number): string | null {
-  return ready === null ? null : addBusinessDays(ready, days);
+function after(limits: DeliveryLimits, ready: string | null, days: number): string | null {
+  return ready === null ? null : addBusinessDays(ready, days, limits.closedDays);
 }
 
 function transitFor(miles: number): { freight: number; parcel: number } {
@@ -243,12 +250,13 @@ function quoteLocal(
     ...base,
     available: true,
     reason: null,
-    estimatedDate: after(ready, limits.localBusinessDays),
+    estimatedDate: after(limits, ready, limits.localBusinessDays),
   };
 }
 
 function quoteFreight(
   prices: DeliveryPrices,
+  limits: DeliveryLimits,
   lines: DeliveryLine[],
   pallets: number,
   chosen: FreightServices | null,
@@ -273,7 +281,7 @@ function quoteFreight(
     costCents: pallets * palletRate + extras,
     available: reason === null,
     reason,
-    estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).freight) : null,
+    estimatedDate: zip && !reason ? after(limits, ready, transitFor(zip.miles).freight) : null,
     services,
   };
 }
@@ -304,7 +312,7 @@ function quoteParcel(
     costCents,
     available: reason === null,
     reason,
-    estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).parcel) : null,
+    estimatedDate: zip && !reason ? after(limits, ready, transitFor(zip.miles).parcel) : null,
     services: [],
   };
 }
@@ -329,7 +337,7 @@ function quoteSamplesOnly(
   zip: ZipInfo | null,
   now: Date,
 ): Record<DeliveryMethod, QuotedDelivery> {
-  const ready = addBusinessDays(storeToday(now), limits.handlingBusinessDays);
+  const ready = addBusinessDays(storeToday(now), limits.handlingBusinessDays, limits.closedDays);
   const truckReason = "Samples travel by parcel; our trucks and freight carry boxes only.";
   const truck = (method: "local" | "freight"): QuotedDelivery => ({
     method,
@@ -351,7 +359,7 @@ function quoteSamplesOnly(
       costCents: samples.parcelRateCents,
       available: reason === null,
       reason,
-      estimatedDate: zip && !reason ? after(ready, transitFor(zip.miles).parcel) : null,
+      estimatedDate: zip && !reason ? after(limits, ready, transitFor(zip.miles).parcel) : null,
       services: [],
     },
   };
@@ -402,7 +410,15 @@ export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
     : {
         pickup: quotePickup(ready),
         local: quoteLocal(prices, limits, pallets, request.merchandiseCents, zip, ready),
-        freight: quoteFreight(prices, request.lines, pallets, request.freightServices, zip, ready),
+        freight: quoteFreight(
+          prices,
+          limits,
+          request.lines,
+          pallets,
+          request.freightServices,
+          zip,
+          ready,
+        ),
         parcel: quoteParcel(prices, limits, request.lines, zip, ready),
       };
   const chosen =

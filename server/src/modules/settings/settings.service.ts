@@ -87,6 +87,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       local_business_days: shippedDeliveryLimits.localBusinessDays,
       parcel_max_boxes: shippedDeliveryLimits.parcelMaxBoxes,
       parcel_max_weight_lbs: shippedDeliveryLimits.parcelMaxWeightLbs,
+      closed_days: [...shippedDeliveryLimits.closedDays],
     },
     service_area_zips: [...shippedDeliveryLimits.serviceAreaZips],
     samples: {
@@ -110,13 +111,19 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
 /**
  * The saved document over the defaults, section by section: a section saved by an older version
  * of the store, or one it did not have yet, takes its default. A saved document that no longer
- * validates (a rule tightened since) falls back to the defaults for its invalid sections.
+ * validates (a rule tightened since) falls back to the defaults for its invalid sections. A
+ * field added to the delivery limits since (the closed days) takes its default, and the saved
+ * lead times stay.
  */
 function withDefaults(saved: unknown, defaults: StoreSettings): StoreSettings {
   if (!saved || typeof saved !== "object") return defaults;
   const merged: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(saved as Record<string, unknown>)) {
+  for (const [key, section] of Object.entries(saved as Record<string, unknown>)) {
     if (!(key in defaults)) continue;
+    const value =
+      key === "delivery_limits" && section && typeof section === "object"
+        ? { ...defaults.delivery_limits, ...section }
+        : section;
     const field = storeSettingsSchema.shape[key as keyof StoreSettings];
     if (field.safeParse(value).success) merged[key] = value;
   }

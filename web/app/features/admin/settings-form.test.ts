@@ -1,6 +1,13 @@
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { describe, expect, it } from "vitest";
-import { checkForm, fromForm, serverFieldErrors, toForm, zipListOf } from "./settings-form.ts";
+import {
+  checkForm,
+  closedDaysOf,
+  fromForm,
+  serverFieldErrors,
+  toForm,
+  zipListOf,
+} from "./settings-form.ts";
 
 const settings: StoreSettings = {
   business_name: "Magic City Floors",
@@ -25,6 +32,7 @@ const settings: StoreSettings = {
     local_business_days: 1,
     parcel_max_boxes: 5,
     parcel_max_weight_lbs: 150,
+    closed_days: ["2026-11-26", "2026-12-25"],
   },
   service_area_zips: ["35203", "35209", "35124"],
   samples: { price_cents: 200, shipping_cents: 495 },
@@ -49,6 +57,7 @@ describe("the Settings tab's delivery limits and local delivery area", () => {
       local_business_days: "1",
       parcel_max_boxes: "5",
       parcel_max_weight_lbs: "150",
+      closed_days: "2026-11-26\n2026-12-25",
     });
     expect(form.service_area_zips).toBe("35203, 35209, 35124");
     expect(fromForm(form)).toMatchObject({
@@ -82,6 +91,41 @@ describe("the Settings tab's delivery limits and local delivery area", () => {
     expect(checkForm({ ...toForm(settings), service_area_zips: "" })).toEqual({
       service_area_zips: "List at least one ZIP code for local delivery",
     });
+  });
+
+  it("reads closed days one a line, keeps a repeated one once and saves them in date order", () => {
+    expect(closedDaysOf("2026-12-25\n 2026-11-26 \n\n2026-12-25, 2027-01-01")).toEqual([
+      "2026-11-26",
+      "2026-12-25",
+      "2027-01-01",
+    ]);
+    expect(closedDaysOf("\n ")).toEqual([]);
+  });
+
+  it("puts every problem of the closed days on their one field, naming the bad entries", () => {
+    const form = toForm(settings);
+    expect(
+      checkForm({
+        ...form,
+        delivery_limits: {
+          ...form.delivery_limits,
+          closed_days: "2026-12-25\n12/31/2026\n2026-02-30",
+        },
+      }),
+    ).toEqual({
+      "delivery_limits.closed_days":
+        'Closed day "12/31/2026" is not a date like 2026-12-25; Closed day "2026-02-30" is not a date like 2026-12-25',
+    });
+    expect(
+      serverFieldErrors({
+        detail: [
+          {
+            loc: ["body", "delivery_limits", "closed_days", 1],
+            msg: "Closed day 2026-12-25 is listed twice",
+          },
+        ],
+      }),
+    ).toEqual({ "delivery_limits.closed_days": "Closed day 2026-12-25 is listed twice" });
   });
 
   it("puts the server's messages on the same fields", () => {

@@ -77,7 +77,10 @@ export const businessNumberFields = [
 
 type TextFields<T> = { [K in keyof T]: string };
 
-/** What the form holds: the settings, with numbers and the ZIP code list as the text typed. */
+/**
+ * What the form holds: the settings, with numbers, the ZIP code list and the closed days (one
+ * date a line) as the text typed.
+ */
 export interface SettingsForm
   extends Omit<
     StoreSettings,
@@ -111,9 +114,12 @@ export function toForm(settings: StoreSettings): SettingsForm {
     delivery: Object.fromEntries(
       Object.entries(settings.delivery).map(([key, cents]) => [key, dollarsText(cents)]),
     ) as SettingsForm["delivery"],
-    delivery_limits: Object.fromEntries(
-      Object.entries(settings.delivery_limits).map(([key, value]) => [key, String(value)]),
-    ) as SettingsForm["delivery_limits"],
+    delivery_limits: {
+      ...(Object.fromEntries(
+        Object.entries(settings.delivery_limits).map(([key, value]) => [key, String(value)]),
+      ) as SettingsForm["delivery_limits"]),
+      closed_days: settings.delivery_limits.closed_days.join("\n"),
+    },
     business_numbers: Object.fromEntries(
       Object.entries(settings.business_numbers).map(([key, value]) => [key, String(value)]),
     ) as SettingsForm["business_numbers"],
@@ -148,6 +154,14 @@ export function zipListOf(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).filter((zip) => zip !== ""))];
 }
 
+/**
+ * The closed days typed, one a line (commas and spaces separate them too); a date typed twice is
+ * kept once, and the list is saved in date order.
+ */
+export function closedDaysOf(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((day) => day !== ""))].sort();
+}
+
 /** The body PUT /api/admin/settings takes. */
 export function fromForm(form: SettingsForm): unknown {
   return {
@@ -155,9 +169,12 @@ export function fromForm(form: SettingsForm): unknown {
     delivery: Object.fromEntries(
       Object.entries(form.delivery).map(([key, text]) => [key, centsOf(text)]),
     ),
-    delivery_limits: Object.fromEntries(
-      Object.entries(form.delivery_limits).map(([key, text]) => [key, numberOf(text)]),
-    ),
+    delivery_limits: {
+      ...Object.fromEntries(
+        Object.entries(form.delivery_limits).map(([key, text]) => [key, numberOf(text)]),
+      ),
+      closed_days: closedDaysOf(form.delivery_limits.closed_days),
+    },
     business_numbers: Object.fromEntries(
       Object.entries(form.business_numbers).map(([key, text]) => [key, numberOf(text)]),
     ),
@@ -197,16 +214,20 @@ export function checkForm(form: SettingsForm): FieldErrors | null {
   return errors;
 }
 
-/** The ZIP code list is one field: an entry's issue ("service_area_zips.3") is the list's. */
+/** The fields typed as one text that the settings keep as a list. */
+const listFields = ["service_area_zips", "delivery_limits.closed_days"];
+
+/** A list typed as one field: an entry's issue ("service_area_zips.3") is the list's. */
 function fieldPathOf(parts: readonly PropertyKey[]): string {
-  return parts[0] === "service_area_zips" ? "service_area_zips" : parts.join(".");
+  const path = parts.join(".");
+  return listFields.find((list) => path.startsWith(`${list}.`)) ?? path;
 }
 
-/** One message per field; the ZIP code list names its first few bad entries, one after another. */
+/** One message per field; a list field names its first few bad entries, one after another. */
 function addError(errors: FieldErrors, path: string, message: string) {
   const kept = errors[path];
   if (kept === undefined) errors[path] = message;
-  else if (path === "service_area_zips") {
+  else if (listFields.includes(path)) {
     const messages = kept.split("; ");
     if (messages.length < 3 && !messages.includes(message)) errors[path] = `${kept}; ${message}`;
   }

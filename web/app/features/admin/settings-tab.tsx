@@ -10,6 +10,7 @@ import { RefundPermissionsForm } from "./refund-permissions-form.tsx";
 import {
   businessNumberFields,
   checkForm,
+  closedDaysOf,
   deliveryLimitFields,
   deliveryPriceFields,
   type FieldErrors,
@@ -342,7 +343,7 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
 
       <Section
         title="Delivery times and parcel limits"
-        note="Business days are Monday to Friday; weekends and federal holidays do not count. The checkout dates every delivery from these."
+        note="Business days are Monday to Friday; weekends and the closed days below do not count. The checkout dates every delivery from these."
       >
         {deliveryLimitFields.map(([key, label, hint]) =>
           text(
@@ -352,6 +353,24 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
             (v) => update((f) => ({ ...f, delivery_limits: { ...f.delivery_limits, [key]: v } })),
             { inputMode: "numeric", hint },
           ),
+        )}
+      </Section>
+
+      <Section
+        title="Closed days"
+        note="Neither the store nor its carriers pick up or deliver on these dates; delivery dates skip them like weekends."
+      >
+        {text(
+          "delivery_limits.closed_days",
+          "Closed days",
+          form.delivery_limits.closed_days,
+          (v) =>
+            update((f) => ({ ...f, delivery_limits: { ...f.delivery_limits, closed_days: v } })),
+          {
+            multiline: true,
+            rows: 6,
+            hint: `One date a line, like 2026-12-25; at most 200 (${closedDayCountText(form.delivery_limits.closed_days)}).`,
+          },
         )}
       </Section>
 
@@ -544,6 +563,11 @@ function BusinessHistory({ changes }: { changes: AdminSettingsResponse["business
       )}
     </div>
   );
+}
+
+function closedDayCountText(text: string): string {
+  const count = closedDaysOf(text).length;
+  return count === 1 ? "1 listed" : `${count} listed`;
 }
 
 function zipCountText(text: string): string {
