@@ -1,5 +1,7 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { describe, expect, it } from "vitest";
+import { callAdmin } from "../../test/admin-requests.ts";
+import { buildPaymentRequest, createOrder, createProduct } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { routeLabel } from "./metrics.ts";
@@ -68,6 +70,64 @@ describe("/metrics", () => {
       Number(lookups?.find((m) => m.labels?.result === result)?.value ?? 0);
     expect(count("miss")).toBeGreaterThanOrEqual(1);
     expect(count("hit")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a paid order, a cancelled payment and a refund once each, however often they are reported", async () => {
+    const counters = async () => {
+      const body = (await read()).body;
+      const value = (name: string, labels: Record<string, string>) =>
+        Number(
+          family(body, name)?.metrics.find((m) =>
+            Object.entries(labels).every(([key, v]) => m.labels?.[key] === v),
+          )?.value ?? 0,
+        );
+      return {
+        placed: value("orders_placed_total", { provider: "test" }),
+        succeeded: value("payments_succeeded_total", { provider: "test" }),
+        cancelled: value("payments_failed_total", { provider: "test", outcome: "cancelled" }),
+        refunds: value("refunds_issued_total", { provider: "test" }),
+        refundedCents: value("refunds_issued_cents_total", { provider: "test" }),
+      };
+    };
+    const before = await counters();
+    const product = await createProduct(t.database.db, { our_price: 5, sqft_per_carton: 20 });
+    const start = async () => {
+      const started = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/process",
+        payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+      });
+      return (started.json() as { id: string }).id;
+    };
+    const paidId = await start();
+    const declinedId = await start();
+    for (let i = 0; i < 2; i++) {
+      await t.app.inject({
+        method: "POST",
+        url: `/api/payments/test-sessions/${paidId}/pay`,
+        payload: { card_number: "4242 4242 4242 4242" },
+      });
+      await t.app.inject({
+        method: "POST",
+        url: `/api/payments/test-sessions/${declinedId}/cancel`,
+      });
+    }
+    const paidOrder = await createOrder(t.database.db, { lines: [{ product, quantity: 2 }] });
+    for (let i = 0; i < 2; i++)
+      await callAdmin(t, "PATCH", `/api/admin/orders/${paidOrder.id}/status`, {
+        status: "cancelled",
+        send_email: false,
+      });
+    const after = await counters();
+    expect(after.placed - before.placed).toBe(1);
+    expect(after.succeeded - before.succeeded).toBe(1);
+    expect(after.cancelled - before.cancelled).toBe(1);
+    expect(after.refunds - before.refunds).toBe(1);
+    expect(after.refundedCents - before.refundedCents).toBe(
+      Math.round(Number(paidOrder.total_amount) * 100),
+    );
+    const help = family((await read()).body, "orders_placed_total")?.help;
+    expect(help).toContain("this process");
   });
 
   it("answers another machine, or a request through a proxy, only with the token", async () => {
