@@ -84,9 +84,9 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   // The material's product is found by its name and picked from the matches with the keyboard.
   const material = job.getByRole("combobox", { name: "Line 2 product" });
   await material.fill(product.name);
-  await expect(job.getByRole("option")).toHaveText([
-    `${product.name} · SKU ${product.sku} · #${product.id}`,
-  ]);
+  await expect(
+    job.getByRole("listbox", { name: "Matching products" }).getByRole("option"),
+  ).toHaveText([`${product.name} · SKU ${product.sku} · #${product.id}`]);
   await material.press("ArrowDown");
   await material.press("Enter");
   await expect(material).toHaveValue(product.name);
