@@ -56,7 +56,6 @@ export function MaterialProductPicker({
         .then(({ products }) => {
           setMatches(products.map(({ id: pid, name, sku }) => ({ id: pid, name, sku })));
           setActive(-1);
-          setOpen(true);
           setStatus("idle");
         })
         .catch((error: unknown) => {
@@ -82,10 +81,11 @@ export function MaterialProductPicker({
       setOpen(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
       setActive((current) => (current + step + matches.length) % matches.length);
-    } else if (event.key === "Enter" && open && matches[active]) {
-      // Enter picks the highlighted match instead of sending the estimate.
+    } else if (event.key === "Enter" && query !== null) {
+      // While staff search, Enter picks the highlighted match and never sends the estimate.
       event.preventDefault();
-      pick(matches[active]);
+      const match = matches[active];
+      if (open && match) pick(match);
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       setOpen(false);
@@ -117,6 +117,7 @@ export function MaterialProductPicker({
         value={text}
         onChange={(event) => {
           setQuery(event.target.value);
+          setOpen(true);
           // A changed search leaves the line without a product until one is picked.
           if (productId) onPick({ id: "", name: "" });
         }}
