@@ -96,9 +96,11 @@ export function MaterialProductPicker({
   const hint =
     status === "failed"
       ? "Search failed: try again"
-      : productId
-        ? `Product #${productId}`
-        : "Type a name or SKU";
+      : status === "loading"
+        ? "Searching…"
+        : productId
+          ? `Product #${productId}`
+          : "Type a name or SKU";
 
   return (
     <div className="relative min-w-0">
@@ -127,6 +129,7 @@ export function MaterialProductPicker({
       />
       <p
         id={`${id}-hint`}
+        aria-live="polite"
         className={`mt-0.5 text-xs ${status === "failed" ? "text-red-700" : "text-stone-600"}`}
       >
         {hint}
