@@ -38,6 +38,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { setOrderMetrics } from "./modules/orders/orders.service.ts";
 import { sampleRoutes } from "./modules/orders/samples.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
@@ -185,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("metrics", createMetrics(database));
+  // Orders, payments and refunds are counted where they happen, in the orders module.
+  setOrderMetrics(app.metrics.orders);
   const settingsSource = await createSettingsSource(
     database,
     shippedSettings({

@@ -81,7 +81,16 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await job.getByLabel("Line 1 unit price").fill("3.25");
   await job.getByRole("button", { name: "Add line" }).click();
   await job.getByLabel("Line 2 kind").selectOption("material");
-  await job.getByLabel("Line 2 product number").fill(String(product.id));
+  // The material's product is found by its name and picked from the matches with the keyboard.
+  const material = job.getByRole("combobox", { name: "Line 2 product" });
+  await material.fill(product.name);
+  await expect(
+    job.getByRole("listbox", { name: "Matching products" }).getByRole("option"),
+  ).toHaveText([`${product.name} · SKU ${product.sku} · #${product.id}`]);
+  await material.press("ArrowDown");
+  await material.press("Enter");
+  await expect(material).toHaveValue(product.name);
+  await expect(job.getByText(`Product #${product.id}`)).toBeVisible();
   await job.getByLabel("Line 2 quantity").fill("10");
   await job.getByRole("button", { name: "Send estimate" }).click();
   await expect(job.getByTestId("admin-job-stage")).toHaveText("Estimate sent");

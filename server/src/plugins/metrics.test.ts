@@ -1,15 +1,29 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../test/test-app.ts";
+import { callAdmin } from "../../test/admin-requests.ts";
+import { buildPaymentRequest, createOrder, createProduct } from "../../test/factories.ts";
+import { signedStripeEvent } from "../../test/fake-stripe.ts";
+import { type TestApp, useStripeTestApp, useTestApp } from "../../test/test-app.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { routeLabel } from "./metrics.ts";
+
+const family = (text: string, name: string) =>
+  parsePrometheusTextFormat(text).find((f) => f.name === name);
+
+/** One series' value on this app's /metrics (0 while the series does not exist yet). */
+async function counterValue(t: TestApp, name: string, labels: Record<string, string>) {
+  const body = (await t.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" }))
+    .body;
+  const series = family(body, name)?.metrics.find((m) =>
+    Object.entries(labels).every(([key, value]) => m.labels?.[key] === value),
+  );
+  return Number(series?.value ?? 0);
+}
 
 describe("/metrics", () => {
   const t = useTestApp({ config: { metricsToken: "metrics-token-for-tests" } });
   const read = async (headers: Record<string, string> = {}, remoteAddress = "127.0.0.1") =>
     t.app.inject({ method: "GET", url: "/metrics", headers, remoteAddress });
-  const family = (text: string, name: string) =>
-    parsePrometheusTextFormat(text).find((f) => f.name === name);
 
   it("counts requests by route pattern, times them, and parses as Prometheus text", async () => {
     for (let i = 0; i < 3; i++) await t.app.inject("/api/health");
@@ -70,6 +84,58 @@ describe("/metrics", () => {
     expect(count("hit")).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts a paid order, a cancelled payment and a refund once each, however often they are reported", async () => {
+    const counters = async () => ({
+      placed: await counterValue(t, "orders_placed_total", { provider: "test" }),
+      succeeded: await counterValue(t, "payments_succeeded_total", { provider: "test" }),
+      cancelled: await counterValue(t, "payments_failed_total", {
+        provider: "test",
+        outcome: "cancelled",
+      }),
+      refunds: await counterValue(t, "refunds_issued_total", { provider: "test" }),
+      refundedCents: await counterValue(t, "refunds_issued_cents_total", { provider: "test" }),
+    });
+    const before = await counters();
+    const product = await createProduct(t.database.db, { our_price: 5, sqft_per_carton: 20 });
+    const start = async () => {
+      const started = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/process",
+        payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+      });
+      return (started.json() as { id: string }).id;
+    };
+    const paidId = await start();
+    const declinedId = await start();
+    for (let i = 0; i < 2; i++) {
+      await t.app.inject({
+        method: "POST",
+        url: `/api/payments/test-sessions/${paidId}/pay`,
+        payload: { card_number: "4242 4242 4242 4242" },
+      });
+      await t.app.inject({
+        method: "POST",
+        url: `/api/payments/test-sessions/${declinedId}/cancel`,
+      });
+    }
+    const paidOrder = await createOrder(t.database.db, { lines: [{ product, quantity: 2 }] });
+    for (let i = 0; i < 2; i++)
+      await callAdmin(t, "PATCH", `/api/admin/orders/${paidOrder.id}/status`, {
+        status: "cancelled",
+        send_email: false,
+      });
+    const after = await counters();
+    expect(after.placed - before.placed).toBe(1);
+    expect(after.succeeded - before.succeeded).toBe(1);
+    expect(after.cancelled - before.cancelled).toBe(1);
+    expect(after.refunds - before.refunds).toBe(1);
+    expect(after.refundedCents - before.refundedCents).toBe(
+      Math.round(Number(paidOrder.total_amount) * 100),
+    );
+    const help = family((await read()).body, "orders_placed_total")?.help;
+    expect(help).toContain("this process");
+  });
+
   it("answers another machine, or a request through a proxy, only with the token", async () => {
     const away = await read({}, "203.0.113.9");
     expect(away.statusCode).toBe(403);
@@ -83,5 +149,36 @@ describe("/metrics", () => {
     expect(
       (await read({ authorization: "Bearer metrics-token-for-tests" }, "203.0.113.9")).statusCode,
     ).toBe(200);
+  });
+});
+
+describe("/metrics with Stripe", () => {
+  const { t } = useStripeTestApp();
+
+  it("counts a payment Stripe reports declined once, as failed, however often the webhook comes", async () => {
+    const failed = () =>
+      counterValue(t, "payments_failed_total", { provider: "stripe", outcome: "failed" });
+    const before = await failed();
+    const product = await createProduct(t.database.db, { our_price: 5, sqft_per_carton: 20 });
+    const started = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+    });
+    const { id } = started.json() as { id: string };
+    for (let i = 0; i < 2; i++) {
+      const event = signedStripeEvent("checkout.session.async_payment_failed", {
+        id,
+        payment_status: "unpaid",
+      });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        payload: event.payload,
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await failed()) - before).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
+import type { OrderMetricsHook } from "../modules/orders/orders.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ export interface StoreMetrics {
   registry: Registry;
   /** A catalogue answer served from the per-process cache (hit) or computed (miss). */
   countCatalogCache(hit: boolean): void;
+  /** The business counters, handed to the orders module (orders, payments, refunds). */
+  orders: OrderMetricsHook;
 }
 
 /** Seconds: from a cached answer's fraction of a millisecond to a slow page under load. */
@@ -23,7 +26,8 @@ const durationBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /**
  * The store's metrics, in a registry of its own (never prom-client's global one, so two apps in
  * one test process do not share counts): requests and their durations by route, the database
- * pool, the mail outbox's queue, the catalogue cache, and Node's own (memory, event loop).
+ * pool, the mail outbox's queue, the catalogue cache, the business's orders, payments and
+ * refunds, and Node's own (memory, event loop).
  */
 export function createMetrics(database: Database): StoreMetrics {
   const registry = new Registry();
@@ -74,6 +78,52 @@ export function createMetrics(database: Database): StoreMetrics {
   return {
     registry,
     countCatalogCache: (hit) => cache.inc({ result: hit ? "hit" : "miss" }),
+    orders: businessCounters(registry),
+  };
+}
+
+/**
+ * Orders, payments and refunds as they happen in this process. They start at zero when the
+ * process starts and each process counts its own: Prometheus's rate() and increase() read them
+ * across restarts, and the sum over processes is the store's.
+ */
+function businessCounters(registry: Registry): OrderMetricsHook {
+  const counter = (name: string, help: string, labelNames: string[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const perProcess = "(counted by this process since it started)";
+  const placed = counter(
+    "orders_placed_total",
+    `Orders that became paid, free ones too, by payment provider ${perProcess}`,
+    ["provider"],
+  );
+  const succeeded = counter(
+    "payments_succeeded_total",
+    `Customer payments recorded, by payment provider ${perProcess}`,
+    ["provider"],
+  );
+  const failed = counter(
+    "payments_failed_total",
+    `Payments that never came: declined (failed), expired or cancelled, by provider ${perProcess}`,
+    ["provider", "outcome"],
+  );
+  const refunds = counter(
+    "refunds_issued_total",
+    `Refunds given back through the payment provider ${perProcess}`,
+    ["provider"],
+  );
+  const refundedCents = counter(
+    "refunds_issued_cents_total",
+    `Cents refunded through the payment provider ${perProcess}`,
+    ["provider"],
+  );
+  return {
+    orderPlaced: (provider) => placed.inc({ provider }),
+    paymentSucceeded: (provider) => succeeded.inc({ provider }),
+    paymentFailed: (provider, outcome) => failed.inc({ provider, outcome }),
+    refundIssued: (provider, amountCents) => {
+      refunds.inc({ provider });
+      refundedCents.inc({ provider }, amountCents);
+    },
   };
 }
 

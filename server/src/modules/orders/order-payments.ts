@@ -8,6 +8,7 @@ import { AppError, conflict } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
+import { orderMetrics } from "./order-metrics.ts";
 import { trackingPageUrl } from "./order-views.ts";
 
 /** What a refund needs of the payment provider: one refund per idempotency key, never two. */
@@ -109,11 +110,11 @@ export function toOrderPayment(row: OrderPaymentRow): OrderPayment {
 
 /**
  * Records the customer's payment of a just-paid order (inside markPaid's transaction, under the
- * order's lock): its total, under the payment session's id. A free order charges nothing.
+ * order's lock): its total, under the payment session's id. A free order charges nothing (false).
  */
-export async function recordCharge(tx: DbOrTx, order: OrderRow): Promise<void> {
+export async function recordCharge(tx: DbOrTx, order: OrderRow): Promise<boolean> {
   const amount = toCents(order.total_amount);
-  if (amount <= 0) return;
+  if (amount <= 0) return false;
   await tx
     .insert(orderPayments)
     .values({
@@ -124,6 +125,7 @@ export async function recordCharge(tx: DbOrTx, order: OrderRow): Promise<void> {
       provider_id: order.payment_session_id ?? `order:${order.id}`,
     })
     .onConflictDoNothing();
+  return true;
 }
 
 /**
@@ -173,7 +175,11 @@ export async function refundPayment(
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return row;
+  if (row) {
+    // Counted when its ledger row is first written: a retried key finds the row and is not.
+    orderMetrics().refundIssued(row.provider, row.amount_cents);
+    return row;
+  }
   // The provider answered a retried key with the refund already recorded.
   const [recorded] = (await paymentsOf(tx, order.id)).filter(
     (payment) => payment.kind === "refund" && payment.provider_id === providerId,

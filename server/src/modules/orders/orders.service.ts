@@ -17,6 +17,7 @@ import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
+import { orderMetrics } from "./order-metrics.ts";
 import {
   isRefunded,
   moneyFacts,
@@ -68,6 +69,7 @@ import {
 import { assertMayRefund } from "./refund-permissions.ts";
 
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
+export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
 export {
   approveReturn,
   declineReturn,
@@ -209,11 +211,16 @@ export async function markPaid(
   sessionId: string,
   options: { publicUrl: string },
 ): Promise<PaidResult | null> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, { sessionId });
     if (!order) return null;
     if (order.payment_status === "paid")
-      return { orderId: order.id, newlyPaid: false, needsAttention: order.needs_attention };
+      return {
+        orderId: order.id,
+        newlyPaid: false,
+        needsAttention: order.needs_attention,
+        paid: null,
+      };
     // Coupon before products: the same lock order as checkout (coupon, then products).
     if (order.coupon_code) await recordCouponUse(tx, order.coupon_code);
     const stock = await commitStock(tx, order);
@@ -223,10 +230,19 @@ export async function markPaid(
       paid_at: new Date(),
       ...stock,
     });
-    await recordCharge(tx, order);
+    const charged = await recordCharge(tx, order);
     await queueOrderConfirmation(tx, order.id, { publicUrl: options.publicUrl });
-    return { orderId: order.id, newlyPaid: true, needsAttention: stock.needs_attention };
+    const paid = { provider: order.payment_provider, charged };
+    return { orderId: order.id, newlyPaid: true, needsAttention: stock.needs_attention, paid };
   });
+  if (!outcome) return null;
+  const { paid, ...result } = outcome;
+  // Counted once the order is committed paid: a rolled-back attempt is not an order.
+  if (paid) {
+    orderMetrics().orderPlaced(paid.provider);
+    if (paid.charged) orderMetrics().paymentSucceeded(paid.provider);
+  }
+  return result;
 }
 
 /** Why an unpaid order stops waiting for its payment. */
@@ -242,14 +258,17 @@ export async function cancelUnpaid(
   key: { sessionId: string } | { orderId: string },
   outcome: UnpaidOutcome,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const provider = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, key);
-    if (order?.payment_status !== "unpaid") return false;
+    if (order?.payment_status !== "unpaid") return null;
     await applyEvent(tx, [order], "cancelUnpaid", {
       changes: () => ({ payment_status: outcome }),
     });
-    return true;
+    return order.payment_provider;
   });
+  if (provider === null) return false;
+  orderMetrics().paymentFailed(provider, outcome);
+  return true;
 }
 
 /**
@@ -262,13 +281,15 @@ export async function expireOverduePayments(
   now = new Date(),
   batchSize = 100,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const expired = await db.transaction(async (tx) => {
     const due = await lockOverdueUnpaidOrders(tx, now, batchSize);
     await applyEvent(tx, due, "cancelUnpaid", {
       changes: () => ({ payment_status: "expired" }),
     });
-    return due.length;
+    return due;
   });
+  for (const order of expired) orderMetrics().paymentFailed(order.payment_provider, "expired");
+  return expired.length;
 }
 
 /** Order ids are UUIDs: any other text names no order (and must not reach a uuid column). */

@@ -1,8 +1,10 @@
 import type { Estimate, EstimateLineInput } from "@mcf/contracts/installs";
 import { useState } from "react";
+import { MaterialProductPicker } from "./material-product-picker.tsx";
 
 type Line = {
   kind: EstimateLineInput["kind"];
+  /** A service's description; on a material line, the picked product's name (shown only). */
   description: string;
   quantity: string;
   unit_price: string;
@@ -14,7 +16,7 @@ const kindLabels: Record<Line["kind"], string> = {
   removal: "Old floor removal (per sq ft)",
   subfloor: "Subfloor preparation (per sq ft)",
   stairs: "Stairs (per stair)",
-  material: "Material (product #, boxes)",
+  material: "Material (product, boxes)",
 };
 
 const blank = (kind: Line["kind"] = "labour"): Line => ({
@@ -29,11 +31,17 @@ function fromEstimate(estimate: Estimate | null): Line[] {
   if (!estimate) return [blank()];
   return estimate.lines.map((l) => ({
     kind: l.kind,
-    description: l.kind === "material" ? "" : l.description,
+    description: l.description,
     quantity: String(l.quantity),
     unit_price: l.kind === "material" ? "" : String(l.unit_price),
     product_id: l.product_id === null ? "" : String(l.product_id),
   }));
+}
+
+/** A material line keeps a product, a service a description: switching between them starts afresh. */
+function kindChange(line: Line, kind: Line["kind"]): Partial<Line> {
+  const switchesMaterial = (line.kind === "material") !== (kind === "material");
+  return switchesMaterial ? { kind, description: "", product_id: "" } : { kind };
 }
 
 function toInput(line: Line): EstimateLineInput {
@@ -86,7 +94,7 @@ export function EstimateEditor({
               aria-label={`Line ${n} kind`}
               className="field-input py-1 sm:col-span-2 sm:row-start-1"
               value={line.kind}
-              onChange={(e) => edit(index, { kind: e.target.value as Line["kind"] })}
+              onChange={(e) => edit(index, kindChange(line, e.target.value as Line["kind"]))}
             >
               {Object.entries(kindLabels).map(([kind, label]) => (
                 <option key={kind} value={kind}>
@@ -95,13 +103,13 @@ export function EstimateEditor({
               ))}
             </select>
             {line.kind === "material" ? (
-              <input
-                aria-label={`Line ${n} product number`}
-                placeholder="Product #"
-                className="field-input py-1"
-                inputMode="numeric"
-                value={line.product_id}
-                onChange={(e) => edit(index, { product_id: e.target.value })}
+              <MaterialProductPicker
+                label={`Line ${n} product`}
+                productId={line.product_id}
+                productName={line.description}
+                onPick={(product) =>
+                  edit(index, { product_id: product.id, description: product.name })
+                }
               />
             ) : (
               <input
