@@ -168,6 +168,9 @@ test.describe("product list", () => {
     await openPage(page, "/products?q=Heritage%20Plank%20Natural%20White%20Oak");
     const card = page.locator("article").filter({ hasText: "Heritage Plank Natural White Oak" });
     const button = card.getByRole("button", { name: "Add to Cart" });
+    const buyingColour = await button.evaluate(
+      (element) => getComputedStyle(element).backgroundColor,
+    );
     await button.click();
     await expect(card.getByRole("button", { name: "Added!" })).toBeDisabled();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
@@ -176,6 +179,11 @@ test.describe("product list", () => {
     await openPage(page, "/products?q=Commons%20Carpet%20Tile%20Mocha%20Grid");
     const unpriced = page.locator("article").filter({ hasText: "Commons Carpet Tile Mocha Grid" });
     await expect(unpriced.getByText("Contact for Price")).toBeVisible();
+    // Not drawn as a buying button: the quiet outline, not the store's Add to Cart colour.
+    await expect(unpriced.getByRole("button", { name: "Add to Cart" })).not.toHaveCSS(
+      "background-color",
+      buyingColour,
+    );
     // Add to Cart says the product is not sold online; "Ask for a price" is the way forward.
     const alerts: string[] = [];
     page.once("dialog", (dialog) => {

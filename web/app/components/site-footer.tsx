@@ -9,6 +9,7 @@ const shopLinks = [
   { to: "/products?type=vinyl", label: "Vinyl" },
   { to: "/products?type=tile", label: "Tile" },
   { to: "/products?type=carpet", label: "Carpet" },
+  { to: "/accessories", label: "Underlayment & Trims" },
   { to: "/closeouts", label: "Closeout Deals" },
   { to: "/track", label: "Track an Order" },
 ];

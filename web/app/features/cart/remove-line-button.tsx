@@ -14,7 +14,7 @@ export function RemoveLineButton({
   return (
     <button
       type="button"
-      className={`text-sm font-medium text-brick-600 underline-offset-2 hover:underline ${className}`}
+      className={`inline-flex min-h-6 items-center text-sm font-medium text-brick-600 underline-offset-2 hover:underline ${className}`}
       aria-label={
         kind === "sample"
           ? `Remove the sample of ${item.product_name}`

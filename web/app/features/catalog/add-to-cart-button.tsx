@@ -64,7 +64,9 @@ export function AddToCartButton({
       <span className="flex flex-col items-stretch gap-1">
         <button
           type="button"
-          className={className}
+          // Not a buying button: drawn as the quiet outline, so "Contact for Price" is not sold as
+          // if it were in stock at a price.
+          className={className.replace("btn-primary", "btn-outline")}
           onClick={() => window.alert(notForSaleOnlineMessage)}
         >
           {label}

@@ -24,7 +24,8 @@ export function OrderSampleButton({
     <CartAddForm productId={product.id} kind="sample" onAdd={() => addSample(product)}>
       <button
         type="submit"
-        className={className}
+        // At least 24 px tall: a tap target a thumb can hit, whatever the caller's styling.
+        className={`min-h-6 ${className}`}
         disabled={inCart}
         aria-label={
           inCart
