@@ -2,14 +2,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
 
 /** Waits until the list shows results (not the loading spinner). */
-async function listShown(page: Page) {
+/** Waits until the cards shown answer `query` (the list's `?…` as its URL holds it), when given. */
+async function listShown(page: Page, query?: string) {
+  if (query !== undefined) await expect(page.locator(`[data-list="${query}"]`)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Loading products..." })).toHaveCount(0);
   await expect(page.locator("article").first()).toBeVisible();
 }
 
 /** The per-sq-ft prices of the in-stock, priced cards on the page, in order. */
-async function inStockPrices(page: Page): Promise<number[]> {
-  await listShown(page);
+async function inStockPrices(page: Page, query?: string): Promise<number[]> {
+  await listShown(page, query);
   const result: number[] = [];
   for (const card of await page.locator("article").all()) {
     if ((await card.getByText("Out of Stock").count()) > 0) continue;
@@ -66,6 +68,8 @@ test.describe("product list", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=walnut/);
     await expect(page.getByLabel("Search products")).toHaveValue("walnut");
+    // The count read is the search's, not the list's before it.
+    await listShown(page, "?q=walnut");
     const found = await totalShown(page);
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(everything);
@@ -93,7 +97,7 @@ test.describe("product list", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
     await expect(page).toHaveURL(/sort=price_asc/);
     await expect(page.getByLabel("Sort by")).toHaveValue("price_asc");
-    await listShown(page);
+    await listShown(page, "?sort=price_asc");
     const cards = page.locator("article");
     const inStockPrices: number[] = [];
     let seenOutOfStock = false;
@@ -153,7 +157,7 @@ test.describe("product list", () => {
     await page.getByLabel("Max price ($/sq ft)").fill("5");
     await page.getByRole("button", { name: "Apply price" }).click();
     await expect(page).toHaveURL(/min_price=3&max_price=5/);
-    const prices = await inStockPrices(page);
+    const prices = await inStockPrices(page, "?min_price=3&max_price=5");
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) {
       expect(price).toBeGreaterThanOrEqual(3);

@@ -124,7 +124,9 @@ function ProductListBody<P extends CatalogProduct>({
   const first = params.per_page === -1 ? 1 : (params.page - 1) * params.per_page + 1;
   const last = first + products.length - 1;
   return (
-    <div>
+    // `data-list` names the query these cards answer: it changes in the same render as the cards,
+    // so a reader (or a test) knows when the list shown is the one the URL asks for.
+    <div data-list={listHref(params)}>
       {/* Keeps the heading order h1 → h2 → the cards' h3 for screen readers (and Lighthouse). */}
       <h2 className="sr-only">Product list</h2>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
