@@ -26,6 +26,7 @@ import { jobEmails, queueDateRequest, queueJobEmail } from "./job-emails.ts";
 import { openPayment, type PaymentProvider } from "./job-payment-session.ts";
 import {
   activeAppointments,
+  estimateBeingAnswered,
   findJobByToken,
   findOpenJobByToken,
   type JobRow,
@@ -162,14 +163,7 @@ export async function acceptEstimate(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const job = await findOpenJobByToken(tx, token, { forUpdate: true });
-    if (job.accepted_version !== null)
-      throw conflict(`You already accepted estimate version ${job.accepted_version}`);
-    const estimate = await latestEstimate(tx, job.id);
-    if (!estimate) throw conflict("There is no estimate to accept yet");
-    if (estimate.version !== input.version)
-      throw conflict(
-        `This estimate was revised: please read version ${estimate.version} and accept that one`,
-      );
+    const estimate = await estimateBeingAnswered(tx, job, input.version, "accept");
     checkSignature(job, input.full_name);
     await moveJob(tx, job, "acceptEstimate", {
       note: `Estimate version ${estimate.version} accepted, signed "${input.full_name}"`,

@@ -1,10 +1,9 @@
 import type { estimateDeclineSchema } from "@mcf/contracts/installs";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { conflict } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { findOpenJobByToken, latestEstimate, moveJob } from "./job-records.ts";
+import { estimateBeingAnswered, findOpenJobByToken, moveJob } from "./job-records.ts";
 import { cancelVisits } from "./scheduling.ts";
 
 /**
@@ -20,14 +19,7 @@ export async function declineEstimate(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const job = await findOpenJobByToken(tx, token, { forUpdate: true });
-    if (job.accepted_version !== null)
-      throw conflict(`You already accepted estimate version ${job.accepted_version}`);
-    const estimate = await latestEstimate(tx, job.id);
-    if (!estimate) throw conflict("There is no estimate to decline yet");
-    if (estimate.version !== input.version)
-      throw conflict(
-        `This estimate was revised: please read version ${estimate.version} before you answer`,
-      );
+    const estimate = await estimateBeingAnswered(tx, job, input.version, "decline");
     await moveJob(tx, job, "declineEstimate", {
       actor: "customer",
       note: `Estimate version ${estimate.version} declined: ${input.reason}`,

@@ -106,6 +106,28 @@ export async function latestEstimate(db: DbOrTx, jobId: number): Promise<Estimat
   return row ?? null;
 }
 
+/**
+ * The estimate a customer is answering (accepting or declining) on a locked job: the newest one,
+ * and only the version they read. Refused (409) once an estimate was accepted, before one is sent,
+ * or when it was revised since.
+ */
+export async function estimateBeingAnswered(
+  tx: DbOrTx,
+  job: JobRow,
+  version: number,
+  answer: "accept" | "decline",
+): Promise<EstimateRow> {
+  if (job.accepted_version !== null)
+    throw conflict(`You already accepted estimate version ${job.accepted_version}`);
+  const estimate = await latestEstimate(tx, job.id);
+  if (!estimate) throw conflict(`There is no estimate to ${answer} yet`);
+  if (estimate.version !== version)
+    throw conflict(
+      `This estimate was revised: please read version ${estimate.version} ${answer === "accept" ? "and accept that one" : "before you answer"}`,
+    );
+  return estimate;
+}
+
 /** A job's visits that still hold a crew, soonest first. */
 export async function activeAppointments(db: DbOrTx, jobId: number): Promise<Appointment[]> {
   const rows = await db
