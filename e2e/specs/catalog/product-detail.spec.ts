@@ -74,6 +74,34 @@ test.describe("product detail", () => {
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled({ timeout: 4000 });
   });
 
+  test("on a phone, a bar at the foot of the screen carries the price and adds boxes while the panel is out of sight", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/products?q=Heritage%20Plank%20Natural%20White%20Oak");
+    // The list has its own search box: the header's is not repeated above it on a phone.
+    await expect(page.getByRole("searchbox")).toHaveCount(1);
+    await expect(page.getByRole("combobox", { name: "Search flooring" })).toHaveCount(0);
+    await page
+      .getByRole("link", { name: "View Details: Heritage Plank Natural White Oak" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Heritage Plank Natural White Oak",
+    );
+    const bar = page.getByTestId("sticky-buy-bar");
+    await expect(bar).toContainText("$6.49");
+    await expect(bar).toContainText("$129.80 per box");
+    await page.screenshot({ path: test.info().outputPath("buy-bar-390.png") });
+    await bar.getByRole("button", { name: "Add 1 box" }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.getByRole("button", { name: "Close cart" }).click();
+    // Elsewhere the header's search box is there.
+    await expect(page.getByRole("combobox", { name: "Search flooring" })).toBeVisible();
+    // Once the panel's own Add to Cart is on screen, the bar steps aside.
+    await page.getByRole("button", { name: "Add to Cart" }).scrollIntoViewIfNeeded();
+    await expect(bar).toHaveCount(0);
+  });
+
   test("non-numeric quantity becomes 1 and an unpriced product cannot be added", async ({
     page,
   }) => {

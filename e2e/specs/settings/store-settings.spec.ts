@@ -18,7 +18,7 @@ test.describe.configure({ mode: "serial" });
 /** The delivery limits and local area as the run found them, put back at the end. */
 let deliveryAsFound: Pick<
   StoreSettings,
-  "delivery_limits" | "service_area_zips" | "business_numbers"
+  "delivery_limits" | "service_area_zips" | "business_numbers" | "price_claims"
 >;
 
 test.beforeAll(async ({ request }) => {
@@ -28,6 +28,7 @@ test.beforeAll(async ({ request }) => {
     delivery_limits: settings.delivery_limits,
     service_area_zips: settings.service_area_zips,
     business_numbers: settings.business_numbers,
+    price_claims: settings.price_claims,
   };
 });
 
@@ -239,4 +240,28 @@ test("the owner changes the restocking fee and the change shows in the business 
     `Restocking fee: ${before}% → ${after}%`,
   );
   await expect(history.getByRole("listitem").first()).toContainText("Shop password");
+});
+
+test("the owner turns off the estimated competitor price; a price staff entered still shows", async ({
+  page,
+  store,
+}) => {
+  const estimated = await store.product({ name: "Estimate Oak", competitor_price: null });
+  const entered = await store.product({ name: "Entered Oak", competitor_price: 6.49 });
+  // As shipped: our $99.80 box ÷ 0.75 is the "Their price" of a floor without a competitor price.
+  await openPage(page, `/products/${estimated.id}`);
+  await expect(page.getByText(/^Their price:/)).toContainText("$133.07");
+
+  await signInToAdmin(page, "settings");
+  const claims = page.getByRole("group", { name: "Price claims" });
+  await claims.getByRole("checkbox", { name: /Show an estimated "Their price"/ }).uncheck();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+
+  await openPage(page, `/products/${estimated.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Estimate Oak");
+  await expect(page.getByText(/^Their price:/)).toHaveCount(0);
+  // 6.49 a sq ft × 20 sq ft = $129.80 against our $99.80.
+  await openPage(page, `/products/${entered.id}`);
+  await expect(page.getByText(/^Their price:/)).toContainText("$129.80");
 });

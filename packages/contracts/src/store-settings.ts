@@ -298,6 +298,12 @@ export const storeSettingsSchema = z.object({
       "Each partner needs its own slug",
     ),
   business_numbers: businessNumbersSchema,
+  /**
+   * "Their price … You save" on a product page: the competitor price staff entered, else our box
+   * price ÷ 0.75 (the 25% saving claim). An owner who cannot back that estimate turns it off;
+   * prices staff entered still show.
+   */
+  price_claims: z.object({ estimate_their_price: z.boolean() }),
   room_visualizer_url: optionalHttpsUrl("Room visualizer address"),
   collection_names: z
     .array(collectionNameSchema)
@@ -346,6 +352,8 @@ export const publicStoreDetailsSchema = z.object({
   collection_names: z.record(z.string(), z.string()),
   /** Each sample past an order's free ones; null only in the fallback used without settings. */
   sample_price_cents: z.number().int().nullable(),
+  /** Whether a product without a competitor price shows the estimated "Their price" (÷ 0.75). */
+  estimate_their_price: z.boolean(),
 });
 export type PublicStoreDetails = z.infer<typeof publicStoreDetailsSchema>;
 
@@ -364,6 +372,7 @@ export function toPublicStoreDetails(settings: StoreSettings): PublicStoreDetail
     room_visualizer_url: settings.room_visualizer_url,
     collection_names: Object.fromEntries(settings.collection_names.map((c) => [c.code, c.name])),
     sample_price_cents: settings.samples.price_cents,
+    estimate_their_price: settings.price_claims.estimate_their_price,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "../features/cart/cart-button.tsx";
 import { deferredIsland } from "../lib/deferred-island.tsx";
 import { useStoreDetails } from "../lib/store-details.ts";
@@ -31,6 +31,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const store = useStoreDetails();
   const menu = useMobileMenu();
+  // The product list has its own search box; a second one above it on a phone is one too many.
+  const onProductList = useLocation().pathname === "/products";
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -75,9 +77,11 @@ export function SiteHeader() {
           />
         </div>
       </div>
-      <div className="container-page pb-3 xl:hidden">
-        <SiteSearch />
-      </div>
+      {onProductList ? null : (
+        <div className="container-page pb-3 xl:hidden">
+          <SiteSearch />
+        </div>
+      )}
       {menu.open ? (
         <nav
           id="mobile-menu"

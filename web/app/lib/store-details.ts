@@ -23,6 +23,7 @@ export const shippedStoreDetails: PublicStoreDetails = {
   collection_names: {},
   // Unknown without the settings: the cart leaves sample prices to the checkout.
   sample_price_cents: null,
+  estimate_their_price: true,
 };
 
 /**

@@ -103,6 +103,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       install_cancel_kept_percent: 10,
     },
     partners: source.partners.map((p) => ({ ...p, logo: p.logo ?? null })),
+    price_claims: { estimate_their_price: true },
     room_visualizer_url: business.roomVisualizerUrl,
     collection_names: [{ code: "AR", name: "ACE Reserve" }],
   };

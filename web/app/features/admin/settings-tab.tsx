@@ -416,6 +416,25 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         <BusinessHistory changes={saved.business_history} />
       </Section>
 
+      <Section title="Price claims">
+        <label className="flex items-start gap-2 text-sm text-stone-800 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-5 w-5"
+            checked={form.price_claims.estimate_their_price}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              update((f) => ({ ...f, price_claims: { estimate_their_price: checked } }));
+            }}
+          />
+          <span>
+            Show an estimated "Their price" (our price ÷ 0.75) on products without a competitor
+            price. Turn this off if you cannot back a 25% saving claim; competitor prices you enter
+            still show.
+          </span>
+        </label>
+      </Section>
+
       <Section title="Room visualizer">
         {text(
           "room_visualizer_url",

@@ -141,7 +141,7 @@ export function FullCart() {
 
           <aside
             aria-labelledby="cart-summary-heading"
-            className="h-fit rounded-xl border border-stone-200 bg-cream/60 p-6 lg:sticky lg:top-28"
+            className="order-first h-fit rounded-xl border border-stone-200 bg-cream/60 p-6 lg:sticky lg:top-28 lg:order-none"
           >
             <h2 id="cart-summary-heading" className="mb-4 text-xl font-semibold">
               Order Summary

@@ -3,15 +3,17 @@ import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import type { Companion } from "@mcf/contracts/product";
 import { finalSaleNotice } from "@mcf/contracts/returns-options";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CartableProduct } from "../../lib/cart/cart-lines.ts";
 import { deferredIsland } from "../../lib/deferred-island.tsx";
+import { useStoreDetails } from "../../lib/store-details.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import type { ShownPrice } from "./catalog-product.ts";
 import { OrderSampleButton } from "./order-sample-button.tsx";
 import { ProductPrice } from "./product-price.tsx";
 import { normalizeQuantity, theirBoxPrice } from "./product-pricing.ts";
+import { StickyBuyBar } from "./sticky-buy-bar.tsx";
 import { StockLine } from "./stock-line.tsx";
 
 /**
@@ -26,6 +28,8 @@ export interface ProductPurchasePanelProps {
   product: Omit<CartableProduct, "price_per_box"> & {
     stock_quantity: number;
     their_price_per_box?: number | null;
+    /** The competitor's price per sq ft staff entered, if any: always backs "Their price". */
+    competitor_price?: number | null;
     /** Closeouts are final sale: said beside Add to Cart. */
     is_closeout?: boolean;
     samples_available: boolean;
@@ -53,15 +57,18 @@ export function ProductPurchasePanel({
   accessoriesPath,
 }: ProductPurchasePanelProps) {
   const id = useId();
+  const purchaseRow = useRef<HTMLDivElement>(null);
   const [quantityText, setQuantityText] = useState("1");
   const stock = product.stock_quantity;
   const quantity = normalizeQuantity(quantityText, stock);
   const outOfStock = stock <= 0;
   // Flooring is sold by the box; an accessory by its piece, roll or pail.
   const unit = price.unit ?? "box";
-  const theirPrice = showCompetitorPrice
-    ? theirBoxPrice(product.their_price_per_box, price.perBox)
-    : null;
+  const store = useStoreDetails();
+  // Without a competitor price staff entered, "Their price" is an estimate the owner may turn off.
+  const backed = store.estimate_their_price || (product.competitor_price ?? 0) > 0;
+  const theirPrice =
+    showCompetitorPrice && backed ? theirBoxPrice(product.their_price_per_box, price.perBox) : null;
 
   return (
     <div className="space-y-6">
@@ -77,7 +84,7 @@ export function ProductPurchasePanel({
         ) : null}
         <StockLine stock={stock} className="mt-3" />
 
-        <div className="mt-5 flex flex-wrap items-end gap-3">
+        <div ref={purchaseRow} className="mt-5 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor={`${id}-qty`} className="field-label">
               Quantity ({unitName(unit, 2)})
@@ -114,6 +121,26 @@ export function ProductPurchasePanel({
             Contact Us
           </Link>
         </div>
+        {price.perBox !== null && !outOfStock ? (
+          <StickyBuyBar
+            watch={purchaseRow}
+            perBox={price.perBox}
+            perSqft={price.perSqft}
+            unit={unit}
+          >
+            {/* Named "Add 2 boxes", not "Add to Cart": the panel's button keeps that name alone. */}
+            <AddToCartButton
+              product={product}
+              unitPrice={price.perBox}
+              quantity={quantity}
+              partnerPrice={partnerPrice}
+              label={`Add ${quantity} ${unitName(unit, quantity)}`}
+              addedLabel="✓ Added"
+              className="btn-primary shrink-0 px-5 py-3 text-base"
+              onAdded={() => setQuantityText(String(quantity))}
+            />
+          </StickyBuyBar>
+        ) : null}
         {price.perBox !== null && unit !== "box" ? (
           <p className="mt-3 text-sm text-stone-700">
             {quantity} {unitName(unit, quantity)} ·{" "}

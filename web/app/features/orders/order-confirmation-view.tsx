@@ -2,6 +2,7 @@ import { unitName } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
+import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link } from "react-router";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
@@ -36,6 +37,8 @@ const sameAddress = (a: Address, b: Address) =>
 export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
   const store = useStoreDetails();
   const paid = order.payment_status === "paid";
+  // Samples always travel by parcel; beside boxes that come by truck or freight, say they come first.
+  const hasBoxes = order.items.some((item) => item.kind !== "sample");
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <div className="mb-8 text-center">
@@ -87,13 +90,18 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
                       {item.kind === "sample" ? `Sample: ${item.product_name}` : item.product_name}
                     </p>
                     <p className="text-sm text-stone-600">
-                      {[item.brand, item.collection, item.color, displayType(item.type)]
+                      {[
+                        item.brand,
+                        collectionDisplayName(store.collection_names, item.collection),
+                        item.color,
+                        displayType(item.type),
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </p>
                     <p className="text-sm text-stone-700">
                       {item.kind === "sample"
-                        ? `${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}, mailed by parcel`
+                        ? `${item.quantity} ${item.quantity === 1 ? "sample" : "samples"}, mailed by parcel${hasBoxes ? " ahead of your floor" : ""}`
                         : item.selling_unit === "box"
                           ? `${boxesLabel(item.quantity)} × ${formatUsd(item.unit_price)} · ${formatSqft(item.total_sqft)}`
                           : `${item.quantity} ${unitName(item.selling_unit, item.quantity)} × ${formatUsd(item.unit_price)}`}
