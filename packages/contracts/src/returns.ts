@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { sellingUnits } from "./accessories.ts";
 import { rowId } from "./ids.ts";
 
 import { returnStatuses } from "./returns-options.ts";
@@ -87,8 +88,10 @@ export const returnOptionsSchema = z.object({
       order_item_id: z.number().int(),
       product_name: z.string(),
       quantity: z.number().int(),
-      /** Boxes not already asked back. */
+      /** Boxes (pieces, rolls, pails of an accessory) not already asked back. */
       returnable: z.number().int(),
+      /** What one of `returnable` is: a box of flooring, or an accessory's piece, roll or pail. */
+      selling_unit: z.enum(sellingUnits),
       /** Closeouts are final sale. */
       final_sale: z.boolean(),
     }),

@@ -416,7 +416,11 @@ export async function priceCart(
     coupon,
     discountCents,
     shippingCents,
-    totalCartons: delivery.totalCartons,
+    // Cartons are boxes of flooring: trim pieces, rolls and pails ride along but are not counted.
+    totalCartons: boxLines.reduce(
+      (sum, line) => sum + (line.product.selling_unit === "box" ? line.quantity : 0),
+      0,
+    ),
     palletsNeeded: delivery.pallets,
     cartonsPerPallet: sharedCpp.size === 1 ? (boxLines[0]?.cartonsPerPallet ?? null) : null,
     taxRate,

@@ -247,7 +247,8 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     ]);
     expect(body.subtotal).toBe(687.75);
     expect(body.total_sqft).toBe(220);
-    expect(body.shipping.total_cartons).toBe(16);
+    // Cartons count boxes of flooring only: 11, not the roll and the two pieces.
+    expect(body.shipping.total_cartons).toBe(11);
     expect(body.shipping.pallets_needed).toBe(1);
   });
 

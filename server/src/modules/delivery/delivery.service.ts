@@ -133,7 +133,6 @@ export interface QuotedDelivery {
 export interface DeliveryQuote {
   /** Boxes of every line share pallets: ceil(Σ boxes ÷ cartons per pallet of each line). */
   pallets: number;
-  totalCartons: number;
   /** Every method, in the order the checkout lists them. */
   options: QuotedDelivery[];
   chosen: QuotedDelivery;
@@ -432,7 +431,6 @@ export function quoteDelivery(request: DeliveryRequest): DeliveryQuote {
     );
   return {
     pallets,
-    totalCartons: request.lines.reduce((sum, line) => sum + line.quantity, 0),
     options: deliveryMethods.map((method) => byMethod[method]),
     chosen,
     summaryLabel: deliverySummaryLabel(chosen.method, pallets),

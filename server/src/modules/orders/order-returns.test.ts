@@ -56,6 +56,21 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
     });
   };
 
+  it("a trim line is offered back by its pieces, not as boxes", async () => {
+    const { order, line, closeoutLine } = await shippedOrder();
+    await db()
+      .update(orderItems)
+      .set({ selling_unit: "piece" })
+      .where(eq(orderItems.id, closeoutLine.id));
+    const options = (await t.app.inject(`/api/track/${order.tracking_token}/returns`)).json();
+    expect(options.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ order_item_id: line.id, selling_unit: "box" }),
+        expect.objectContaining({ order_item_id: closeoutLine.id, selling_unit: "piece" }),
+      ]),
+    );
+  });
+
   it("a return request from /track, once received, is refunded through the provider less the restocking fee, and the boxes go back once", async () => {
     const { order, product, line, closeoutLine } = await shippedOrder();
     const options = (await t.app.inject(`/api/track/${order.tracking_token}/returns`)).json();

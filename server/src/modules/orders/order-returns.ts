@@ -178,6 +178,7 @@ function optionsFor(
           ? 0
           : Math.max(0, item.quantity - item.cancelled_quantity - (asked.get(item.id) ?? 0)),
         final_sale: item.final_sale,
+        selling_unit: item.selling_unit,
       })),
     returns: returns.map(toReturnView),
   };

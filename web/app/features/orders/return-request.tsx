@@ -1,3 +1,4 @@
+import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import type { ReturnOptions, ReturnView } from "@mcf/contracts/returns";
 import { finalSaleNotice } from "@mcf/contracts/returns-options";
@@ -99,7 +100,7 @@ export function ReturnRequest({ token, options }: { token: string; options: Retu
                   <span className="text-sm text-stone-600">
                     {line.final_sale
                       ? "(closeout: final sale)"
-                      : `(up to ${line.returnable} ${line.returnable === 1 ? "box" : "boxes"})`}
+                      : `(up to ${line.returnable} ${unitName(line.selling_unit, line.returnable)})`}
                   </span>
                 </label>
                 <input
