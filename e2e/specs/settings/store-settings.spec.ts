@@ -178,6 +178,10 @@ test("the owner adds a ZIP code to the local delivery area and lowers the parcel
   const delivery = page.getByRole("group", { name: "Delivery", exact: true });
   await expect(delivery.getByRole("radio", { name: /^Local delivery/ })).toBeEnabled();
   await expect(delivery.getByRole("radio", { name: /^Parcel delivery/ })).toBeDisabled();
+  // A method that cannot deliver shows no price, only that it is not available and why.
+  await expect(
+    delivery.getByRole("radio", { name: /^Parcel delivery\s*Not available$/ }),
+  ).toBeDisabled();
   await expect(
     delivery.getByText("Parcel delivery is for orders of up to 1 box; this one has 2."),
   ).toBeVisible();

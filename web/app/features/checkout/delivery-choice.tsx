@@ -59,7 +59,14 @@ function OptionRow({
             }`}
           >
             <span>{option.label}</span>
-            <span>{option.cost > 0 ? formatUsd(option.cost) : "Free"}</span>
+            {/* A method that cannot deliver this order has no price to show: it says why below. */}
+            <span>
+              {!option.available
+                ? "Not available"
+                : option.cost > 0
+                  ? formatUsd(option.cost)
+                  : "Free"}
+            </span>
           </label>
           <div id={`${id}-detail`} className="text-sm text-stone-600">
             {option.available ? (
