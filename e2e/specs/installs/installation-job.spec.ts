@@ -182,6 +182,25 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(
     customer.getByText("Your floor is installed. Thank you for choosing us!"),
   ).toBeVisible();
+
+  // In the Orders tab the deposit reads as an installation payment: nothing to ship or pack.
+  const found = await (
+    await request.get(`/api/admin/orders?q=${encodeURIComponent(name)}`, { headers: adminHeaders })
+  ).json();
+  const deposit = found.orders.find((o: { purpose: string }) => o.purpose === "installation");
+  // Still signed in from the jobs above.
+  await openPage(page, "/admin?tab=orders");
+  const row = page.getByRole("row").filter({ hasText: deposit.friendly_order_id });
+  await expect(
+    row.getByTitle("An installation job's deposit or balance: nothing ships"),
+  ).toHaveText("Installation");
+  await page.getByRole("button", { name: `View order ${deposit.friendly_order_id}` }).click();
+  const panel = page.getByRole("complementary", { name: "Order details" });
+  await expect(panel.getByText(/^Installation payment/)).toBeVisible();
+  await expect(panel.getByText("Shipping address")).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Save Shipping" })).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Print packing list" })).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Print invoice" })).toBeVisible();
 });
 
 test("an unknown job link shows a friendly page with a way to reach us, answered 404", async ({

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { cartItemKinds } from "./cart-kinds.ts";
 import { rowIdParam } from "./ids.ts";
 import { orderLineLotSchema } from "./lots.ts";
-import { orderDeliverySchema, orderStatuses, paymentStatuses, shippingCarriers } from "./orders.ts";
+import {
+  orderDeliverySchema,
+  orderPurposes,
+  orderStatuses,
+  paymentStatuses,
+  shippingCarriers,
+} from "./orders.ts";
 import { adminProductSchema } from "./product.ts";
 import { fulfillmentLabelSchema, orderPickupSchema, orderShipmentSchema } from "./shipments.ts";
 
@@ -115,6 +121,8 @@ export const adminOrderSchema = z.object({
   delivery_appointment_window: z.string().nullable(),
   /** The delivery chosen at checkout, with the extras paid for and the driver's answers. */
   delivery: orderDeliverySchema,
+  /** goods, or installation (a job's deposit or balance: nothing to ship, pick up or track). */
+  purpose: z.enum(orderPurposes),
   items: z.array(adminOrderItemSchema).optional(),
   /**
    * Why staff can no longer move this order's boxes to another dye lot (it shipped, was

@@ -573,7 +573,11 @@ describe("installation jobs: the customer's page, the deposit and the install", 
     const order = (
       await api.call("GET", `/api/admin/orders/${detail.job.deposit_order_id}`)
     ).json();
-    expect(order).toMatchObject({ payment_status: "paid", total_amount: 510 });
+    expect(order).toMatchObject({
+      payment_status: "paid",
+      total_amount: 510,
+      purpose: "installation",
+    });
     // The deposit reads as an installation payment, never as boxes to ship and track.
     const session = (
       await t.app.inject({ method: "GET", url: `/api/payments/test-sessions/${sessionId}` })

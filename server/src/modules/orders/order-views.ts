@@ -120,6 +120,7 @@ export function toAdminOrder(
     delivery_appointment_date: order.delivery_appointment_date,
     delivery_appointment_window: order.delivery_appointment_window,
     delivery: orderDelivery(order),
+    purpose: order.purpose,
     samples_sent_at: order.samples_sent_at?.toISOString() ?? null,
     lot_change_refusal: lotChangeRefusal(order),
     payment_provider: order.payment_provider,

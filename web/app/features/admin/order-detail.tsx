@@ -77,7 +77,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
             run={run}
             refundRefusal={refundBlocked(allowance.data, order.refundable ?? 0)}
           />
-          {order.pickup ? (
+          {order.purpose === "installation" ? null : order.pickup ? (
             <OrderPickup order={order} busy={busy} run={run} />
           ) : (
             <>

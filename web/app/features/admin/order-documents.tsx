@@ -155,7 +155,11 @@ export function OrderPrintButtons({ order }: { order: AdminOrder }) {
   }, [printing]);
   return (
     <div className="flex flex-wrap gap-2">
-      {(Object.keys(titles) as DocumentKind[]).map((kind) => (
+      {/* An installation payment packs nothing: its only document is the invoice. */}
+      {(order.purpose === "installation"
+        ? (["invoice"] as DocumentKind[])
+        : (Object.keys(titles) as DocumentKind[])
+      ).map((kind) => (
         <button key={kind} type="button" className="btn-outline" onClick={() => setPrinting(kind)}>
           Print {titles[kind].toLowerCase()}
         </button>

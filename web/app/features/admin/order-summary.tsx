@@ -32,6 +32,7 @@ function Address({
 
 /** The top of the order panel: status, payment, when it was placed, the customer, addresses and delivery. */
 export function OrderSummary({ order }: { order: AdminOrder }) {
+  const installation = order.purpose === "installation";
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -58,9 +59,18 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
           </p>
         </div>
         <Address title="Billing address" address={order.billing_address} />
-        <Address title="Shipping address" address={order.shipping_address} />
+        {installation ? null : (
+          <Address title="Shipping address" address={order.shipping_address} />
+        )}
       </section>
-      <OrderDelivery order={order} />
+      {installation ? (
+        <p className="rounded border border-violet-200 bg-violet-50 p-3 text-sm text-violet-950">
+          Installation payment (a job's deposit or balance): nothing ships, is picked up or is
+          tracked. The job, its materials and dates are on the Jobs tab.
+        </p>
+      ) : (
+        <OrderDelivery order={order} />
+      )}
     </>
   );
 }

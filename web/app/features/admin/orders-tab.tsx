@@ -11,6 +11,9 @@ import { EmailText } from "./email-text.tsx";
 import { OrderDetail } from "./order-detail.tsx";
 import { StatusBadge } from "./order-status-badge.tsx";
 
+/** An installation job's deposit or balance in the delivery column: it ships nothing. */
+const installationName = "Installation";
+
 /** The delivery column's short names of the methods chosen at checkout. */
 const deliveryMethodNames: Record<DeliveryMethod, string> = {
   pickup: "Pickup",
@@ -71,16 +74,27 @@ function orderColumns(
     {
       header: "Delivery",
       hideOnPhone: true,
-      phoneText: (order) => deliveryMethodNames[order.delivery.method],
+      phoneText: (order) =>
+        order.purpose === "installation"
+          ? installationName
+          : deliveryMethodNames[order.delivery.method],
       cellClassName: "px-3 py-2 whitespace-nowrap",
-      cell: (order) => (
-        <span
-          className={`rounded px-1.5 py-0.5 text-xs font-semibold ${deliveryBadgeClass[order.delivery.method]}`}
-          title={order.delivery.label}
-        >
-          {deliveryMethodNames[order.delivery.method]}
-        </span>
-      ),
+      cell: (order) =>
+        order.purpose === "installation" ? (
+          <span
+            className="rounded bg-violet-100 px-1.5 py-0.5 text-xs font-semibold text-violet-900"
+            title="An installation job's deposit or balance: nothing ships"
+          >
+            {installationName}
+          </span>
+        ) : (
+          <span
+            className={`rounded px-1.5 py-0.5 text-xs font-semibold ${deliveryBadgeClass[order.delivery.method]}`}
+            title={order.delivery.label}
+          >
+            {deliveryMethodNames[order.delivery.method]}
+          </span>
+        ),
     },
     {
       header: "Total",
