@@ -49,6 +49,7 @@ const real: StoreSettings = {
       logo: "/img/partners/oakridge-mills.svg",
     },
   ],
+  freight_zones: [{ from_miles: 0, percent: 100 }],
   price_claims: { estimate_their_price: true },
   room_visualizer_url: "https://visualizer.roomvo.com/magic-city-floors",
   collection_names: [{ code: "AR", name: "ACE Reserve" }],

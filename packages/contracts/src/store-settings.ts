@@ -229,6 +229,27 @@ export const collectionNameSchema = z.object({
   name: text("Collection name", 80),
 });
 
+/**
+ * Freight by distance from the showroom: each zone starts at a distance (the first at 0 miles)
+ * and charges a percentage of the pallet rate. A far pallet costs the carrier more than a near
+ * one; the owner sets the bands.
+ */
+export const freightZoneSchema = z.object({
+  from_miles: wholeNumber("Zone start", "miles", 0, 5000),
+  percent: wholeNumber("Zone price", "percent", 1, 1000),
+});
+export const freightZonesSchema = z
+  .array(freightZoneSchema)
+  .min(1, "Give at least one freight zone")
+  .max(8, "At most 8 freight zones")
+  .refine((zones) => zones[0]?.from_miles === 0, "The first freight zone starts at 0 miles")
+  .refine(
+    (zones) =>
+      zones.every((zone, i) => i === 0 || zone.from_miles > (zones[i - 1]?.from_miles ?? 0)),
+    "Freight zones go from near to far, each starting farther than the one before",
+  );
+export type FreightZone = z.infer<typeof freightZoneSchema>;
+
 export const storeSettingsSchema = z.object({
   business_name: text("Business name", 80),
   phone: phoneField,
@@ -286,6 +307,7 @@ export const storeSettingsSchema = z.object({
     closed_days: closedDaysSchema,
   }),
   service_area_zips: serviceAreaZipsSchema,
+  freight_zones: freightZonesSchema,
   samples: z.object({
     price_cents: cents("Sample price").max(10_000, "Sample price must be at most $100"),
     shipping_cents: cents("Sample shipping").max(10_000, "Sample shipping must be at most $100"),

@@ -174,6 +174,10 @@ function ratesFrom(settings: StoreSettings): StoreRates {
       liftgateCents: settings.delivery.liftgate_cents,
       parcelPerBoxCents: settings.delivery.parcel_per_box_cents,
       parcelPerPoundCents: settings.delivery.parcel_per_pound_cents,
+      freightZones: settings.freight_zones.map((zone) => ({
+        fromMiles: zone.from_miles,
+        percent: zone.percent,
+      })),
     },
     deliveryLimits: {
       handlingBusinessDays: limits.handling_business_days,

@@ -35,6 +35,16 @@ export const deliveryRates = {
     perBoxCents: 1200,
     perPoundCents: 50,
   },
+  /**
+   * Freight by distance until the owner sets other zones: the pallet rate in full within 300
+   * miles, then more for each band farther out.
+   */
+  freightZones: [
+    { fromMiles: 0, percent: 100 },
+    { fromMiles: 300, percent: 115 },
+    { fromMiles: 700, percent: 135 },
+    { fromMiles: 1200, percent: 160 },
+  ],
   /** Transit after the order is ready, by straight-line miles from the showroom. */
   transitByMiles: [
     { upToMiles: 150, freight: 2, parcel: 1 },

@@ -28,6 +28,8 @@ export interface DeliveryPrices {
   liftgateCents: number;
   parcelPerBoxCents: number;
   parcelPerPoundCents: number;
+  /** Freight zones, near to far: from this many miles, this percent of the pallet rate. */
+  freightZones: ReadonlyArray<{ fromMiles: number; percent: number }>;
 }
 
 /** The prices the store shipped with: the settings' defaults until the owner saves others. */
@@ -39,7 +41,18 @@ export const shippedDeliveryPrices: DeliveryPrices = {
   liftgateCents: deliveryRates.freightServices.liftgate.cents,
   parcelPerBoxCents: deliveryRates.parcel.perBoxCents,
   parcelPerPoundCents: deliveryRates.parcel.perPoundCents,
+  freightZones: deliveryRates.freightZones,
 };
+
+/**
+ * The percent of the pallet rate a pallet pays to go this far: the farthest zone that starts at
+ * or before the distance. Without a ZIP code yet, the nearest zone's.
+ */
+export function freightZonePercent(prices: DeliveryPrices, miles: number | null): number {
+  const zones = prices.freightZones;
+  const reached = miles === null ? zones.slice(0, 1) : zones.filter((z) => z.fromMiles <= miles);
+  return reached.at(-1)?.percent ?? 100;
+}
 
 /**
  * The lead times, parcel limits and local delivery area the owner sets in the Settings tab.
@@ -262,9 +275,13 @@ function quoteFreight(
   zip: ZipInfo | null,
   ready: string | null,
 ): QuotedDelivery {
-  // A shared pallet travels at the dearest pallet rate among the products on it.
-  const palletRate = Math.max(
+  // A shared pallet travels at the dearest pallet rate among the products on it, priced for
+  // the distance zone of the ZIP code (to the cent, once per pallet).
+  const baseRate = Math.max(
     ...lines.map((line) => line.palletCostCents ?? prices.palletShippingCents),
+  );
+  const palletRate = Math.round(
+    (baseRate * freightZonePercent(prices, zip ? zip.miles : null)) / 100,
   );
   const services = freightServiceIds.map((id) => ({
     id,

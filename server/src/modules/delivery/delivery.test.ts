@@ -6,7 +6,7 @@ import {
   createProduct,
   storedStock,
 } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp, testAdminPassword } from "../../../test/test-app.ts";
 import { mailOutbox, orders } from "../../db/schema/index.ts";
 
 interface Option {
@@ -132,6 +132,48 @@ describe("delivery choices at checkout", () => {
     expect(none.freight).toMatchObject({ available: true, estimated_date: null });
   });
 
+  it("prices a freight pallet by the distance zone of the ZIP code, and the owner's zones take over once saved", async () => {
+    const cart_items = await laminateAndCloseout();
+    const costAt = async (zip?: string) =>
+      optionsOf((await calculate({ cart_items, ...(zip ? { shipping_zip: zip } : {}) })).json())
+        .freight?.cost;
+    // One pallet at $190: in full nearby (Homewood) and before a ZIP code is known; Seattle is
+    // past 1,200 miles: 160%.
+    expect(await costAt()).toBe(190);
+    expect(await costAt("35209")).toBe(190);
+    expect(await costAt("98101")).toBe(304);
+
+    const current = (
+      await t.app.inject({
+        method: "GET",
+        url: "/api/admin/settings",
+        headers: { "admin-password": testAdminPassword },
+      })
+    ).json();
+    const save = (freight_zones: unknown) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings",
+        headers: { "admin-password": testAdminPassword },
+        payload: { ...current.settings, freight_zones },
+      });
+    const refused = await save([{ from_miles: 100, percent: 120 }]);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain("The first freight zone starts at 0 miles");
+    expect(await costAt("98101")).toBe(304);
+    expect(
+      (
+        await save([
+          { from_miles: 0, percent: 100 },
+          { from_miles: 500, percent: 250 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(await costAt("98101")).toBe(475);
+    expect(await costAt("35209")).toBe(190);
+    expect((await save(current.settings.freight_zones)).statusCode).toBe(200);
+  });
+
   it("ships no freight or parcel to Alaska, and keeps parcel to a few light boxes", async () => {
     const cart_items = await laminateAndCloseout();
     const asked = await calculate({ cart_items, shipping_zip: "99501" });
@@ -185,7 +227,8 @@ describe("delivery choices at checkout", () => {
       (await calculate({ cart_items, shipping_zip: zip, cheapest_delivery: cheapest })).json()
         .shipping;
     expect(await unchosen("35173")).toMatchObject({ method: "local", cost: 0 });
-    expect(await unchosen("10001")).toMatchObject({ method: "freight", cost: 400 });
+    // New York is in the 700-1,200 mile zone: 2 pallets at 135% of $200.
+    expect(await unchosen("10001")).toMatchObject({ method: "freight", cost: 540 });
     expect(await unchosen()).toMatchObject({ method: "freight", cost: 400 });
     expect(await unchosen("35173", false)).toMatchObject({ method: "freight", cost: 400 });
     const local = (

@@ -90,6 +90,10 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       closed_days: [...shippedDeliveryLimits.closedDays],
     },
     service_area_zips: [...shippedDeliveryLimits.serviceAreaZips],
+    freight_zones: shippedDeliveryPrices.freightZones.map((zone) => ({
+      from_miles: zone.fromMiles,
+      percent: zone.percent,
+    })),
     samples: {
       price_cents: source.samples.pricePerSampleCents,
       shipping_cents: source.samples.parcelRateCents,

@@ -45,6 +45,7 @@ const settings: StoreSettings = {
     install_cancel_kept_percent: 10,
   },
   partners: [],
+  freight_zones: [{ from_miles: 0, percent: 100 }],
   price_claims: { estimate_their_price: false },
   room_visualizer_url: null,
   collection_names: [],

@@ -90,6 +90,7 @@ export interface SettingsForm
     | "service_area_zips"
     | "samples"
     | "tax_rates"
+    | "freight_zones"
     | "map_url"
     | "room_visualizer_url"
   > {
@@ -102,6 +103,7 @@ export interface SettingsForm
   service_area_zips: string;
   samples: TextFields<StoreSettings["samples"]>;
   tax_rates: Array<{ state: string; rate_percent: string }>;
+  freight_zones: Array<{ from_miles: string; percent: string }>;
 }
 
 const dollarsText = (cents: number) => toDollars(cents).toFixed(2);
@@ -130,6 +132,10 @@ export function toForm(settings: StoreSettings): SettingsForm {
     tax_rates: settings.tax_rates.map((r) => ({
       state: r.state,
       rate_percent: String(r.rate_percent),
+    })),
+    freight_zones: settings.freight_zones.map((zone) => ({
+      from_miles: String(zone.from_miles),
+      percent: String(zone.percent),
     })),
     partners: settings.partners.map((p) => ({ ...p, logo: p.logo ?? "" })),
   };
@@ -185,6 +191,10 @@ export function fromForm(form: SettingsForm): unknown {
     tax_rates: form.tax_rates.map((r) => ({
       state: r.state,
       rate_percent: numberOf(r.rate_percent),
+    })),
+    freight_zones: form.freight_zones.map((zone) => ({
+      from_miles: numberOf(zone.from_miles),
+      percent: numberOf(zone.percent),
     })),
   };
 }

@@ -342,6 +342,57 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
       </Section>
 
       <Section
+        title="Freight by distance"
+        error={errors.freight_zones}
+        note="Each zone starts at a distance from the showroom (straight-line miles to the ZIP code) and charges a percentage of the pallet rate. The first starts at 0 miles."
+      >
+        <RowList
+          rows={form.freight_zones}
+          addLabel="Add a zone"
+          removeLabel={(row, i) => `Remove freight zone ${row.from_miles || i + 1}`}
+          onAdd={() =>
+            update((f) => ({
+              ...f,
+              freight_zones: [...f.freight_zones, { from_miles: "", percent: "" }],
+            }))
+          }
+          onRemove={(i) =>
+            update((f) => ({ ...f, freight_zones: f.freight_zones.filter((_, j) => j !== i) }))
+          }
+          render={(row, i) => (
+            <>
+              {text(
+                `freight_zones.${i}.from_miles`,
+                "From (miles)",
+                row.from_miles,
+                (v) =>
+                  update((f) => ({
+                    ...f,
+                    freight_zones: f.freight_zones.map((z, j) =>
+                      j === i ? { ...z, from_miles: v } : z,
+                    ),
+                  })),
+                { inputMode: "numeric" },
+              )}
+              {text(
+                `freight_zones.${i}.percent`,
+                "Pallet rate (%)",
+                row.percent,
+                (v) =>
+                  update((f) => ({
+                    ...f,
+                    freight_zones: f.freight_zones.map((z, j) =>
+                      j === i ? { ...z, percent: v } : z,
+                    ),
+                  })),
+                { inputMode: "numeric" },
+              )}
+            </>
+          )}
+        />
+      </Section>
+
+      <Section
         title="Delivery times and parcel limits"
         note="Business days are Monday to Friday; weekends and the closed days below do not count. The checkout dates every delivery from these."
       >
