@@ -166,9 +166,9 @@ describe("samples as cart items", () => {
       .select()
       .from(orderItems)
       .where(eq(orderItems.order_id, order?.id ?? ""));
-    expect(lines.map((l) => [l.product_name, l.kind, l.total_price])).toEqual([
-      ["Coastal Vinyl Plank", "sample", "0.00"],
-      ["Smoked Walnut", "sample", "0.00"],
+    expect(lines.map((l) => [l.product_name, l.kind, l.total_price_cents])).toEqual([
+      ["Coastal Vinyl Plank", "sample", 0],
+      ["Smoked Walnut", "sample", 0],
     ]);
     const [mail] = await db()
       .select()

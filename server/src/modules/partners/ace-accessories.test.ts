@@ -239,7 +239,7 @@ describe("accessories in the ACE partner portal", () => {
         .select()
         .from(orders)
         .where(eq(orders.payment_session_id, res.json().id));
-      expect(order?.subtotal).toBe("51.98");
+      expect(order?.subtotal_cents).toBe(5198);
       const [item] = await t.database.db
         .select()
         .from(orderItems)
