@@ -159,8 +159,8 @@ describe("samples as cart items", () => {
       delivery_method: "parcel",
       pallets_needed: 0,
       total_cartons: 0,
-      shipping_cost: "4.95",
-      subtotal: "0.00",
+      shipping_cost_cents: 495,
+      subtotal_cents: 0,
     });
     const lines = await db()
       .select()

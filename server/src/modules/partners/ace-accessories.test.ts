@@ -245,7 +245,7 @@ describe("accessories in the ACE partner portal", () => {
         .from(orderItems)
         .where(eq(orderItems.order_id, order?.id ?? ""));
       expect(item).toMatchObject({
-        unit_price: "25.99",
+        unit_price_cents: 2599,
         price_source: "partner",
         selling_unit: "roll",
       });

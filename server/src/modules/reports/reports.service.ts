@@ -114,14 +114,14 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     };
   });
   const paidOrders = salesByDay.reduce((sum, d) => sum + d.orders, 0);
-  const revenueCents = salesByDay.reduce((sum, d) => sum + Math.round(d.revenue * 100), 0);
-  const refundCents = salesByDay.reduce((sum, d) => sum + Math.round(d.refunds * 100), 0);
+  const revenueCents = byDay.reduce((sum, d) => sum + cents(d.revenue_cents), 0);
+  const refundCents = byDay.reduce((sum, d) => sum + cents(d.refunds_cents), 0);
   const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
     (typeof orderStatuses)[number],
     number
   >;
   const costedRevenueCents = cents(margin[0]?.revenue_cents);
-  const costCents = Number(margin[0]?.cost_cents ?? 0);
+  const costCents = cents(margin[0]?.cost_cents);
   for (const row of byStatus)
     if (row.status in ordersByStatus)
       ordersByStatus[row.status as keyof typeof ordersByStatus] = Number(row.count);
@@ -131,14 +131,14 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     to: range.to,
     sales_by_day: salesByDay,
     paid_orders: paidOrders,
-    revenue: revenueCents / 100,
-    refunds: refundCents / 100,
-    net_revenue: (revenueCents - refundCents) / 100,
-    average_order_value: paidOrders ? Math.round(revenueCents / paidOrders) / 100 : 0,
+    revenue: toDollars(revenueCents),
+    refunds: toDollars(refundCents),
+    net_revenue: toDollars(revenueCents - refundCents),
+    average_order_value: paidOrders ? toDollars(Math.round(revenueCents / paidOrders)) : 0,
     margin: {
-      revenue: costedRevenueCents / 100,
-      cost_of_goods: costCents / 100,
-      margin: (costedRevenueCents - costCents) / 100,
+      revenue: toDollars(costedRevenueCents),
+      cost_of_goods: toDollars(costCents),
+      margin: toDollars(costedRevenueCents - costCents),
       lines_without_cost: Number(margin[0]?.without_cost ?? 0),
     },
     orders_by_status: ordersByStatus,
