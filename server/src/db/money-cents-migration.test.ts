@@ -101,7 +101,8 @@ describe("the money-in-cents migration on a store with orders", { timeout: 120_0
       database = await openDatabase({ databaseUrl: url.toString() });
     } else database = await openDatabase({ pglite: newPGlite() });
     await migrateWith(database, oldMigrations);
-  });
+    // A fresh PGlite runs initdb and every migration: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await database.close();

@@ -34,8 +34,6 @@ import {
   paymentExpiresAt,
 } from "./payment-provider.ts";
 
-/** Cents as the numeric text the order tables store. */
-
 /**
  * What the driver needs for a delivery by truck (freight or our own): site access, stairs and
  * who to call for the appointment, the customer's phone when no other is given. A pickup or a
