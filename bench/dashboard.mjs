@@ -26,18 +26,19 @@ const log = (line) => console.log(`[dashboard] ${line}`);
 const ordersSql = (count) => `
   insert into orders (friendly_order_id, status, payment_status, stock_status, payment_provider,
     payment_expires_at, tracking_token, customer_name, customer_email, customer_phone,
-    billing_address, subtotal, shipping_cost, tax_amount, total_amount, total_sqft,
+    billing_address, subtotal_cents, shipping_cost_cents, tax_amount_cents, total_amount_cents,
+    total_sqft,
     total_cartons, pallets_needed, paid_at, created_at)
   select 'BENCH-' || g, (array['processing', 'shipped', 'delivered'])[1 + g % 3], 'paid',
     'committed', 'test', t, md5('bench' || g), 'Bench Buyer', 'bench' || g || '@example.com',
     '205-555-0100',
     '{"street":"1 Main St","city":"Birmingham","state":"AL","zip_code":"35203","country":"US"}',
-    200, 0, 20, 220, 80, 4, 1, t, t
+    20000, 0, 2000, 22000, 80, 4, 1, t, t
   from generate_series(1, ${count}) g,
     lateral (select now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute' as t) at;
-  insert into order_items (order_id, product_id, product_name, quantity, unit_price, total_price,
-    sqft_per_box, total_sqft)
-  select o.id, p.id, p.name, 2, 50, 100, 20, 40
+  insert into order_items (order_id, product_id, product_name, quantity, unit_price_cents,
+    total_price_cents, sqft_per_box, total_sqft)
+  select o.id, p.id, p.name, 2, 5000, 10000, 20, 40
   from (select id, row_number() over (order by id) as n from orders where friendly_order_id like 'BENCH-%') o
   cross join generate_series(0, 1) line
   join (select id, name, row_number() over (order by id) - 1 as rn, count(*) over () as total from products) p

@@ -315,8 +315,8 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       product_name: product.name,
       sku: product.sku,
       quantity,
-      unit_price: (unitCents / 100).toFixed(2),
-      total_price: ((unitCents * quantity) / 100).toFixed(2),
+      unit_price_cents: unitCents,
+      total_price_cents: unitCents * quantity,
       sqft_per_box: sqft.toFixed(2),
       total_sqft: (sqft * quantity).toFixed(2),
       brand: product.brand,
@@ -326,10 +326,7 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       kind,
     };
   });
-  const subtotalCents = itemValues.reduce(
-    (sum, item) => sum + Math.round(Number(item.total_price) * 100),
-    0,
-  );
+  const subtotalCents = itemValues.reduce((sum, item) => sum + item.total_price_cents, 0);
   // Alabama's 10% on the merchandise, and one pallet at the default rate.
   const taxCents = multiplyCents(subtotalCents, salesTaxRates.AL ?? 0);
   const shippingCents = shippingDefaults.palletShippingCostCents;
@@ -359,10 +356,10 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
       customer_phone: "205-555-0100",
       billing_address: address,
       shipping_address: null,
-      subtotal: (subtotalCents / 100).toFixed(2),
-      shipping_cost: (shippingCents / 100).toFixed(2),
-      tax_amount: (taxCents / 100).toFixed(2),
-      total_amount: ((subtotalCents + taxCents + shippingCents) / 100).toFixed(2),
+      subtotal_cents: subtotalCents,
+      shipping_cost_cents: shippingCents,
+      tax_amount_cents: taxCents,
+      total_amount_cents: subtotalCents + taxCents + shippingCents,
       total_sqft: itemValues.reduce((sum, item) => sum + Number(item.total_sqft), 0).toFixed(2),
       total_cartons: itemValues.reduce(
         (sum, item) => sum + (item.kind === "box" ? item.quantity : 0),
@@ -377,7 +374,7 @@ export async function createOrder(db: Db, overrides: OrderFactoryOverrides = {})
     await db.insert(orderItems).values(itemValues.map((item) => ({ ...item, order_id: order.id })));
   }
   // A paid order's payment is in its ledger, as markPaid records it.
-  const paidCents = Math.round(Number(order.total_amount) * 100);
+  const paidCents = order.total_amount_cents;
   if (order.payment_status === "paid" && paidCents > 0)
     await db.insert(orderPayments).values({
       order_id: order.id,

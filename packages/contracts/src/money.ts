@@ -100,3 +100,8 @@ export function unitsShareCents(
     .slice(from, from + count)
     .reduce((a, b) => a + b, 0);
 }
+
+/** Cents as dollars with two decimals in text ("1234.50"): CSV columns and audit entries. */
+export function dollarsText(cents: number): string {
+  return toDollars(cents).toFixed(2);
+}

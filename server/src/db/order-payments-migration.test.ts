@@ -14,16 +14,18 @@ import { auditLog, orders } from "./schema/index.ts";
 
 /** When the payments ledger's migration was written: every migration before it is the old store. */
 const ledgerMigrationWhen = 1795800000000;
+/** When money moved to cents: this test's store stops before it (its own test covers it). */
+const centsMigrationWhen = 1796800000000;
 
-/** A copy of the migrations folder whose journal stops before the ledger's migration. */
-function migrationsBeforeLedger(): string {
+/** A copy of the migrations folder whose journal stops before the migration written at `when`. */
+function migrationsBefore(when: number): string {
   const folder = mkdtempSync(join(tmpdir(), "mcf-before-ledger-"));
   cpSync(migrationsFolder(), folder, { recursive: true });
   const journalPath = join(folder, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
     entries: Array<{ when: number }>;
   };
-  journal.entries = journal.entries.filter((entry) => entry.when < ledgerMigrationWhen);
+  journal.entries = journal.entries.filter((entry) => entry.when < when);
   writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
 }
@@ -50,8 +52,10 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
   };
   let database: Database;
   let oldMigrations: string;
+  let migrationsBeforeCents: string;
   beforeAll(async () => {
-    oldMigrations = migrationsBeforeLedger();
+    oldMigrations = migrationsBefore(ledgerMigrationWhen);
+    migrationsBeforeCents = migrationsBefore(centsMigrationWhen);
     if (onRealPostgres) {
       await admin(`create database ${name}`);
       const url = new URL(String(process.env.TEST_DATABASE_URL));
@@ -70,6 +74,22 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       sql`alter table orders add column if not exists pickup_staff text`,
       sql`alter table orders add column if not exists purpose text not null default 'goods'`,
       sql`alter table order_items add column if not exists cancelled_quantity integer not null default 0`,
+      // Money in cents: the factories write the cents columns; the dollar columns they replace
+      // get a default, and the SQL below sets the totals the ledger's migration reads.
+      ...["subtotal", "discount_amount", "shipping_cost", "tax_amount", "total_amount"].flatMap(
+        (column) => [
+          sql.raw(
+            `alter table orders add column if not exists ${column}_cents integer not null default 0`,
+          ),
+          sql.raw(`alter table orders alter column ${column} set default 0`),
+        ],
+      ),
+      ...["unit_price", "total_price"].flatMap((column) => [
+        sql.raw(
+          `alter table order_items add column if not exists ${column}_cents integer not null default 0`,
+        ),
+        sql.raw(`alter table order_items alter column ${column} set default 0`),
+      ]),
     ])
       await database.db.execute(statement);
   });
@@ -77,6 +97,7 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     await database.close();
     if (onRealPostgres) await admin(`drop database if exists ${name} with (force)`);
     rmSync(oldMigrations, { recursive: true, force: true });
+    rmSync(migrationsBeforeCents, { recursive: true, force: true });
   });
 
   it("writes one charge per paid order and one refund per refunded return, reproducing every total", async () => {
@@ -131,7 +152,7 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     });
     const before = await db.select().from(orders);
 
-    await migrateWith(database, migrationsFolder());
+    await migrateWith(database, migrationsBeforeCents);
 
     const ledger = (
       await db.execute(

@@ -129,9 +129,7 @@ describe("/metrics", () => {
     expect(after.succeeded - before.succeeded).toBe(1);
     expect(after.cancelled - before.cancelled).toBe(1);
     expect(after.refunds - before.refunds).toBe(1);
-    expect(after.refundedCents - before.refundedCents).toBe(
-      Math.round(Number(paidOrder.total_amount) * 100),
-    );
+    expect(after.refundedCents - before.refundedCents).toBe(paidOrder.total_amount_cents);
     const help = family((await read()).body, "orders_placed_total")?.help;
     expect(help).toContain("this process");
   });

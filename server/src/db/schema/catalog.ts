@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { moneyColumn, timestamps } from "./columns.ts";
+import { decimalColumn, moneyColumn, timestamps } from "./columns.ts";
 
 export const products = pgTable(
   "products",
@@ -34,11 +34,11 @@ export const products = pgTable(
     ace_price: moneyColumn("ace_price"),
     ace_shown_price: moneyColumn("ace_shown_price"),
     msrp: moneyColumn("msrp"),
-    sqft_per_carton: moneyColumn("sqft_per_carton"),
+    sqft_per_carton: decimalColumn("sqft_per_carton"),
     cartons_per_pallet: integer("cartons_per_pallet"),
     pallet_shipping_cost: moneyColumn("pallet_shipping_cost"),
     /** Pounds per box, for parcel limits; empty takes the documented default. */
-    box_weight_lbs: moneyColumn("box_weight_lbs"),
+    box_weight_lbs: decimalColumn("box_weight_lbs"),
     /**
      * What a shopper can buy now: on_hand - allocated - reserved. Only the stock module changes
      * these four, together, in one UPDATE (the checks below keep them consistent).
@@ -75,7 +75,7 @@ export const products = pgTable(
     /** What kind of accessory it is; null for flooring. */
     accessory_kind: text("accessory_kind", { enum: accessoryKinds }),
     /** Sq ft one unit covers (an underlayment roll, an adhesive pail); null otherwise. */
-    unit_coverage_sqft: moneyColumn("unit_coverage_sqft"),
+    unit_coverage_sqft: decimalColumn("unit_coverage_sqft"),
     /** The flooring types an accessory suits; null: every type. */
     fits_types: text("fits_types").array(),
     ...timestamps,

@@ -1,7 +1,16 @@
-import { numeric, timestamp } from "drizzle-orm/pg-core";
+import { integer, numeric, timestamp } from "drizzle-orm/pg-core";
 
-/** Dollars with cents, as the spec's prices. Read as strings by both drivers. */
+/**
+ * Money: a whole number of cents, named `*_cents` so nobody mistakes the unit. The API answers in
+ * dollars; the conversion happens once, at its edge (`@mcf/contracts/money`).
+ */
+export const centsColumn = (name: `${string}_cents`) => integer(name);
+
+/** Dollars with cents, read as strings by both drivers: products and coupons, not yet in cents. */
 export const moneyColumn = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+/** A measure with two decimals (square feet, pounds): not money. Read as strings by both drivers. */
+export const decimalColumn = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 export const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

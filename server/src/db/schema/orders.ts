@@ -24,7 +24,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { productLots, products } from "./catalog.ts";
-import { moneyColumn, timestamps } from "./columns.ts";
+import { centsColumn, decimalColumn, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
 
 /**
@@ -81,12 +81,12 @@ export const orders = pgTable(
       onDelete: "set null",
     }),
     coupon_code: text("coupon_code"),
-    subtotal: moneyColumn("subtotal").notNull(),
-    discount_amount: moneyColumn("discount_amount").notNull().default("0"),
-    shipping_cost: moneyColumn("shipping_cost").notNull(),
-    tax_amount: moneyColumn("tax_amount").notNull(),
-    total_amount: moneyColumn("total_amount").notNull(),
-    total_sqft: moneyColumn("total_sqft").notNull(),
+    subtotal_cents: centsColumn("subtotal_cents").notNull(),
+    discount_amount_cents: centsColumn("discount_amount_cents").notNull().default(0),
+    shipping_cost_cents: centsColumn("shipping_cost_cents").notNull(),
+    tax_amount_cents: centsColumn("tax_amount_cents").notNull(),
+    total_amount_cents: centsColumn("total_amount_cents").notNull(),
+    total_sqft: decimalColumn("total_sqft").notNull(),
     total_cartons: integer("total_cartons").notNull(),
     pallets_needed: integer("pallets_needed").notNull(),
     confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
@@ -153,10 +153,10 @@ export const orderItems = pgTable(
     product_name: text("product_name").notNull(),
     sku: text("sku"),
     quantity: integer("quantity").notNull(),
-    unit_price: moneyColumn("unit_price").notNull(),
-    total_price: moneyColumn("total_price").notNull(),
-    sqft_per_box: moneyColumn("sqft_per_box").notNull(),
-    total_sqft: moneyColumn("total_sqft").notNull(),
+    unit_price_cents: centsColumn("unit_price_cents").notNull(),
+    total_price_cents: centsColumn("total_price_cents").notNull(),
+    sqft_per_box: decimalColumn("sqft_per_box").notNull(),
+    total_sqft: decimalColumn("total_sqft").notNull(),
     /** public | partner */
     price_source: text("price_source").notNull().default("public"),
     /** A closeout when bought: final sale, never returned. */
@@ -235,11 +235,11 @@ export const orderReturns = pgTable(
     reason: text("reason").notNull(),
     /** The lines and boxes asked back, with each line's unit price as paid. */
     lines: jsonb("lines").$type<StoredReturnLine[]>().notNull(),
-    merchandise: moneyColumn("merchandise").notNull(),
-    discount: moneyColumn("discount").notNull(),
-    tax: moneyColumn("tax").notNull(),
-    restocking_fee: moneyColumn("restocking_fee").notNull(),
-    refund_total: moneyColumn("refund_total").notNull(),
+    merchandise_cents: centsColumn("merchandise_cents").notNull(),
+    discount_cents: centsColumn("discount_cents").notNull(),
+    tax_cents: centsColumn("tax_cents").notNull(),
+    restocking_fee_cents: centsColumn("restocking_fee_cents").notNull(),
+    refund_total_cents: centsColumn("refund_total_cents").notNull(),
     /** The payment provider's id of the refund (the test provider's own for test payments). */
     refund_id: text("refund_id"),
     refunded_at: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
@@ -270,7 +270,7 @@ export interface StoredReturnLine {
   product_id: number | null;
   product_name: string;
   quantity: number;
-  unit_price: string;
+  unit_price_cents: number;
   /** Set once, when the line's boxes are received: sellable again or written off as damaged. */
   received?: { restocked: number; written_off: number };
 }

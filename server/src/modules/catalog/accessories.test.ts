@@ -277,19 +277,19 @@ describe("accessories: sold by the piece, roll or pail, and chosen as a floor's 
     const [order] = await db.select().from(orders).where(eq(orders.payment_session_id, id));
     expect(order).toMatchObject({ status: "processing", payment_status: "paid" });
     // 2 boxes × $49.80 + 1 roll × $29.99 + 2 pieces × $24.99, tax 10% in Alabama.
-    expect(order?.subtotal).toBe("179.57");
+    expect(order?.subtotal_cents).toBe(17957);
     const items = await db
       .select()
       .from(orderItems)
       .where(eq(orderItems.order_id, order?.id ?? ""));
     expect(
       items
-        .map((i) => [i.product_name, i.quantity, i.unit_price, i.selling_unit])
+        .map((i) => [i.product_name, i.quantity, i.unit_price_cents, i.selling_unit])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
-      ["Acc Click Laminate", 2, "49.80", "box"],
-      ["Acc Foam Underlayment", 1, "29.99", "roll"],
-      ["Acc T-Molding Natural Oak", 2, "24.99", "piece"],
+      ["Acc Click Laminate", 2, 4980, "box"],
+      ["Acc Foam Underlayment", 1, 2999, "roll"],
+      ["Acc T-Molding Natural Oak", 2, 2499, "piece"],
     ]);
     expect(await before(ids.foam ?? 0)).toBe((foamStock ?? 0) - 1);
   });

@@ -323,11 +323,11 @@ describe("delivery choices at checkout", () => {
     // $229.20 − $20.00 = $209.20, Alabama's 10% on it, nothing for delivery.
     expect(order).toMatchObject({
       delivery_method: "pickup",
-      subtotal: "229.20",
-      discount_amount: "20.00",
-      shipping_cost: "0.00",
-      tax_amount: "20.92",
-      total_amount: "230.12",
+      subtotal_cents: 22920,
+      discount_amount_cents: 2000,
+      shipping_cost_cents: 0,
+      tax_amount_cents: 2092,
+      total_amount_cents: 23012,
       delivery_answers: null,
     });
     const session = (await t.app.inject(`/api/payments/test-sessions/${id}`)).json();

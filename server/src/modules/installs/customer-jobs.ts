@@ -1,6 +1,6 @@
 import type { CustomerJob, dateRequestSchema, estimateAcceptSchema } from "@mcf/contracts/installs";
 import { jobStageLabels } from "@mcf/contracts/installs-options";
-import { toDollars } from "@mcf/contracts/money";
+import { dollarsText, toDollars } from "@mcf/contracts/money";
 import { eq, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -40,8 +40,6 @@ const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
   measure_scheduled: "measure",
   install_scheduled: "install",
 };
-
-const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
 
 /** The order a payment of this job waits on: the deposit's, or the balance's after the install. */
 function awaitedPayment(job: JobRow): string | null {
@@ -198,8 +196,8 @@ async function depositOrder(
       product_name: `${product.name} (for your installation)`,
       sku: product.sku,
       quantity: line.quantity,
-      unit_price: "0.00",
-      total_price: "0.00",
+      unit_price_cents: 0,
+      total_price_cents: 0,
       sqft_per_box: sqftPerBox.toFixed(2),
       total_sqft: (sqftPerBox * line.quantity).toFixed(2),
       image_url: product.thumbnail_image_url ?? product.main_image_url ?? product.image_url,
@@ -209,7 +207,7 @@ async function depositOrder(
       type: product.type,
     });
   }
-  const deposit = storedDollars(estimate.deposit_cents);
+  const deposit = estimate.deposit_cents;
   return {
     order: {
       purpose: "installation",
@@ -222,10 +220,10 @@ async function depositOrder(
       shipping_address: null,
       partner_user_id: null,
       coupon_code: null,
-      subtotal: deposit,
-      shipping_cost: "0.00",
-      tax_amount: "0.00",
-      total_amount: deposit,
+      subtotal_cents: deposit,
+      shipping_cost_cents: 0,
+      tax_amount_cents: 0,
+      total_amount_cents: deposit,
       total_sqft: materials.reduce((sum, m) => sum + Number(m.total_sqft), 0).toFixed(2),
       total_cartons: materials.reduce((sum, m) => sum + m.quantity, 0),
       pallets_needed: 0,
@@ -236,8 +234,8 @@ async function depositOrder(
         product_name: `Installation deposit (${estimate.deposit_percent}% of estimate version ${estimate.version})`,
         sku: null,
         quantity: 1,
-        unit_price: deposit,
-        total_price: deposit,
+        unit_price_cents: deposit,
+        total_price_cents: deposit,
         sqft_per_box: "0.00",
         total_sqft: "0.00",
       },
@@ -311,7 +309,7 @@ export async function recordJobPayment(
     if (job.balance_order_id === orderId) return recordBalancePaid(tx, job, order.order, options);
     if (job.stage !== "estimate_accepted") return false;
     const moved = await moveJob(tx, job, "payDeposit", {
-      note: `Deposit of $${order.order.total_amount} paid (order ${order.order.friendly_order_id})`,
+      note: `Deposit of $${dollarsText(order.order.total_amount_cents)} paid (order ${order.order.friendly_order_id})`,
       actor: "customer",
     });
     await queueJobEmail(tx, moved, jobEmails.depositReceived(moved, options.publicUrl));

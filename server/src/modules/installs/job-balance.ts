@@ -1,4 +1,4 @@
-import { formatUsd, toCents, toDollars } from "@mcf/contracts/money";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { type installEstimates, installJobs, type OrderRow } from "../../db/schema/index.ts";
@@ -10,8 +10,6 @@ import type { PaymentProvider } from "./job-payment-session.ts";
 import type { JobRow } from "./job-records.ts";
 
 type EstimateRow = typeof installEstimates.$inferSelect;
-
-const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
 
 /** What is due after the install: the estimate's total less the deposit, in cents. */
 export function balanceCentsOf(estimate: Pick<EstimateRow, "total_cents" | "deposit_cents">) {
@@ -31,7 +29,7 @@ export function balanceOrder(
     expiresAt: Date;
   },
 ): NewOrder {
-  const balance = storedDollars(balanceCentsOf(estimate));
+  const balance = balanceCentsOf(estimate);
   return {
     order: {
       purpose: "installation",
@@ -44,10 +42,10 @@ export function balanceOrder(
       shipping_address: null,
       partner_user_id: null,
       coupon_code: null,
-      subtotal: balance,
-      shipping_cost: "0.00",
-      tax_amount: "0.00",
-      total_amount: balance,
+      subtotal_cents: balance,
+      shipping_cost_cents: 0,
+      tax_amount_cents: 0,
+      total_amount_cents: balance,
       total_sqft: "0.00",
       total_cartons: 0,
       pallets_needed: 0,
@@ -58,8 +56,8 @@ export function balanceOrder(
         product_name: `Installation balance (estimate version ${estimate.version} less the deposit)`,
         sku: null,
         quantity: 1,
-        unit_price: balance,
-        total_price: balance,
+        unit_price_cents: balance,
+        total_price_cents: balance,
         sqft_per_box: "0.00",
         total_sqft: "0.00",
       },
@@ -90,7 +88,7 @@ export async function recordBalancePaid(
     entityId: job.id,
     after: {
       stage: job.stage,
-      note: `Balance of ${formatUsd(toDollars(toCents(order.total_amount)))} paid (order ${order.friendly_order_id})`,
+      note: `Balance of ${formatUsd(toDollars(order.total_amount_cents))} paid (order ${order.friendly_order_id})`,
     },
     actor: "customer",
   });
@@ -99,7 +97,7 @@ export async function recordBalancePaid(
     paid,
     jobEmails.balanceReceived(
       paid,
-      { amountCents: toCents(order.total_amount), orderNumber: order.friendly_order_id },
+      { amountCents: order.total_amount_cents, orderNumber: order.friendly_order_id },
       options.publicUrl,
     ),
   );

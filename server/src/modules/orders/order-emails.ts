@@ -1,7 +1,7 @@
 import { unitName } from "@mcf/contracts/accessories";
 import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
-import { formatUsd, toCents } from "@mcf/contracts/money";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index.ts";
@@ -19,7 +19,7 @@ import {
 import { getOrderWithItems } from "./orders.repository.ts";
 import { splitSamplesForEmail } from "./sample-emails.ts";
 
-const usdFromNumeric = (value: string) => formatUsd(toCents(value) / 100);
+const usd = (cents: number) => formatUsd(toDollars(cents));
 
 function addressLines(address: PostalAddress): string {
   return `${address.street}\n${address.city}, ${address.state} ${address.zip_code}\n${address.country}`;
@@ -61,16 +61,16 @@ export async function queueOrderConfirmation(
   const { boxes, sampleRows, sampleParagraph } = splitSamplesForEmail(items);
   const table: Array<[string, string]> = boxes.map((item) => [
     `${item.product_name} × ${item.quantity} ${unitName(item.selling_unit, item.quantity)}`,
-    usdFromNumeric(item.total_price),
+    usd(item.total_price_cents),
   ]);
   table.push(...sampleRows);
-  table.push(["Subtotal", usdFromNumeric(order.subtotal)]);
-  if (order.coupon_code && toCents(order.discount_amount) > 0)
-    table.push([`Discount (${order.coupon_code})`, `-${usdFromNumeric(order.discount_amount)}`]);
+  table.push(["Subtotal", usd(order.subtotal_cents)]);
+  if (order.coupon_code && order.discount_amount_cents > 0)
+    table.push([`Discount (${order.coupon_code})`, `-${usd(order.discount_amount_cents)}`]);
   const delivery = orderDelivery(order);
-  table.push([`Shipping: ${delivery.label}`, usdFromNumeric(order.shipping_cost)]);
-  table.push(["Sales tax", usdFromNumeric(order.tax_amount)]);
-  table.push(["Total paid", usdFromNumeric(order.total_amount)]);
+  table.push([`Shipping: ${delivery.label}`, usd(order.shipping_cost_cents)]);
+  table.push(["Sales tax", usd(order.tax_amount_cents)]);
+  table.push(["Total paid", usd(order.total_amount_cents)]);
   if (delivery.estimated_date)
     table.push([
       delivery.method === "pickup" ? "Ready for pickup" : "Estimated delivery",

@@ -83,12 +83,12 @@ describe("cancelRefundCents: any sequence of partial cancels, against an integer
         const items = lines.map((line, index) => ({
           id: index + 1,
           quantity: line.quantity,
-          total_price: ((line.unitCents * line.quantity) / 100).toFixed(2),
+          total_price_cents: line.unitCents * line.quantity,
         }));
         const order = {
-          discount_amount: (discount / 100).toFixed(2),
-          tax_amount: (tax / 100).toFixed(2),
-          total_amount: (total / 100).toFixed(2),
+          discount_amount_cents: discount,
+          tax_amount_cents: tax,
+          total_amount_cents: total,
         };
         const cancelled = quantities.map(() => 0);
         let refunded = 0;
@@ -197,7 +197,7 @@ describe("POST /api/admin/orders/{id}/cancel-lines", () => {
       refund: 110,
       lines: [{ order_item_id: oakLine.id, boxes: 2, refund: 110 }],
       cancels_order: false,
-      order: { status: "processing", balance: 0, refundable: Number(order.total_amount) - 110 },
+      order: { status: "processing", balance: 0, refundable: order.total_amount_cents / 100 - 110 },
     });
     expect(
       res
@@ -284,7 +284,7 @@ describe("POST /api/admin/orders/{id}/cancel-lines", () => {
     ]);
     expect(last.statusCode).toBe(200);
     expect(last.json().cancels_order).toBe(true);
-    expect(first.json().refund + last.json().refund).toBeCloseTo(Number(order.total_amount), 2);
+    expect(first.json().refund + last.json().refund).toBeCloseTo(order.total_amount_cents / 100, 2);
     expect(last.json().order).toMatchObject({ status: "cancelled", balance: 0, refundable: 0 });
     expect(await storedStock(db(), oak.id)).toBe(14);
     expect(await storedStock(db(), tile.id)).toBe(13);

@@ -1,4 +1,4 @@
-import { allocateCents, toCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
+import { allocateCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
 import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-money";
 import type { StaffRole } from "@mcf/contracts/staff";
 import { eq, sql } from "drizzle-orm";
@@ -28,8 +28,11 @@ export interface CancelledBoxes {
   alreadyCancelled: number;
 }
 
-type PricedOrder = Pick<OrderRow, "discount_amount" | "tax_amount" | "total_amount">;
-type PricedLine = Pick<OrderItemRow, "id" | "quantity" | "total_price">;
+type PricedOrder = Pick<
+  OrderRow,
+  "discount_amount_cents" | "tax_amount_cents" | "total_amount_cents"
+>;
+type PricedLine = Pick<OrderItemRow, "id" | "quantity" | "total_price_cents">;
 
 /**
  * The refund of cancelling some boxes, in cents, line by line: each line's price less its share of
@@ -48,10 +51,10 @@ export function cancelRefundCents(
   options: { lastCancel: boolean; heldCents: number },
 ): { total: number; lines: Array<{ orderItemId: number; cents: number }> } {
   const lines = [...items].sort((a, b) => a.id - b.id);
-  const prices = lines.map((item) => toCents(item.total_price));
-  const discounts = allocateCents(toCents(order.discount_amount), prices);
+  const prices = lines.map((item) => item.total_price_cents);
+  const discounts = allocateCents(order.discount_amount_cents, prices);
   const taxes = allocateCents(
-    toCents(order.tax_amount),
+    order.tax_amount_cents,
     prices.map((price, index) => price - (discounts[index] ?? 0)),
   );
   const perLine = cancelled.map((line) => {

@@ -1,3 +1,4 @@
+import { toDollars } from "@mcf/contracts/money";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
@@ -76,7 +77,7 @@ describe("an order's money with the test provider: the ledger, refunds on cancel
     expect(body.payments).toEqual([
       {
         kind: "charge",
-        amount: Number(order.total_amount),
+        amount: toDollars(order.total_amount_cents),
         provider: "test",
         provider_id: id,
         staff: null,
@@ -84,12 +85,12 @@ describe("an order's money with the test provider: the ledger, refunds on cancel
         created_at: expect.any(String),
       },
     ]);
-    expect(body).toMatchObject({ balance: 0, refundable: Number(order.total_amount) });
+    expect(body).toMatchObject({ balance: 0, refundable: toDollars(order.total_amount_cents) });
   });
 
   it("cancelling a paid order refunds all of it once, emails the customer (even without send_email) and audits the staff member", async () => {
     const { order, product } = await paidOrder(t, { customer_email: "refund.me@example.com" });
-    const total = Number(order.total_amount);
+    const total = toDollars(order.total_amount_cents);
     const res = await cancel(t, order.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().email_queued).toBe(true);
@@ -183,7 +184,7 @@ describe("an order's money with the test provider: the ledger, refunds on cancel
     expect(res.json().order).toMatchObject({
       status: "shipped",
       payments: [],
-      balance: Number(order.total_amount),
+      balance: toDollars(order.total_amount_cents),
       refundable: 0,
     });
   });
@@ -256,7 +257,7 @@ describe("an order's money with the test provider: the ledger, refunds on cancel
     });
     expect(res.json()).toMatchObject({
       balance: 0,
-      refundable: Math.round((Number(order.total_amount) - refund) * 100) / 100,
+      refundable: Math.round((toDollars(order.total_amount_cents) - refund) * 100) / 100,
     });
   });
 });
@@ -305,7 +306,7 @@ describe("an order's money with Stripe (against a fake Stripe API)", () => {
       {
         form: {
           payment_intent: session.payment_intent,
-          amount: String(Math.round(Number(order.total_amount) * 100)),
+          amount: String(order.total_amount_cents),
         },
         idempotencyKey: expect.stringMatching(`^cancel-refund:${order.id}:`),
       },

@@ -1,5 +1,5 @@
 import type { OrderPayment } from "@mcf/contracts/admin";
-import { formatUsd, toCents, toDollars } from "@mcf/contracts/money";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { refundDestination } from "@mcf/contracts/refund-wording";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -41,7 +41,7 @@ export interface MoneyFacts {
 }
 
 export function moneyFacts(
-  order: Pick<OrderRow, "status" | "total_amount">,
+  order: Pick<OrderRow, "status" | "total_amount_cents">,
   rows: OrderPaymentRow[],
 ): MoneyFacts {
   const sum = (kind: OrderPaymentRow["kind"]) =>
@@ -49,7 +49,7 @@ export function moneyFacts(
   const charged = sum("charge");
   const refunded = sum("refund");
   // A refund of a returned line lowers what the order costs as much as what was paid for it.
-  const owed = order.status === "cancelled" ? 0 : toCents(order.total_amount) - refunded;
+  const owed = order.status === "cancelled" ? 0 : order.total_amount_cents - refunded;
   return { charged, refunded, held: charged - refunded, balance: owed - (charged - refunded) };
 }
 
@@ -113,7 +113,7 @@ export function toOrderPayment(row: OrderPaymentRow): OrderPayment {
  * order's lock): its total, under the payment session's id. A free order charges nothing (false).
  */
 export async function recordCharge(tx: DbOrTx, order: OrderRow): Promise<boolean> {
-  const amount = toCents(order.total_amount);
+  const amount = order.total_amount_cents;
   if (amount <= 0) return false;
   await tx
     .insert(orderPayments)

@@ -69,7 +69,7 @@ describe("returns are received before they are refunded", () => {
 
   it("requested, approved with instructions emailed, received with one box written off, then refunded to the cent and emailed, each once", async () => {
     const { order, product, line, returnId } = await requestedReturn();
-    const unit = Math.round(Number(line.unit_price) * 100);
+    const unit = line.unit_price_cents;
     const merchandise = unit * 3;
     const tax = Math.round(merchandise * 0.1);
     const fee = Math.round(merchandise * 0.15);
@@ -179,9 +179,9 @@ describe("returns are received before they are refunded", () => {
     const received = await step(returnId, "receive", {
       lines: [{ order_item_id: line.id, restocked: 1, written_off: 0 }],
     });
-    const unit = Math.round(Number(line.unit_price) * 100);
+    const unit = line.unit_price_cents;
     const fee = Math.round(unit * 0.15);
-    const orderTax = Math.round(Number(order.tax_amount) * 100);
+    const orderTax = order.tax_amount_cents;
     const { amounts } = received.json();
     expect(amounts).toMatchObject({ merchandise: unit / 100, restocking_fee: fee / 100 });
     // A quarter of the line's tax (the line is the whole order), to the cent.

@@ -1,4 +1,4 @@
-import { toCents } from "@mcf/contracts/money";
+import { dollarsText } from "@mcf/contracts/money";
 import type {
   AdminReturn,
   ReturnApproval,
@@ -23,7 +23,6 @@ import {
   lockReturn,
   returnAmountsCents,
   returnsOf,
-  storedDollars,
   toAdminReturn,
 } from "./order-returns.ts";
 import { getOrderWithItems, lockOrder } from "./orders.repository.ts";
@@ -147,11 +146,11 @@ async function receivedAmounts(
     row.restocking_fee_percent,
   );
   return {
-    merchandise: storedDollars(amounts.merchandise),
-    discount: storedDollars(amounts.discount),
-    tax: storedDollars(amounts.tax),
-    restocking_fee: storedDollars(amounts.fee),
-    refund_total: storedDollars(amounts.total),
+    merchandise_cents: amounts.merchandise,
+    discount_cents: amounts.discount,
+    tax_cents: amounts.tax,
+    restocking_fee_cents: amounts.fee,
+    refund_total_cents: amounts.total,
   };
 }
 
@@ -254,7 +253,7 @@ export async function refundReturn(
     // The order's lock too: a cancel refunding the same money waits for this, or this for it.
     const order = await lockOrderOf(tx, row);
     // A return the restocking fee eats whole moves no money.
-    const amountCents = toCents(row.refund_total);
+    const amountCents = row.refund_total_cents;
     const refund =
       amountCents > 0
         ? await refundPayment(tx, order, provider, {
@@ -282,7 +281,7 @@ export async function refundReturn(
       after: {
         return_id: row.id,
         refund_id: refund?.provider_id ?? null,
-        refund_total: row.refund_total,
+        refund_total: dollarsText(row.refund_total_cents),
         ...(early ? { before_receipt_reason: early } : {}),
       },
     });

@@ -92,7 +92,7 @@ describe("returns: unopened boxes within 30 days, closeouts final sale, refund a
       unopened: true,
     });
     expect(asked.statusCode).toBe(201);
-    const unitCents = Math.round(Number(line.unit_price) * 100);
+    const unitCents = line.unit_price_cents;
     const merchandise = unitCents * 2;
     // The factory charges Alabama's 10% and no discount.
     const tax = Math.round(merchandise * 0.1);

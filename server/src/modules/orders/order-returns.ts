@@ -1,10 +1,4 @@
-import {
-  allocateCents,
-  multiplyCents,
-  toCents,
-  toDollars,
-  unitsShareCents,
-} from "@mcf/contracts/money";
+import { allocateCents, multiplyCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import type { AdminReturn, ReturnOptions, ReturnRequest, ReturnView } from "@mcf/contracts/returns";
 import { asc, eq } from "drizzle-orm";
@@ -21,8 +15,6 @@ import { storeIdentity } from "../../mail/store-identity.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
-export const storedDollars = (cents: number) => (cents / 100).toFixed(2);
-const dollars = (value: string) => toDollars(toCents(value));
 
 /** The return rules the owner sets in Settings (business numbers). */
 export interface ReturnTerms {
@@ -67,17 +59,17 @@ export interface ReturnedBoxes {
  * order give back exactly its discount and its tax, never a cent more.
  */
 export function returnAmountsCents(
-  order: Pick<OrderRow, "discount_amount" | "tax_amount">,
-  items: Array<Pick<OrderItemRow, "id" | "quantity" | "unit_price" | "total_price">>,
+  order: Pick<OrderRow, "discount_amount_cents" | "tax_amount_cents">,
+  items: Array<Pick<OrderItemRow, "id" | "quantity" | "unit_price_cents" | "total_price_cents">>,
   returned: ReturnedBoxes[],
   restockingFeePercent: number,
 ) {
   // By line id, so every return of the order splits its money the same way.
   const lines = [...items].sort((a, b) => a.id - b.id);
-  const prices = lines.map((item) => toCents(item.total_price));
-  const discounts = allocateCents(toCents(order.discount_amount), prices);
+  const prices = lines.map((item) => item.total_price_cents);
+  const discounts = allocateCents(order.discount_amount_cents, prices);
   const taxes = allocateCents(
-    toCents(order.tax_amount),
+    order.tax_amount_cents,
     prices.map((price, index) => price - (discounts[index] ?? 0)),
   );
   let merchandise = 0;
@@ -87,7 +79,7 @@ export function returnAmountsCents(
     const index = lines.findIndex((item) => item.id === line.order_item_id);
     const item = lines[index];
     if (!item) throw new Error(`line ${line.order_item_id} is not part of the order`);
-    merchandise += toCents(item.unit_price) * line.quantity;
+    merchandise += item.unit_price_cents * line.quantity;
     const boxes = [item.quantity, line.alreadyAsked, line.quantity] as const;
     discount += unitsShareCents(discounts[index] ?? 0, ...boxes);
     tax += unitsShareCents(taxes[index] ?? 0, ...boxes);
@@ -113,11 +105,11 @@ function toReturnView(row: OrderReturnRow): ReturnView {
     approved_at: row.approved_at?.toISOString() ?? null,
     received_at: row.received_at?.toISOString() ?? null,
     amounts: {
-      merchandise: dollars(row.merchandise),
-      discount: dollars(row.discount),
-      tax: dollars(row.tax),
-      restocking_fee: dollars(row.restocking_fee),
-      refund_total: dollars(row.refund_total),
+      merchandise: toDollars(row.merchandise_cents),
+      discount: toDollars(row.discount_cents),
+      tax: toDollars(row.tax_cents),
+      restocking_fee: toDollars(row.restocking_fee_cents),
+      refund_total: toDollars(row.refund_total_cents),
     },
     refunded_at: row.refunded_at?.toISOString() ?? null,
   };
@@ -239,7 +231,7 @@ export async function requestReturn(
         product_id: item.product_id,
         product_name: item.product_name,
         quantity,
-        unit_price: item.unit_price,
+        unit_price_cents: item.unit_price_cents,
       });
     }
     const amounts = returnAmountsCents(
@@ -258,11 +250,11 @@ export async function requestReturn(
         order_id: order.id,
         reason: request.reason,
         lines,
-        merchandise: storedDollars(amounts.merchandise),
-        discount: storedDollars(amounts.discount),
-        tax: storedDollars(amounts.tax),
-        restocking_fee: storedDollars(amounts.fee),
-        refund_total: storedDollars(amounts.total),
+        merchandise_cents: amounts.merchandise,
+        discount_cents: amounts.discount,
+        tax_cents: amounts.tax,
+        restocking_fee_cents: amounts.fee,
+        refund_total_cents: amounts.total,
         restocking_fee_percent: terms.restockingFeePercent,
       })
       .returning();

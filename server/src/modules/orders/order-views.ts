@@ -1,7 +1,7 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { trackingNumberLabel } from "@mcf/contracts/carriers";
 import { lotWarning } from "@mcf/contracts/lots";
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { toDollars } from "@mcf/contracts/money";
 import {
   carrierTrackingUrl,
   type OrderConfirmation,
@@ -16,9 +16,6 @@ import type {
 } from "../../db/schema/index.ts";
 import { deliverySummaryLabel } from "../delivery/delivery.service.ts";
 import { lotChangeRefusal } from "./order-status.ts";
-
-/** Stored amounts (numeric text) as the dollars the API answers. */
-const dollars = (value: string) => toDollars(toCents(value));
 
 export function trackingPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/track/${token}`;
@@ -43,12 +40,12 @@ function orderFields(order: OrderRow) {
     customer_email: order.customer_email,
     customer_phone: order.customer_phone,
     billing_address: order.billing_address,
-    subtotal: dollars(order.subtotal),
+    subtotal: toDollars(order.subtotal_cents),
     coupon_code: order.coupon_code,
-    discount_amount: dollars(order.discount_amount),
-    shipping_cost: dollars(order.shipping_cost),
-    tax_amount: dollars(order.tax_amount),
-    total_amount: dollars(order.total_amount),
+    discount_amount: toDollars(order.discount_amount_cents),
+    shipping_cost: toDollars(order.shipping_cost_cents),
+    tax_amount: toDollars(order.tax_amount_cents),
+    total_amount: toDollars(order.total_amount_cents),
     created_at: order.created_at.toISOString(),
     shipping_carrier: order.shipping_carrier,
     tracking_number: order.tracking_number,
@@ -61,8 +58,8 @@ function itemFields(item: OrderItemRow) {
     product_id: item.product_id,
     product_name: item.product_name,
     quantity: item.quantity,
-    unit_price: dollars(item.unit_price),
-    total_price: dollars(item.total_price),
+    unit_price: toDollars(item.unit_price_cents),
+    total_price: toDollars(item.total_price_cents),
     total_sqft: Number(item.total_sqft),
     kind: item.kind,
     selling_unit: item.selling_unit,

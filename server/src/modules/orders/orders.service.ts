@@ -1,6 +1,6 @@
 import type { AdminOrder, OrderPayment } from "@mcf/contracts/admin";
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { toDollars } from "@mcf/contracts/money";
 import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-money";
 import type { OrderStatus, PaymentStatus, TrackingResult } from "@mcf/contracts/orders";
 import type { SoldOut } from "@mcf/contracts/payment-start";
@@ -665,7 +665,7 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
         lot_id: lot.lot_id,
         lot_code: lot.lot_code,
         lot_boxes_left: lot.lot_id === null ? 0 : (left.get(lot.lot_id) ?? 0),
-        unit_price: toDollars(toCents(item.unit_price)),
+        unit_price: toDollars(item.unit_price_cents),
         sqft_per_box: Number(item.sqft_per_box),
         image_url: item.image_url,
       };

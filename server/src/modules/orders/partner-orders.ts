@@ -1,3 +1,4 @@
+import { toDollars } from "@mcf/contracts/money";
 import type { PartnerOrder } from "@mcf/contracts/partners";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -17,7 +18,7 @@ export async function listPartnerOrders(
       paid_at: orders.paid_at,
       created_at: orders.created_at,
       status: orders.status,
-      total_amount: orders.total_amount,
+      total_amount_cents: orders.total_amount_cents,
       tracking_token: orders.tracking_token,
     })
     .from(orders)
@@ -28,7 +29,7 @@ export async function listPartnerOrders(
     order_number: row.friendly_order_id,
     placed_at: (row.paid_at ?? row.created_at).toISOString(),
     status: row.status,
-    total: Number(row.total_amount),
+    total: toDollars(row.total_amount_cents),
     track_url: `/track/${row.tracking_token}`,
   }));
 }

@@ -2,8 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { returnAmountsCents } from "./order-returns.ts";
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 describe("return refunds prorate the discount and the tax by one rule", () => {
   it("returning every box of an order, in any sequence of returns, gives back exactly its discount and tax, each return within two cents of its exact share", () => {
     fc.assert(
@@ -22,13 +20,13 @@ describe("return refunds prorate the discount and the tax by one rule", () => {
           const items = lines.map((line, index) => ({
             id: 100 + index,
             quantity: line.quantity,
-            unit_price: dollars(line.unitCents),
-            total_price: dollars(line.unitCents * line.quantity),
+            unit_price_cents: line.unitCents,
+            total_price_cents: line.unitCents * line.quantity,
           }));
           const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
           const discountCents = Math.floor((subtotal * discountPercent) / 100);
           const taxCents = Math.floor(((subtotal - discountCents) * taxPerMille) / 10_000);
-          const order = { discount_amount: dollars(discountCents), tax_amount: dollars(taxCents) };
+          const order = { discount_amount_cents: discountCents, tax_amount_cents: taxCents };
           // Every box comes back, in returns of a few boxes of one line at a time.
           const asked = new Map<number, number>();
           let chunk = 0;
@@ -48,7 +46,7 @@ describe("return refunds prorate the discount and the tax by one rule", () => {
                 [{ order_item_id: item.id, quantity, alreadyAsked: already }],
                 0,
               );
-              const price = Math.round(Number(item.unit_price) * 100) * quantity;
+              const price = item.unit_price_cents * quantity;
               expect(amounts.merchandise).toBe(price);
               // Within a cent of the line's share, itself within a cent of its exact share.
               expect(
@@ -74,11 +72,11 @@ describe("return refunds prorate the discount and the tax by one rule", () => {
     // $100.02 + $49.98 lines, $10.01 off, $13.99 tax: the discount splits 667/334 by price, the
     // tax 933/466 by price after discount; then over the first line's 3 boxes.
     const items = [
-      { id: 1, quantity: 3, unit_price: "33.34", total_price: "100.02" },
-      { id: 2, quantity: 1, unit_price: "49.98", total_price: "49.98" },
+      { id: 1, quantity: 3, unit_price_cents: 3334, total_price_cents: 10002 },
+      { id: 2, quantity: 1, unit_price_cents: 4998, total_price_cents: 4998 },
     ];
     const amounts = returnAmountsCents(
-      { discount_amount: "10.01", tax_amount: "13.99" },
+      { discount_amount_cents: 1001, tax_amount_cents: 1399 },
       items,
       [{ order_item_id: 1, quantity: 1, alreadyAsked: 0 }],
       15,
@@ -111,14 +109,14 @@ describe("return refunds prorate the discount and the tax by one rule", () => {
             {
               id: 7,
               quantity,
-              unit_price: dollars(unitCents),
-              total_price: dollars(unitCents * quantity),
+              unit_price_cents: unitCents,
+              total_price_cents: unitCents * quantity,
             },
           ];
           const subtotal = unitCents * quantity;
           const discountCents = Math.floor((subtotal * discountPercent) / 100);
           const taxCents = Math.floor(((subtotal - discountCents) * taxPerMille) / 10_000);
-          const order = { discount_amount: dollars(discountCents), tax_amount: dollars(taxCents) };
+          const order = { discount_amount_cents: discountCents, tax_amount_cents: taxCents };
           const alreadyAsked = earlierSeed % quantity;
           const asked = 1 + (askedSeed % (quantity - alreadyAsked));
           let previous = -1;

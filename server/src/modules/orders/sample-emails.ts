@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@mcf/contracts/money";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { OrderItemRow } from "../../db/schema/index.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -17,10 +17,10 @@ export function splitSamplesForEmail(items: OrderItemRow[]): {
   if (samples.length === 0) return { boxes, sampleRows: [], sampleParagraph: null };
   const count = samples.reduce((sum, item) => sum + item.quantity, 0);
   const sampleRows = samples.map((item): [string, string] => {
-    const cents = toCents(item.total_price);
+    const cents = item.total_price_cents;
     return [
       `Sample: ${item.product_name} × ${item.quantity}`,
-      cents === 0 ? "Free" : formatUsd(cents / 100),
+      cents === 0 ? "Free" : formatUsd(toDollars(cents)),
     ];
   });
   const names = samples.map((item) => item.product_name).join(", ");

@@ -159,16 +159,16 @@ describe("samples as cart items", () => {
       delivery_method: "parcel",
       pallets_needed: 0,
       total_cartons: 0,
-      shipping_cost: "4.95",
-      subtotal: "0.00",
+      shipping_cost_cents: 495,
+      subtotal_cents: 0,
     });
     const lines = await db()
       .select()
       .from(orderItems)
       .where(eq(orderItems.order_id, order?.id ?? ""));
-    expect(lines.map((l) => [l.product_name, l.kind, l.total_price])).toEqual([
-      ["Coastal Vinyl Plank", "sample", "0.00"],
-      ["Smoked Walnut", "sample", "0.00"],
+    expect(lines.map((l) => [l.product_name, l.kind, l.total_price_cents])).toEqual([
+      ["Coastal Vinyl Plank", "sample", 0],
+      ["Smoked Walnut", "sample", 0],
     ]);
     const [mail] = await db()
       .select()

@@ -239,13 +239,13 @@ describe("accessories in the ACE partner portal", () => {
         .select()
         .from(orders)
         .where(eq(orders.payment_session_id, res.json().id));
-      expect(order?.subtotal).toBe("51.98");
+      expect(order?.subtotal_cents).toBe(5198);
       const [item] = await t.database.db
         .select()
         .from(orderItems)
         .where(eq(orderItems.order_id, order?.id ?? ""));
       expect(item).toMatchObject({
-        unit_price: "25.99",
+        unit_price_cents: 2599,
         price_source: "partner",
         selling_unit: "roll",
       });

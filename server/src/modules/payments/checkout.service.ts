@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { DeliveryMethod } from "@mcf/contracts/delivery";
-import { toCents, toDollars } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import type { FastifyBaseLogger } from "fastify";
@@ -34,9 +33,6 @@ import {
   type PaymentProvider,
   paymentExpiresAt,
 } from "./payment-provider.ts";
-
-/** Cents as the numeric text the order tables store. */
-const storedDollars = (cents: number) => toDollars(cents).toFixed(2);
 
 /**
  * What the driver needs for a delivery by truck (freight or our own): site access, stairs and
@@ -74,11 +70,11 @@ function newOrderFrom(
       shipping_address: request.shipping_address ?? null,
       partner_user_id: partner?.id ?? null,
       coupon_code: totals.coupon?.isValid ? totals.coupon.code : null,
-      subtotal: storedDollars(totals.subtotalCents),
-      discount_amount: storedDollars(totals.discountCents),
-      shipping_cost: storedDollars(totals.shippingCents),
-      tax_amount: storedDollars(totals.taxCents),
-      total_amount: storedDollars(totals.totalCents),
+      subtotal_cents: totals.subtotalCents,
+      discount_amount_cents: totals.discountCents,
+      shipping_cost_cents: totals.shippingCents,
+      tax_amount_cents: totals.taxCents,
+      total_amount_cents: totals.totalCents,
       total_sqft: totals.totalSqft.toFixed(2),
       total_cartons: totals.totalCartons,
       pallets_needed: totals.palletsNeeded,
@@ -92,8 +88,8 @@ function newOrderFrom(
       product_name: line.product.name,
       sku: line.product.sku,
       quantity: line.quantity,
-      unit_price: storedDollars(line.unitPriceCents),
-      total_price: storedDollars(line.totalCents),
+      unit_price_cents: line.unitPriceCents,
+      total_price_cents: line.totalCents,
       sqft_per_box: line.sqftPerBox.toFixed(2),
       total_sqft: line.totalSqft.toFixed(2),
       price_source: line.source,
@@ -223,7 +219,7 @@ export async function startCheckout(
     return sessionOfRepeatedKey(db, claim as IdempotencyClaim, pending.repeated);
   }
   const { order, items } = pending.created;
-  if (toCents(order.total_amount) === 0) {
+  if (order.total_amount_cents === 0) {
     const free = freeOrderSession(order, storeUrl);
     await attachPaymentSession(db, order.id, free);
     await markPaid(db, free.id, { publicUrl });

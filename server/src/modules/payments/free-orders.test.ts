@@ -54,8 +54,8 @@ describe("an order that totals $0 (built-in test payments)", () => {
     expect(order).toMatchObject({
       status: "processing",
       payment_status: "paid",
-      total_amount: "0.00",
-      shipping_cost: "0.00",
+      total_amount_cents: 0,
+      shipping_cost_cents: 0,
     });
     expect(await confirmationsOf(t, order?.id ?? "")).toBe(1);
     // Samples never take box stock.

@@ -77,10 +77,10 @@ describe("payments with the built-in test payment page", () => {
       payment_status: "unpaid",
       stock_status: "reserved",
       payment_provider: "test",
-      subtotal: "200.00",
-      shipping_cost: "150.00",
-      tax_amount: "20.00",
-      total_amount: "370.00",
+      subtotal_cents: 20000,
+      shipping_cost_cents: 15000,
+      tax_amount_cents: 2000,
+      total_amount_cents: 37000,
       total_cartons: 2,
       pallets_needed: 1,
     });
@@ -97,8 +97,8 @@ describe("payments with the built-in test payment page", () => {
     expect(item).toMatchObject({
       product_name: p.name,
       quantity: 2,
-      unit_price: "100.00",
-      total_price: "200.00",
+      unit_price_cents: 10000,
+      total_price_cents: 20000,
       price_source: "public",
     });
   });
@@ -171,7 +171,7 @@ describe("payments with the built-in test payment page", () => {
       }),
     );
     const order = await orderOf(res.json().id);
-    expect(order?.tax_amount).toBe("0.00");
+    expect(order?.tax_amount_cents).toBe(0);
     expect(order?.shipping_address?.city).toBe("Atlanta");
   });
 
@@ -212,7 +212,7 @@ describe("payments with the built-in test payment page", () => {
       payment_status: "paid",
       stock_status: "committed",
       coupon_code: "PAYTEN",
-      discount_amount: "30.00",
+      discount_amount_cents: 3000,
     });
     expect(await stockOf(p.id)).toBe(7);
     const [coupon] = await db().select().from(coupons).where(eq(coupons.code, "PAYTEN"));
@@ -395,7 +395,7 @@ describe("payments with the built-in test payment page", () => {
       authorization: `Bearer ${token}`,
     });
     const order = await orderOf(res.json().id);
-    expect(order).toMatchObject({ partner_user_id: user.id, subtotal: "40.00" });
+    expect(order).toMatchObject({ partner_user_id: user.id, subtotal_cents: 4000 });
     const [item] = await db()
       .select()
       .from(orderItems)
@@ -413,7 +413,7 @@ describe("payments with the built-in test payment page", () => {
       });
       expect(res.statusCode).toBe(200);
       const order = await orderOf(res.json().id);
-      expect(order).toMatchObject({ partner_user_id: null, subtotal: "50.00" });
+      expect(order).toMatchObject({ partner_user_id: null, subtotal_cents: 5000 });
     }
   });
 

@@ -1,4 +1,3 @@
-import { toCents } from "@mcf/contracts/money";
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
 import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
@@ -26,7 +25,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async createSession(order: OrderRow, items: OrderItemRow[], storeUrl: string) {
       // Stripe wants at least 30 minutes; a minute more covers the time to reach it.
       const expiresAt = paymentExpiresAt(new Date(), 1);
-      const discountCents = toCents(order.discount_amount);
+      const discountCents = order.discount_amount_cents;
       const coupon =
         discountCents > 0
           ? await stripe.coupons.create(
@@ -47,7 +46,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: "usd",
-                unit_amount: toCents(item.total_price),
+                unit_amount: item.total_price_cents,
                 product_data: { name: `Samples: ${item.product_name} × ${item.quantity}` },
               },
             }
@@ -55,12 +54,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               quantity: item.quantity,
               price_data: {
                 currency: "usd",
-                unit_amount: toCents(item.unit_price),
+                unit_amount: item.unit_price_cents,
                 product_data: { name: item.product_name },
               },
             },
       );
-      const taxCents = toCents(order.tax_amount);
+      const taxCents = order.tax_amount_cents;
       if (taxCents > 0)
         lineItems.push({
           quantity: 1,
@@ -88,7 +87,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               shipping_rate_data: {
                 type: "fixed_amount",
                 display_name: orderDelivery(order).label,
-                fixed_amount: { amount: toCents(order.shipping_cost), currency: "usd" },
+                fixed_amount: { amount: order.shipping_cost_cents, currency: "usd" },
               },
             },
           ],

@@ -65,7 +65,7 @@ describe("payments with Stripe Checkout (against a fake Stripe API)", () => {
     expect(order).toMatchObject({
       payment_provider: "stripe",
       status: "pending",
-      total_amount: "348.00",
+      total_amount_cents: 34800,
     });
     const create = stripe.requests.find(
       (r) =>

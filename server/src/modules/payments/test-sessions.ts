@@ -1,4 +1,4 @@
-import { toCents, toDollars } from "@mcf/contracts/money";
+import { toDollars } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/index.ts";
@@ -38,15 +38,13 @@ export async function findTestSessionOrder(
   return order;
 }
 
-const dollars = (stored: string) => toDollars(toCents(stored));
-
 /** The session as the test page shows it: the lines and every amount that makes up the charge. */
 export async function describeTestSession(db: Db, order: OrderRow): Promise<TestPaymentSession> {
   const found = await getOrderWithItems(db, order.id);
   return {
     id: order.payment_session_id ?? "",
     friendly_order_id: order.friendly_order_id,
-    amount: toDollars(toCents(order.total_amount)),
+    amount: toDollars(order.total_amount_cents),
     currency: "usd",
     status: testSessionStatus(order),
     expires_at: order.payment_expires_at.toISOString(),
@@ -55,16 +53,16 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
     items: (found?.items ?? []).map((item) => ({
       product_name: item.product_name,
       quantity: item.quantity,
-      total_price: toDollars(toCents(item.total_price)),
+      total_price: toDollars(item.total_price_cents),
       kind: item.kind,
       selling_unit: item.selling_unit,
     })),
-    subtotal: dollars(order.subtotal),
+    subtotal: toDollars(order.subtotal_cents),
     coupon_code: order.coupon_code,
-    discount: dollars(order.discount_amount),
-    shipping: dollars(order.shipping_cost),
+    discount: toDollars(order.discount_amount_cents),
+    shipping: toDollars(order.shipping_cost_cents),
     shipping_label: orderDelivery(order).label,
-    tax: dollars(order.tax_amount),
+    tax: toDollars(order.tax_amount_cents),
     refunds: (await orderPayments(db, order.id))
       .filter((payment) => payment.kind === "refund")
       .map((payment) => ({

@@ -50,12 +50,12 @@ describe("price rules through the API", () => {
       .select()
       .from(orders)
       .where(eq(orders.payment_session_id, paid.json().id));
-    expect(order).toMatchObject({ partner_user_id: user.id, subtotal: "140.00" });
+    expect(order).toMatchObject({ partner_user_id: user.id, subtotal_cents: 14000 });
     const [item] = await db
       .select()
       .from(orderItems)
       .where(eq(orderItems.order_id, order?.id ?? ""));
-    expect(item).toMatchObject({ unit_price: "70.00", price_source: "public" });
+    expect(item).toMatchObject({ unit_price_cents: 7000, price_source: "public" });
   });
 
   it('"Their price" follows the competitor price the staff enter, else our box price / 0.75', async () => {

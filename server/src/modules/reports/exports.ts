@@ -1,5 +1,6 @@
 import { storeTimeZone } from "@mcf/contracts/business";
 import type { ExportRange } from "@mcf/contracts/dashboard";
+import { dollarsText } from "@mcf/contracts/money";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
@@ -20,11 +21,10 @@ const toCsv = (columns: string[], rows: unknown[][]) =>
   );
 
 /** Cost of goods and margin in dollars, or two empty cells when no line's cost is known. */
-function marginCells(costedRevenue: unknown, costCents: unknown): string[] {
+function marginCells(costedRevenueCents: unknown, costCents: unknown): string[] {
   if (costCents === null || costCents === undefined) return ["", ""];
   const cost = Number(costCents);
-  const margin = Math.round(Number(costedRevenue ?? 0) * 100) - cost;
-  return [(cost / 100).toFixed(2), (margin / 100).toFixed(2)];
+  return [dollarsText(cost), dollarsText(Number(costedRevenueCents ?? 0) - cost)];
 }
 
 /** From the first day's midnight to the midnight after the last day, in Birmingham. */
@@ -38,7 +38,8 @@ export const ledgerTotals = sql`select order_id,
     sum(amount_cents) filter (where kind = 'refund') as refunded
   from order_payments group by order_id`;
 
-const cents = (value: unknown) => (Number(value ?? 0) / 100).toFixed(2);
+/** Cents from SQL (a number, or bigint and numeric sums as text) as dollars text for a cell. */
+const cents = (value: unknown) => dollarsText(Number(value ?? 0));
 
 /** Paid, refunded and net (paid less refunded) as CSV cells in dollars. */
 function paidRefundedNetCells(paid: unknown, refunded: unknown): string[] {
@@ -56,15 +57,16 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       (select sum(oi.quantity * p.cost_per_box_cents) from order_items oi
         join products p on p.id = oi.product_id
         where oi.order_id = orders.id and oi.kind <> 'sample') as cost_cents,
-      (select sum(oi.total_price) from order_items oi
+      (select sum(oi.total_price_cents) from order_items oi
         join products p on p.id = oi.product_id
         where oi.order_id = orders.id and oi.kind <> 'sample'
-          and p.cost_per_box_cents is not null) as costed_revenue,
+          and p.cost_per_box_cents is not null) as costed_revenue_cents,
       to_char(created_at at time zone ${storeTimeZone}, 'YYYY-MM-DD HH24:MI') as placed,
       status, payment_status, customer_name, customer_email, customer_phone,
       billing_address->>'city' as city, billing_address->>'state' as state,
       billing_address->>'zip_code' as zip_code, delivery_method, coupon_code, total_cartons,
-      subtotal, discount_amount, shipping_cost, tax_amount, total_amount,
+      subtotal_cents, discount_amount_cents, shipping_cost_cents, tax_amount_cents,
+      total_amount_cents,
       coalesce(ledger.charged, 0) as paid_cents, coalesce(ledger.refunded, 0) as refunded_cents
     from orders left join (${ledgerTotals}) ledger on ledger.order_id = orders.id
     where ${within(sql`created_at`, range)}
@@ -112,13 +114,13 @@ export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string>
       r.delivery_method,
       r.coupon_code,
       r.total_cartons,
-      r.subtotal,
-      r.discount_amount,
-      r.shipping_cost,
-      r.tax_amount,
-      r.total_amount,
+      cents(r.subtotal_cents),
+      cents(r.discount_amount_cents),
+      cents(r.shipping_cost_cents),
+      cents(r.tax_amount_cents),
+      cents(r.total_amount_cents),
       ...paidRefundedNetCells(r.paid_cents, r.refunded_cents),
-      ...marginCells(r.costed_revenue, r.cost_cents),
+      ...marginCells(r.costed_revenue_cents, r.cost_cents),
     ]),
   );
 }
@@ -135,7 +137,7 @@ export async function customersCsv(db: DbOrTx, range: ExportRange): Promise<stri
       (array_agg(customer_phone order by created_at desc))[1] as phone,
       count(*)::int as orders,
       count(*) filter (where payment_status = 'paid')::int as paid_orders,
-      coalesce(sum(total_amount) filter (where payment_status = 'paid'), 0) as paid_total,
+      coalesce(sum(total_amount_cents) filter (where payment_status = 'paid'), 0) as paid_total_cents,
       to_char(min(created_at) at time zone ${storeTimeZone}, 'YYYY-MM-DD') as first_order,
       to_char(max(created_at) at time zone ${storeTimeZone}, 'YYYY-MM-DD') as last_order
     from orders where ${within(sql`created_at`, range)}
@@ -149,7 +151,7 @@ export async function customersCsv(db: DbOrTx, range: ExportRange): Promise<stri
       r.phone,
       r.orders,
       r.paid_orders,
-      Number(r.paid_total).toFixed(2),
+      cents(r.paid_total_cents),
       r.first_order,
       r.last_order,
     ]),

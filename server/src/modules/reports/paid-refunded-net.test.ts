@@ -1,3 +1,4 @@
+import { toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
@@ -26,7 +27,7 @@ describe("paid, refunded and net: the order list, the orders CSV and the dashboa
       reason: "One box too many",
     });
     expect(cancelled.statusCode).toBe(200);
-    const total = Number(order.total_amount);
+    const total = toDollars(order.total_amount_cents);
     // One box: $50 and its $5 of tax.
     const money = { paid: total, refunded: 55, net: Math.round((total - 55) * 100) / 100 };
 

@@ -1,3 +1,4 @@
+import { toDollars } from "@mcf/contracts/money";
 import { storeToday } from "@mcf/contracts/store-today";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -27,7 +28,7 @@ describe("the daily reconciliation report (test provider)", () => {
     await db.insert(orderPayments).values({
       order_id: overRefunded.id,
       kind: "refund",
-      amount_cents: Math.round(Number(overRefunded.total_amount) * 100) + 100,
+      amount_cents: overRefunded.total_amount_cents + 100,
       provider: "test",
       provider_id: "test_re_too_much",
     });
@@ -38,7 +39,7 @@ describe("the daily reconciliation report (test provider)", () => {
     expect(body).toMatchObject({ date: storeToday(), provider_checked: false });
     const problemsOf = (id: string) =>
       body.orders.find((row: { order_id: string }) => row.order_id === id)?.problems;
-    const total = Number(fine.total_amount).toFixed(2);
+    const total = toDollars(fine.total_amount_cents).toFixed(2);
     expect(problemsOf(fine.id)).toBeUndefined();
     expect(problemsOf(noCharge.id)).toEqual([
       `Marked paid, but the ledger has no charge for its $${total}.`,
@@ -104,7 +105,7 @@ describe("Stripe: refunds made in its dashboard, and the reconciliation with Str
       .from(orders)
       .where(eq(orders.payment_session_id, id));
     if (!order) throw new Error("no order");
-    const totalCents = Math.round(Number(order.total_amount) * 100);
+    const totalCents = order.total_amount_cents;
     session.amount_total = totalCents;
     stripe.paymentIntents.set(pi, { id: pi, metadata: { order_id: order.id } });
     return { order, pi, totalCents };

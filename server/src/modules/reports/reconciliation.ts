@@ -1,5 +1,5 @@
 import { storeTimeZone } from "@mcf/contracts/business";
-import { formatUsd, toCents, toDollars } from "@mcf/contracts/money";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { ReconciliationReport, ReconciliationRow } from "@mcf/contracts/order-money";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
@@ -58,7 +58,7 @@ interface DayRow {
   payment_status: string;
   payment_provider: string;
   payment_session_id: string | null;
-  total_amount: string;
+  total_amount_cents: number;
   charged: string | number | null;
   refunded: string | number | null;
 }
@@ -80,7 +80,7 @@ export async function reconciliationReport(
     sql`(${column} >= ${start} and ${column} < ${end})`;
   const { rows } = await db.execute(sql`
     select o.id, o.friendly_order_id, o.status, o.payment_status, o.payment_provider,
-      o.payment_session_id, o.total_amount, p.charged, p.refunded
+      o.payment_session_id, o.total_amount_cents, p.charged, p.refunded
     from orders o left join (${ledgerTotals}) p on p.order_id = o.id
     where ${inDay(sql`o.created_at`)} or ${inDay(sql`o.paid_at`)} or ${inDay(sql`o.updated_at`)}
       or exists (select 1 from order_payments x where x.order_id = o.id and ${inDay(sql`x.created_at`)})
@@ -90,7 +90,7 @@ export async function reconciliationReport(
     const facts = {
       status: row.status,
       payment_status: row.payment_status,
-      totalCents: toCents(row.total_amount),
+      totalCents: Number(row.total_amount_cents),
       chargedCents: Number(row.charged ?? 0),
       refundedCents: Number(row.refunded ?? 0),
     };

@@ -1,14 +1,15 @@
 import type { SellingUnit } from "@mcf/contracts/accessories";
 import { storeTimeZone } from "@mcf/contracts/business";
 import { closeoutRunningOutAt, type Dashboard } from "@mcf/contracts/dashboard";
+import { toDollars } from "@mcf/contracts/money";
 import { orderStatuses } from "@mcf/contracts/orders-options";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 
 const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
   (await db.execute(query)).rows as unknown as T[];
-/** Money sums come back as numeric text; dollars to the cent. */
-const dollars = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
+/** Sums of cents come back as bigint text (pg) or numbers (PGlite). */
+const cents = (value: unknown) => Number(value ?? 0);
 
 /**
  * The owner's dashboard for the last `days` days, today included, in Birmingham days: sales by
@@ -30,14 +31,14 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
 
   const [byDay, byStatus, top, inquiries, lowStock, closeouts, margin] = await Promise.all([
     // Refunds count on the day they were given, whenever the order was paid.
-    rowsOf<{ day: string; orders: number; revenue: string; refunds_cents: string }>(
+    rowsOf<{ day: string; orders: number; revenue_cents: string; refunds_cents: string }>(
       db,
       sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(s.orders, 0)::int as orders,
-            coalesce(s.revenue, 0) as revenue, coalesce(r.cents, 0) as refunds_cents
+            coalesce(s.revenue_cents, 0) as revenue_cents, coalesce(r.cents, 0) as refunds_cents
           from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
           left join (
             select (o.paid_at at time zone ${storeTimeZone})::date as day, count(*) as orders,
-              sum(o.total_amount) as revenue
+              sum(o.total_amount_cents) as revenue_cents
             from orders o where ${paidSince} group by 1
           ) s on s.day = d::date
           left join (
@@ -59,16 +60,16 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
       name: string;
       boxes: number;
       unit: SellingUnit | null;
-      revenue: string;
+      revenue_cents: string;
     }>(
       db,
       sql`select oi.product_id, max(oi.product_name) as name, sum(oi.quantity)::int as boxes,
-            max(p.selling_unit) as unit, sum(oi.total_price) as revenue
+            max(p.selling_unit) as unit, sum(oi.total_price_cents) as revenue_cents
           from order_items oi join orders o on o.id = oi.order_id
             left join products p on p.id = oi.product_id
           where ${paidSince} and oi.product_id is not null and oi.kind = 'box'
           group by oi.product_id
-          order by sum(oi.total_price) desc, oi.product_id
+          order by sum(oi.total_price_cents) desc, oi.product_id
           limit 5`,
     ),
     rowsOf<{ received: number; turned_into_jobs: number }>(
@@ -90,9 +91,9 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
           order by stock_quantity, name limit 50`,
     ),
     // Sold units only (a sample is no box sold); cost of goods at each product's cost per box.
-    rowsOf<{ revenue: string; cost_cents: string; without_cost: number }>(
+    rowsOf<{ revenue_cents: string; cost_cents: string; without_cost: number }>(
       db,
-      sql`select coalesce(sum(oi.total_price) filter (where p.cost_per_box_cents is not null), 0) as revenue,
+      sql`select coalesce(sum(oi.total_price_cents) filter (where p.cost_per_box_cents is not null), 0) as revenue_cents,
             coalesce(sum(oi.quantity * p.cost_per_box_cents), 0) as cost_cents,
             count(*) filter (where p.cost_per_box_cents is null)::int as without_cost
           from order_items oi join orders o on o.id = oi.order_id
@@ -102,25 +103,25 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
   ]);
 
   const salesByDay = byDay.map((d) => {
-    const revenue = dollars(d.revenue);
-    const refundsCents = Number(d.refunds_cents);
+    const revenueCents = cents(d.revenue_cents);
+    const refundsCents = cents(d.refunds_cents);
     return {
       day: d.day,
       orders: Number(d.orders),
-      revenue,
-      refunds: refundsCents / 100,
-      net: (Math.round(revenue * 100) - refundsCents) / 100,
+      revenue: toDollars(revenueCents),
+      refunds: toDollars(refundsCents),
+      net: toDollars(revenueCents - refundsCents),
     };
   });
   const paidOrders = salesByDay.reduce((sum, d) => sum + d.orders, 0);
-  const revenueCents = salesByDay.reduce((sum, d) => sum + Math.round(d.revenue * 100), 0);
-  const refundCents = salesByDay.reduce((sum, d) => sum + Math.round(d.refunds * 100), 0);
+  const revenueCents = byDay.reduce((sum, d) => sum + cents(d.revenue_cents), 0);
+  const refundCents = byDay.reduce((sum, d) => sum + cents(d.refunds_cents), 0);
   const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
     (typeof orderStatuses)[number],
     number
   >;
-  const costedRevenueCents = Math.round(dollars(margin[0]?.revenue) * 100);
-  const costCents = Number(margin[0]?.cost_cents ?? 0);
+  const costedRevenueCents = cents(margin[0]?.revenue_cents);
+  const costCents = cents(margin[0]?.cost_cents);
   for (const row of byStatus)
     if (row.status in ordersByStatus)
       ordersByStatus[row.status as keyof typeof ordersByStatus] = Number(row.count);
@@ -130,14 +131,14 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
     to: range.to,
     sales_by_day: salesByDay,
     paid_orders: paidOrders,
-    revenue: revenueCents / 100,
-    refunds: refundCents / 100,
-    net_revenue: (revenueCents - refundCents) / 100,
-    average_order_value: paidOrders ? Math.round(revenueCents / paidOrders) / 100 : 0,
+    revenue: toDollars(revenueCents),
+    refunds: toDollars(refundCents),
+    net_revenue: toDollars(revenueCents - refundCents),
+    average_order_value: paidOrders ? toDollars(Math.round(revenueCents / paidOrders)) : 0,
     margin: {
-      revenue: costedRevenueCents / 100,
-      cost_of_goods: costCents / 100,
-      margin: (costedRevenueCents - costCents) / 100,
+      revenue: toDollars(costedRevenueCents),
+      cost_of_goods: toDollars(costCents),
+      margin: toDollars(costedRevenueCents - costCents),
       lines_without_cost: Number(margin[0]?.without_cost ?? 0),
     },
     orders_by_status: ordersByStatus,
@@ -146,7 +147,7 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
       name: p.name,
       boxes: Number(p.boxes),
       unit: p.unit ?? "box",
-      revenue: dollars(p.revenue),
+      revenue: toDollars(cents(p.revenue_cents)),
     })),
     inquiries: {
       received: Number(inquiries[0]?.received ?? 0),
