@@ -1,5 +1,5 @@
 import { and, inArray, or, type SQL, sql } from "drizzle-orm";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { containsPattern, escapeLike } from "./product-lookup.ts";
 import { minFuzzyWordLength, type ParsedSearch, parseSearch, spellingsOf } from "./search-words.ts";
 

@@ -1,6 +1,6 @@
 import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { containsPattern } from "./product-lookup.ts";
 import { readSearch, searchText } from "./product-search.ts";
 import { minFuzzyWordLength, spellingsOf } from "./search-words.ts";
