@@ -147,3 +147,12 @@ export const productLots = pgTable(
 );
 
 export type ProductLotRow = typeof productLots.$inferSelect;
+
+/**
+ * Every word of the products' search texts (a letter in it, two characters or more), kept by a
+ * row trigger on the text columns (migration 0038): the search's typo check compares a typed word
+ * with these instead of with every product text.
+ */
+export const searchWords = pgTable("search_words", {
+  word: text("word").primaryKey(),
+});
