@@ -29,9 +29,101 @@ const zodContracts = fs
   .map((name) => name.replace(/\.ts$/, "").replace(/[.-]/g, "\\$&"));
 const zodContract = `^packages/contracts/src/(${zodContracts.join("|")})\\.ts$`;
 
+/**
+ * Who owns each table: module -> the schema files (server/src/db/schema/<file>.ts) holding its
+ * tables. A module's code imports only its own schema files; another module's tables are reached
+ * through that module's public entry. `columns.ts` holds shared column helpers, not tables.
+ * A new table goes in a schema file listed here under the one module that writes it.
+ */
+const tableOwners = {
+  audit: ["audit"],
+  catalog: ["catalog"],
+  claims: ["claims"],
+  coupons: ["coupons"],
+  installs: ["installs"],
+  leads: ["leads"],
+  orders: ["orders", "order-payments", "shipments"],
+  partners: ["partners"],
+  payments: ["payments"],
+  purchasing: ["purchasing"],
+  settings: ["settings"],
+  staff: ["staff"],
+  stock: ["stock"],
+};
+
+/**
+ * The only reads (and one write) across owners, each with its reason. Keep this list short: a
+ * new entry needs a reason no public entry can meet.
+ */
+const tableExceptions = [
+  {
+    module: "stock",
+    files: ["catalog"],
+    reason:
+      "stock keeps the box numbers on the product and dye-lot rows (on_hand, allocated, reserved, stock_quantity, lot boxes): the one writer of those columns, catalog owns the rest",
+  },
+  {
+    module: "audit",
+    files: ["catalog", "coupons", "leads", "orders", "partners", "installs", "staff"],
+    reason:
+      "read-only: the audit list names each entry's subject (product name, order number, ...); every module writes audit entries, so audit cannot call them back without a cycle",
+  },
+  {
+    module: "coupons",
+    files: ["orders"],
+    reason:
+      "read-only counts of orders holding a code (usage limit, once per customer); orders records a coupon's use through coupons, so coupons cannot call orders back without a cycle",
+  },
+];
+
+const schemaFile = (names) => `^server/src/db/schema/(${names.join("|")})\\.ts$`;
+
+const tableOwnerRules = Object.entries(tableOwners).map(([name, own]) => {
+  const allowed = [
+    ...own,
+    "columns",
+    ...tableExceptions.filter((e) => e.module === name).flatMap((e) => e.files),
+  ];
+  return {
+    name: `tables-of-${name}`,
+    comment: `The ${name} module imports only its own schema files (${own.join(", ")}) or a documented exception; other tables through their module's public entry.`,
+    severity: "error",
+    from: { path: `^server/src/modules/${name}/`, pathNot: test },
+    to: { path: "^server/src/db/schema/", pathNot: schemaFile(allowed) },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...tableOwnerRules,
+    {
+      name: "tables-of-unlisted-module",
+      comment:
+        "A module that owns no tables in tableOwners imports no schema file: list its schema file there first.",
+      severity: "error",
+      from: {
+        path: "^server/src/modules/",
+        pathNot: [test, `^server/src/modules/(${Object.keys(tableOwners).join("|")})/`],
+      },
+      to: { path: "^server/src/db/schema/" },
+    },
+    {
+      name: "tables-outside-modules",
+      comment:
+        "Server code outside modules/ and db/ touches no module's tables; mail/ owns the outbox (mail.ts).",
+      severity: "error",
+      from: { path: "^server/src/(?!modules/|db/)", pathNot: [test, "^server/src/mail/"] },
+      to: { path: "^server/src/db/schema/" },
+    },
+    {
+      name: "schema-index-for-db-only",
+      comment:
+        "db/schema/index.ts (every table) is for the database client, migrations and tests; code imports the one schema file it owns.",
+      severity: "error",
+      from: { pathNot: ["^server/src/db/", test, "^server/test/"] },
+      to: { path: "^server/src/db/schema/index\\.ts$" },
+    },
     {
       name: "no-cycles",
       comment: "An import cycle anywhere (server, web, contracts, tests).",

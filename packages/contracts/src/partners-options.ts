@@ -11,7 +11,6 @@ export const invalidResetTokenMessage =
   "Invalid or expired token. Please request a new password reset.";
 export const awaitingApprovalMessage =
   "Your account is awaiting approval. Partner prices will appear here as soon as our team approves it.";
-export const partnerSignInRequiredMessage = "Please sign in to your ACE partner account.";
 export const partnerDisabledMessage =
   "This partner account has been disabled. Please contact us for help.";
 export const forgotPasswordReplyMessage =

@@ -2,8 +2,11 @@ import type { OutboxMessage, OutboxMessageDetail } from "@mcf/contracts/admin";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { mailOutbox } from "../db/schema/index.ts";
 import type { MailAttachment } from "../db/schema/mail.ts";
+
+export type { MailAttachment };
+
+import { mailOutbox } from "../db/schema/mail.ts";
 import { conflict, notFound } from "../errors.ts";
 import type { EmailContent } from "./templates.ts";
 

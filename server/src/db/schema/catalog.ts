@@ -148,24 +148,11 @@ export const productLots = pgTable(
 
 export type ProductLotRow = typeof productLots.$inferSelect;
 
-export const coupons = pgTable(
-  "coupons",
-  {
-    id: serial("id").primaryKey(),
-    /** Stored upper-case; codes are case-insensitive. */
-    code: text("code").notNull(),
-    description: text("description"),
-    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
-    /** Percent (0-100) or dollars off. */
-    value: moneyColumn("value").notNull(),
-    min_subtotal: moneyColumn("min_subtotal").notNull().default("0"),
-    expires_at: text("expires_at"),
-    usage_limit: integer("usage_limit"),
-    /** One use per customer email (a first-order welcome code). */
-    once_per_customer: boolean("once_per_customer").notNull().default(false),
-    times_used: integer("times_used").notNull().default(0),
-    active: boolean("active").notNull().default(true),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex("coupons_code_unique").on(t.code)],
-);
+/**
+ * Every word of the products' search texts (a letter in it, two characters or more), kept by a
+ * row trigger on the text columns (migration 0038): the search's typo check compares a typed word
+ * with these instead of with every product text.
+ */
+export const searchWords = pgTable("search_words", {
+  word: text("word").primaryKey(),
+});

@@ -288,12 +288,3 @@ export const sampleFollowUps = pgTable("sample_follow_ups", {
   token_hash: text("token_hash").notNull().unique(),
   queued_at: timestamp("queued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
-
-/** Payment provider events already handled, so a replayed webhook does nothing twice. */
-export const paymentEvents = pgTable("payment_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  received_at: timestamp("received_at", { withTimezone: true, mode: "date" })
-    .notNull()
-    .defaultNow(),
-});

@@ -2,17 +2,14 @@ import type { AuditEntry, auditEntityTypes } from "@mcf/contracts/admin";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  aceUsers,
-  auditLog,
-  contactMessages,
-  coupons,
-  installJobs,
-  orders,
-  products,
-  projectInquiries,
-  staffAccounts,
-} from "../../db/schema/index.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { coupons } from "../../db/schema/coupons.ts";
+import { installJobs } from "../../db/schema/installs.ts";
+import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { aceUsers } from "../../db/schema/partners.ts";
+import { staffAccounts } from "../../db/schema/staff.ts";
 
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -8,12 +8,15 @@ import type { PriceSource } from "@mcf/contracts/pricing";
 import { shortStockMessage } from "@mcf/contracts/stock-options";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { zipStateMismatch } from "@mcf/contracts/us-states";
-import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type ProductLotRow, products } from "../../db/schema/index.ts";
 import { invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
-import { findLotsByIds, type ProductRow } from "../catalog/catalog.service.ts";
+import {
+  findLotsByIds,
+  findProductRows,
+  type ProductLotRow,
+  type ProductRow,
+} from "../catalog/catalog.service.ts";
 import {
   type CouponCheck,
   customerHasUsedCoupon,
@@ -338,7 +341,7 @@ export async function priceCart(
   const ids = [...new Set(merged.map((line) => line.product_id))];
   const rows = options.readProducts
     ? await options.readProducts(ids)
-    : await db.select().from(products).where(inArray(products.id, ids));
+    : await findProductRows(db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const withProducts = merged.map((line) => {
     const product = byId.get(line.product_id);

@@ -94,6 +94,22 @@ describe("POST /api/cart/calculate", () => {
     expect(body.total_sqft).toBe(1018.17);
   });
 
+  it("checks a ZIP code's state with the data the delivery quote uses: Alta, WY has an Idaho prefix", async () => {
+    const product = await createProduct(t.database.db, { our_price: 4, stock_quantity: 10 });
+    const cart_items = [{ product_id: product.id, quantity: 2 }];
+    const refused = await calculate({ cart_items, shipping_zip: "83414", shipping_state: "ID" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      detail: "ZIP code 83414 is in Wyoming, not Idaho. Please check the state and the ZIP code.",
+    });
+    const quoted = await calculate({ cart_items, shipping_zip: "83414", shipping_state: "WY" });
+    expect(quoted.statusCode).toBe(200);
+    const freight = quoted
+      .json()
+      .delivery_options.find((option: { method: string }) => option.method === "freight");
+    expect(freight).toMatchObject({ available: true, reason: null });
+  });
+
   it("refuses a shipping ZIP code of another state than the chosen one, at calculation and at payment, with nothing reserved", async () => {
     const db = t.database.db;
     const product = await createProduct(db, { our_price: 4, stock_quantity: 10 });

@@ -4,12 +4,13 @@ import { productPriceBounds } from "@mcf/contracts/product";
 import { sortFeatureKeys } from "@mcf/contracts/product-features";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { listPriceSql } from "../pricing/pricing.service.ts";
 import { flooringOnly } from "./product-lookup.ts";
 import type { ProductRow } from "./product-mapper.ts";
 import { readSearch, searchCondition, searchRank } from "./product-search.ts";
 
+export type { ProductLotRow } from "../../db/schema/catalog.ts";
 // The catalog module's public entry: other modules import only this file. The staff editor, the
 // CSV import/export, the row lookup and the catalogue version live beside it and are offered
 // from here.
@@ -71,7 +72,7 @@ export interface ProductPage {
 }
 
 function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
-  const price = listPriceSql(options.audience);
+  const price = listPriceSql(options.audience, products);
   const defaults = options.defaults ?? {};
   // The product list is the flooring list: its types, filters and per-sq-ft prices are floors'.
   // A search also lists the accessories it finds, as the header's suggestions for it offer them
@@ -108,7 +109,7 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
  */
 function sortOrder(query: ProductListQuery, audience: PriceAudience): SQL[] {
   const { sort } = query;
-  const price = listPriceSql(audience);
+  const price = listPriceSql(audience, products);
   const outOfStockLast = sql`(${products.stock_quantity} = 0)`;
   const byName = [asc(sql`lower(${products.name})`), asc(products.id)];
   if (sort === "relevance" && query.q)

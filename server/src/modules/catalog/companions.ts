@@ -2,7 +2,7 @@ import { type AccessoryKind, accessoryKinds } from "@mcf/contracts/accessories";
 import type { Companion } from "@mcf/contracts/product";
 import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { publicPriceOf } from "../pricing/pricing.service.ts";
 import { getProductRow } from "./product-lookup.ts";
 import { type ProductRow, toPublicProduct } from "./product-mapper.ts";

@@ -4,7 +4,7 @@ import type { AdminProduct } from "@mcf/contracts/product";
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { countStock } from "../stock/stock.service.ts";

@@ -1,5 +1,5 @@
 import { type ProductLotsUpdate, productLotsUpdateSchema } from "@mcf/contracts/lots";
-import type { ProductLotRow } from "../../db/schema/index.ts";
+import type { ProductLotRow } from "../../db/schema/catalog.ts";
 
 /**
  * A product's dye lots in one cell of the catalogue CSV (decision 103): `code:boxes` pairs

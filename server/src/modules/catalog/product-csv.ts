@@ -13,7 +13,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { type ProductLotRow, products } from "../../db/schema/index.ts";
+import { type ProductLotRow, products } from "../../db/schema/catalog.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { countStock } from "../stock/stock.service.ts";

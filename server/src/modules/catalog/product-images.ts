@@ -10,7 +10,7 @@ import { type ProductImage, productImageUploadTypes } from "@mcf/contracts/produ
 import { eq, sql } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { invalid, notFound } from "../../errors.ts";
 import { shownFileName, sniffImageType } from "../../uploads/image-type.ts";
 import type { UploadedFile } from "../../uploads/multipart-form.ts";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { notFound } from "../../errors.ts";
 import type { ProductRow } from "./product-mapper.ts";
 

@@ -1,7 +1,7 @@
 import type { ProductLots, ProductLotsUpdate } from "@mcf/contracts/lots";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { type ProductLotRow, productLots, products } from "../../db/schema/index.ts";
+import { type ProductLotRow, productLots, products } from "../../db/schema/catalog.ts";
 import { invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 

@@ -1,6 +1,6 @@
 import { toDollars } from "@mcf/contracts/money";
 import type { AdminProduct, PublicProduct } from "@mcf/contracts/product";
-import type { products } from "../../db/schema/index.ts";
+import type { products } from "../../db/schema/catalog.ts";
 import { publicPriceOf, theirPricePerBoxCents } from "../pricing/pricing.service.ts";
 
 export type ProductRow = typeof products.$inferSelect;

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { catalogVersionSource } from "./catalog-cache.ts";
 import type { ProductRow } from "./product-mapper.ts";
 

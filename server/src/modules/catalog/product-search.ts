@@ -1,5 +1,5 @@
 import { and, inArray, or, type SQL, sql } from "drizzle-orm";
-import { products } from "../../db/schema/index.ts";
+import { products, searchWords } from "../../db/schema/catalog.ts";
 import { containsPattern, escapeLike } from "./product-lookup.ts";
 import { minFuzzyWordLength, type ParsedSearch, parseSearch, spellingsOf } from "./search-words.ts";
 
@@ -22,15 +22,18 @@ export function readSearch(text: string): ReadSearch {
 
 /**
  * One typed word: it or another spelling of it ("grey", "gray") in the product's words, or, when
- * typos are forgiven and the word has four letters or more, a whole word of the product like it
- * ("hardwod" finds hardwood; the likeness is set where the database is opened).
+ * typos are forgiven and the word has four letters or more, a catalogue word like it ("hardwod"
+ * finds hardwood; the likeness is set where the database is opened). The likeness is read on the
+ * catalogue's short words (`search_words`), then the products with those words through the
+ * trigram index: a typo that is like no word costs one look at the words, not a recheck of every
+ * product text sharing a few letters with it.
  */
 function wordMatch(word: string, typos: boolean): SQL | undefined {
   return or(
     ...spellingsOf(word).flatMap((spelling) => [
       sql`${searchText} like ${containsPattern(spelling)}`,
       typos && spelling.length >= minFuzzyWordLength
-        ? sql`${spelling} <<% ${searchText}`
+        ? sql`${searchText} like any(array(select '%' || ${searchWords.word} || '%' from ${searchWords} where ${spelling} <<% ${searchWords.word}))`
         : undefined,
     ]),
   );

@@ -201,4 +201,14 @@ describe("floors and accessories in the suggestions", () => {
     await db.update(products).set({ name: "Zeldquist Ash" }).where(eq(products.id, late.id));
     expect((await suggest("quist")).find((s) => s.id === late.id)?.name).toBe("Zeldquist Ash");
   });
+
+  it("forgives a typo in a word of a product added or renamed a moment ago", async () => {
+    const db = t.database.db;
+    const added = await floor("Brazilian Tigerwood", "amber");
+    expect(await names("tigerwod")).toContain("Brazilian Tigerwood");
+    await db.update(products).set({ name: "Brazilian Zebrawood" }).where(eq(products.id, added.id));
+    expect(await names("zebrawod")).toContain("Brazilian Zebrawood");
+    // A half-typed typo like no word of the catalogue finds nothing.
+    expect(await names("zqxv")).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { toDollars } from "@mcf/contracts/money";
 import type { SearchSuggestion } from "@mcf/contracts/product";
 import { and, desc, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { publicPriceOf } from "../pricing/pricing.service.ts";
 import { flooringOnly } from "./product-lookup.ts";
 import { type ReadSearch, readSearch, searchMatch, searchRank } from "./product-search.ts";

@@ -1,6 +1,6 @@
 import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
+import { products, searchWords } from "../../db/schema/catalog.ts";
 import { containsPattern } from "./product-lookup.ts";
 import { readSearch, searchText } from "./product-search.ts";
 import { minFuzzyWordLength, spellingsOf } from "./search-words.ts";
@@ -21,11 +21,11 @@ async function catalogueWordLike(db: DbOrTx, word: string): Promise<string | nul
   );
   const result = await db.execute<{ found: boolean; nearest: string | null }>(sql`
     select exists (select 1 from ${products} where ${spelled}) as found,
-      (select word from (
-         select distinct regexp_split_to_table(${searchText}, '[^[:alnum:]]+') as word from ${products}
-       ) as words
-       where length(word) >= ${minFuzzyWordLength} and similarity(word, ${word}) >= ${showingLikeness}
-       order by similarity(word, ${word}) desc, word
+      (select ${searchWords.word} from ${searchWords}
+       where length(${searchWords.word}) >= ${minFuzzyWordLength}
+         and similarity(${searchWords.word}, ${word}) >= ${showingLikeness}
+         and exists (select 1 from ${products} where ${searchText} like '%' || ${searchWords.word} || '%')
+       order by similarity(${searchWords.word}, ${word}) desc, ${searchWords.word}
        limit 1) as nearest`);
   const row = result.rows[0];
   return row && !row.found ? row.nearest : null;

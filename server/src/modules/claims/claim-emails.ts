@@ -1,6 +1,6 @@
 import type { ClaimFields } from "@mcf/contracts/claims";
-import type { OrderRow } from "../../db/schema/index.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
+import type { OrderRow } from "../orders/orders.service.ts";
 
 /** The staff notice of a new damage or shortage claim. */
 export function claimStaffEmail(

@@ -11,12 +11,13 @@ import {
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { type DeliveryClaimRow, deliveryClaims, type OrderRow } from "../../db/schema/index.ts";
+import { type DeliveryClaimRow, deliveryClaims } from "../../db/schema/claims.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { shownFileName, sniffImageType } from "../../uploads/image-type.ts";
 import type { UploadedFile } from "../../uploads/multipart-form.ts";
+import type { OrderRow } from "../orders/orders.service.ts";
 import { findOrderByTrackingToken, findOrdersByIds } from "../orders/orders.service.ts";
 import { claimStaffEmail } from "./claim-emails.ts";
 

@@ -2,7 +2,8 @@ import type { AdminCoupon, CouponCreate, CouponPatch } from "@mcf/contracts/admi
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { coupons, orders } from "../../db/schema/index.ts";
+import { coupons } from "../../db/schema/coupons.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 import { couponHasExpired } from "./coupon-expiry.ts";

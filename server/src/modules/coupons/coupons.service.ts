@@ -1,7 +1,8 @@
 import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { coupons, orders } from "../../db/schema/index.ts";
+import { coupons } from "../../db/schema/coupons.ts";
+import { orders } from "../../db/schema/orders.ts";
 
 // The coupons module's public entry: other modules import only this file. Staff editing lives
 // beside it and is offered from here.

@@ -1,3 +1,4 @@
+import { stateOfZip, usStates } from "@mcf/contracts/us-states";
 import { describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
 import { lookUpUsZip, milesBetweenZips } from "./zip-table.ts";
@@ -12,6 +13,15 @@ describe("the ZIP code table", () => {
       const theirs = zipcodes.distance("35203", code.zip);
       if (Number.isNaN(theirs)) expect(miles).toBeNaN();
       else expect(miles).toBe(theirs);
+    }
+  });
+
+  it("gives the checkout form's state of every ZIP code from the same data as the delivery quote", () => {
+    const states = new Set<string>(usStates.map((state) => state.code));
+    const codes = Object.values(zipcodes.codes).filter((code) => code.country === "US");
+    for (const { zip } of codes) {
+      const quoted = lookUpUsZip(zip)?.state ?? null;
+      expect(stateOfZip(zip), zip).toBe(quoted && states.has(quoted) ? quoted : null);
     }
   });
 

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 /** Where a US ZIP code is: its state and its post office's coordinates. */
 export interface ZipPlace {
@@ -19,27 +19,34 @@ interface ZipTable {
 let table: ZipTable | null = null;
 
 /**
- * The `zipcodes` package's US data (42,555 ZIP codes) read as text into typed arrays, once, on
- * first use. Importing the package instead evaluates a 5 MB object literal: about 26 MB of objects
- * kept on the heap and 50 MB of the parser's memory that the process kept (decision 086); this
- * table is about 1 MB.
+ * The store's one ZIP dataset, `us-zip-codes.csv` (every US ZIP code with its state and post
+ * office coordinates, written by scripts/zip-data.mjs from the `zipcodes` package), read into
+ * typed arrays once, on first use: about 1 MB. The checkout form's ZIP prefix table is generated
+ * from the same rows. The production bundle (server/dist) is one directory away from server/src,
+ * so the file is looked for there too.
  */
 function zipTable(): ZipTable {
   if (table) return table;
-  const file = createRequire(import.meta.url).resolve("zipcodes/lib/codes.js");
-  const text = readFileSync(file, "latin1");
-  const entry =
-    /"(\d{5})":\{"zip":"\d{5}","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"(?:[^"\\]|\\.)*","state":"([A-Z]{2})","country":"US"\}/g;
-  const rows: Array<[number, number, number, string]> = [];
-  for (const m of text.matchAll(entry))
-    rows.push([Number(m[1]), Number(m[2]), Number(m[3]), m[4] as string]);
-  rows.sort((a, b) => a[0] - b[0]);
-  table = {
-    zips: Int32Array.from(rows, (r) => r[0]),
-    latitudes: Float64Array.from(rows, (r) => r[1]),
-    longitudes: Float64Array.from(rows, (r) => r[2]),
-    states: rows.map((r) => r[3]),
-  };
+  const file = [
+    new URL("./us-zip-codes.csv", import.meta.url),
+    new URL("../src/modules/delivery/us-zip-codes.csv", import.meta.url),
+  ]
+    .map((url) => fileURLToPath(url))
+    .find((path) => existsSync(path));
+  if (!file) throw new Error("The ZIP code table us-zip-codes.csv is missing");
+  const lines = readFileSync(file, "utf8").trim().split("\n").slice(1);
+  const zips = new Int32Array(lines.length);
+  const latitudes = new Float64Array(lines.length);
+  const longitudes = new Float64Array(lines.length);
+  const states: string[] = [];
+  lines.forEach((line, i) => {
+    const [zip, state, latitude, longitude] = line.split(",");
+    zips[i] = Number(zip);
+    latitudes[i] = Number(latitude);
+    longitudes[i] = Number(longitude);
+    states.push(state as string);
+  });
+  table = { zips, latitudes, longitudes, states };
   return table;
 }
 
@@ -74,8 +81,8 @@ export function lookUpUsZip(zip5: string): ZipPlace | null {
 const radians = (degrees: number) => degrees * 0.017453292519943295;
 
 /**
- * Whole miles between two US ZIP codes' post offices (great-circle, the `zipcodes` package's own
- * formula), or null when either is unknown.
+ * Whole miles between two US ZIP codes' post offices (great-circle, the formula of the `zipcodes`
+ * package the table comes from), or null when either is unknown.
  */
 export function milesBetweenZips(fromZip: string, toZip: string): number | null {
   const a = lookUpUsZip(fromZip);

@@ -5,7 +5,7 @@ import { eq, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { installJobs } from "../../db/schema/index.ts";
+import { installJobs } from "../../db/schema/installs.ts";
 import { AppError, conflict, invalid } from "../../errors.ts";
 import { listAudit, writeAudit } from "../audit/audit.service.ts";
 import { getProductRow } from "../catalog/catalog.service.ts";

@@ -2,7 +2,7 @@ import { business } from "@mcf/contracts/business";
 import type { EstimateLineInput } from "@mcf/contracts/installs";
 import { multiplyCents, toCents } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
-import type { StoredEstimateLine } from "../../db/schema/index.ts";
+import type { StoredEstimateLine } from "../../db/schema/installs.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { taxRateFor } from "../cart/cart.service.ts";
 import { getProductRow } from "../catalog/catalog.service.ts";

@@ -1,5 +1,5 @@
 import { formatUsd, toDollars } from "@mcf/contracts/money";
-import type { installEstimates } from "../../db/schema/index.ts";
+import type { installEstimates } from "../../db/schema/installs.ts";
 import type { CancellationPolicy } from "./cancellation-policy.ts";
 import { balanceCentsOf } from "./job-balance.ts";
 

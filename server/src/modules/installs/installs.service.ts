@@ -17,7 +17,7 @@ import {
   installCrews,
   installEstimates,
   installJobs,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/installs.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { listMailByKey } from "../../mail/outbox.ts";
 import { listAudit, writeAudit } from "../audit/audit.service.ts";

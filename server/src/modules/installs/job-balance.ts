@@ -1,9 +1,9 @@
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { type installEstimates, installJobs, type OrderRow } from "../../db/schema/index.ts";
+import { type installEstimates, installJobs } from "../../db/schema/installs.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import type { NewOrder } from "../orders/orders.service.ts";
+import type { NewOrder, OrderRow } from "../orders/orders.service.ts";
 import type { OrderAddress } from "./job-address.ts";
 import { jobEmails, queueJobEmail } from "./job-emails.ts";
 import type { PaymentProvider } from "./job-payment-session.ts";

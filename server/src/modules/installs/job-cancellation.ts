@@ -2,8 +2,9 @@ import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { storeToday } from "@mcf/contracts/store-today";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { installJobs, type OrderRow } from "../../db/schema/index.ts";
+import { installJobs } from "../../db/schema/installs.ts";
 import { notFound } from "../../errors.ts";
+import type { OrderRow } from "../orders/orders.service.ts";
 import {
   cancelOrderWithRefund,
   getOrderWithItems,

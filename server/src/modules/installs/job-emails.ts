@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
-import type { installJobs } from "../../db/schema/index.ts";
-import type { MailAttachment } from "../../db/schema/mail.ts";
+import type { installJobs } from "../../db/schema/installs.ts";
+import type { MailAttachment } from "../../mail/outbox.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";

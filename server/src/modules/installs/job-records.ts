@@ -8,7 +8,7 @@ import {
   installCrews,
   installEstimates,
   installJobs,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/installs.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { auditActionOf, type JobMoveName, nextStage } from "./job-stages.ts";

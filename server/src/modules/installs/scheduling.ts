@@ -3,7 +3,7 @@ import { type AppointmentKind, acclimationDays } from "@mcf/contracts/installs";
 import { type JobFlooringType, jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { installAppointments, installCrews, installJobs } from "../../db/schema/index.ts";
+import { installAppointments, installCrews, installJobs } from "../../db/schema/installs.ts";
 import { conflict, invalid } from "../../errors.ts";
 
 /** Appointments are shown and explained in the store's own time zone. */

@@ -2,7 +2,7 @@ import type { contactMessageRequestSchema } from "@mcf/contracts/leads";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { contactMessages } from "../../db/schema/index.ts";
+import { contactMessages } from "../../db/schema/leads.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { contactStaffEmail } from "./lead-emails.ts";
 import { blankToNull, type ContactMessageFields } from "./lead-fields.ts";

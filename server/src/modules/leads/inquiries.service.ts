@@ -2,7 +2,7 @@ import { inquiryDefaults, type projectInquiryRequestSchema } from "@mcf/contract
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { projectInquiries } from "../../db/schema/index.ts";
+import { projectInquiries } from "../../db/schema/leads.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
 import { inquiryAcknowledgementEmail, inquiryStaffEmail } from "./lead-emails.ts";
 import { blankToNull, type ProjectInquiryFields } from "./lead-fields.ts";

@@ -1,4 +1,4 @@
-import type { contactMessages, projectInquiries } from "../../db/schema/index.ts";
+import type { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 
 /** What staff add to a lead once it is in: never part of the customer's submission. */
 type StaffColumns = "id" | "status" | "staff_note" | "created_at" | "updated_at";

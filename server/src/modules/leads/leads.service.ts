@@ -7,7 +7,7 @@ import type {
 import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { contactMessages, projectInquiries } from "../../db/schema/index.ts";
+import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 import { notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
 

@@ -1,6 +1,6 @@
 import type { OrderShipment } from "@mcf/contracts/shipments";
 import type { DbOrTx } from "../../db/client.ts";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";

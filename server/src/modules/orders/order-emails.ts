@@ -4,7 +4,7 @@ import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type OrderRow, orders, type PostalAddress } from "../../db/schema/index.ts";
+import { type OrderRow, orders, type PostalAddress } from "../../db/schema/orders.ts";
 import { notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";

@@ -3,7 +3,7 @@ import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-
 import type { StaffRole } from "@mcf/contracts/staff";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { conflict } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { releaseStock } from "../stock/stock.service.ts";

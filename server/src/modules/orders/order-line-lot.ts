@@ -1,5 +1,5 @@
 import type { OrderLineLotChoices } from "@mcf/contracts/lots";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   type OrderItemLotRow,
@@ -7,12 +7,11 @@ import {
   type OrderRow,
   orderItemLots,
   orderItems,
-  productLots,
-  products,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/orders.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { lotsByItem, returnLotsOfItems, takeFromLot } from "./order-lots.ts";
+import { findLot, lockProductStock, lotsOfProduct, takeFromLot } from "../stock/stock.service.ts";
+import { lotsByItem, returnLotsOfItems } from "./order-lots.ts";
 import { lotChangeRefusal } from "./order-status.ts";
 
 /**
@@ -71,11 +70,7 @@ export async function lineLotChoices(
   const item = await boxLineOf(db, order.id, itemId);
   const rows = (await lotsByItem(db, [item.id])).get(item.id) ?? [];
   const held = heldByLot(rows);
-  const lots = await db
-    .select()
-    .from(productLots)
-    .where(eq(productLots.product_id, item.product_id))
-    .orderBy(asc(productLots.id));
+  const lots = await lotsOfProduct(db, item.product_id);
   return {
     order_item_id: item.id,
     product_id: item.product_id,
@@ -113,14 +108,9 @@ export async function moveLineToLot(
   const refusal = lotChangeRefusal(order);
   if (refusal) throw conflict(refusal);
   const item = await boxLineOf(tx, order.id, itemId);
-  const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, item.product_id))
-    .for("update");
-  if (!product)
+  if (!(await lockProductStock(tx, item.product_id)))
     throw conflict("The product of this line was deleted: it has no dye lots to choose from.");
-  const [lot] = await tx.select().from(productLots).where(eq(productLots.id, lotId));
+  const lot = await findLot(tx, lotId);
   if (!lot) throw conflict("That dye lot no longer exists: reload the order and choose another.");
   if (lot.product_id !== item.product_id)
     throw conflict(

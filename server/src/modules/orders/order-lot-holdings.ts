@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orderItemLots, orderItems, orders, productLots } from "../../db/schema/index.ts";
+import { orderItemLots, orderItems, orders } from "../../db/schema/orders.ts";
 
 /** The boxes open orders hold in one dye lot: allocated (paid) and reserved (open checkouts). */
 export interface LotHolding {
@@ -22,12 +22,12 @@ export async function heldBoxesByLot(
   const rows = await db
     .select({ lotId: orderItemLots.lot_id, stockStatus: orders.stock_status, boxes: held })
     .from(orderItemLots)
-    .innerJoin(productLots, eq(productLots.id, orderItemLots.lot_id))
     .innerJoin(orderItems, eq(orderItems.id, orderItemLots.order_item_id))
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .where(
       and(
-        eq(productLots.product_id, productId),
+        isNotNull(orderItemLots.lot_id),
+        eq(orderItems.product_id, productId),
         inArray(orders.stock_status, ["reserved", "committed"]),
       ),
     )

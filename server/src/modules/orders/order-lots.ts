@@ -1,14 +1,14 @@
 import { lotShortMessage } from "@mcf/contracts/lots";
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  type OrderItemLotRow,
-  orderItemLots,
-  orderItems,
-  productLots,
-  products,
-} from "../../db/schema/index.ts";
+import { type OrderItemLotRow, orderItemLots, orderItems } from "../../db/schema/orders.ts";
 import { AppError } from "../../errors.ts";
+import {
+  availableBoxes,
+  lotsOfProduct,
+  putBackInLot,
+  takeFromLot,
+} from "../stock/stock.service.ts";
 
 /**
  * Dye lots follow the box stock (decision 080): lots are a breakdown of a product's
@@ -46,16 +46,6 @@ export function chooseLot<T extends { id: number; boxes: number }>(
   return covering[0] ?? null;
 }
 
-/** Takes `boxes` from a lot when it holds them (one conditional update); false when it does not. */
-export async function takeFromLot(tx: DbOrTx, lotId: number, boxes: number): Promise<boolean> {
-  const taken = await tx
-    .update(productLots)
-    .set({ boxes: sql`${productLots.boxes} - ${boxes}`, updated_at: new Date() })
-    .where(and(eq(productLots.id, lotId), gte(productLots.boxes, boxes)))
-    .returning({ id: productLots.id });
-  return taken.length === 1;
-}
-
 /**
  * Takes the lines' boxes from their products' lots, after `takeStock` took them off the products
  * (whose row locks the caller holds). A line with a chosen lot takes from that lot or throws 409
@@ -76,20 +66,13 @@ export async function allocateLots(
     ofProduct.sort((a, b) => Number(b.lotId !== null) - Number(a.lotId !== null));
     let pending = ofProduct.reduce((sum, line) => sum + line.quantity, 0);
     for (const line of ofProduct) {
-      const lots = await tx
-        .select()
-        .from(productLots)
-        .where(eq(productLots.product_id, productId))
-        .orderBy(asc(productLots.id));
+      const lots = await lotsOfProduct(tx, productId);
       if (lots.length === 0) {
         // A product without lots sells from its stock count alone; a lot asked for is gone.
         if (options.strict && line.lotId !== null) throw lotShortError(line.productName, null, 0);
         continue;
       }
-      const [product] = await tx
-        .select({ stock: products.stock_quantity })
-        .from(products)
-        .where(eq(products.id, productId));
+      const [product] = await availableBoxes(tx, [productId]);
       const inLots = lots.reduce((sum, lot) => sum + lot.boxes, 0);
       // This order's lines not yet allocated are already off the stock count.
       const outsideLots = Math.max(0, (product?.stock ?? 0) + pending - inLots);
@@ -180,10 +163,7 @@ async function putBack(tx: DbOrTx, row: OrderItemLotRow, boxes: number): Promise
     .set({ returned_boxes: sql`${orderItemLots.returned_boxes} + ${boxes}` })
     .where(eq(orderItemLots.id, row.id));
   if (row.lot_id === null) return; // the lot was deleted since: the stock count alone takes them
-  await tx
-    .update(productLots)
-    .set({ boxes: sql`${productLots.boxes} + ${boxes}`, updated_at: new Date() })
-    .where(eq(productLots.id, row.lot_id));
+  await putBackInLot(tx, row.lot_id, boxes);
 }
 
 /**
@@ -224,24 +204,4 @@ export async function lotsByItem(
   for (const row of rows)
     byItem.set(row.order_item_id, [...(byItem.get(row.order_item_id) ?? []), row]);
   return byItem;
-}
-
-/** Which of these products have dye lots now. */
-export async function productsWithLots(db: DbOrTx, productIds: number[]): Promise<Set<number>> {
-  if (productIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ productId: productLots.product_id })
-    .from(productLots)
-    .where(inArray(productLots.product_id, [...new Set(productIds)]));
-  return new Set(rows.map((row) => row.productId));
-}
-
-/** The boxes each lot holds now, by lot id (lots since deleted are left out). */
-export async function lotBoxesLeft(db: DbOrTx, lotIds: number[]): Promise<Map<number, number>> {
-  if (lotIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: productLots.id, boxes: productLots.boxes })
-    .from(productLots)
-    .where(inArray(productLots.id, lotIds));
-  return new Map(rows.map((row) => [row.id, row.boxes]));
 }

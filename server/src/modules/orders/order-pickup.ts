@@ -1,6 +1,6 @@
 import type { FulfillmentLabel, OrderPickup, OrderShipment } from "@mcf/contracts/shipments";
 import type { DbOrTx } from "../../db/client.ts";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { conflict } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { queueReadyForPickupEmail } from "./fulfillment-emails.ts";

@@ -12,7 +12,7 @@ import {
   type OrderRow,
   orderReturns,
   type StoredReturnLine,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { restockReturn, writeOffReturn } from "../stock/stock.service.ts";

@@ -9,7 +9,7 @@ import {
   type OrderRow,
   orderReturns,
   type StoredReturnLine,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";

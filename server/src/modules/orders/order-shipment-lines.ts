@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orderShipmentLines, orderShipments } from "../../db/schema/index.ts";
+import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts";
 
 /** The boxes of each order line (order_item_id → boxes) that left in these orders' shipments. */
 export async function shippedBoxesByItem(

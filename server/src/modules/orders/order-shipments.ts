@@ -2,13 +2,8 @@ import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers
 import type { OrderShipment } from "@mcf/contracts/shipments";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  type OrderItemRow,
-  type OrderRow,
-  orderItems,
-  orderShipmentLines,
-  orderShipments,
-} from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
+import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { queueShipmentEmail } from "./fulfillment-emails.ts";

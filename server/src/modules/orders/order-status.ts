@@ -1,5 +1,5 @@
 import { type OrderStatus, orderStatuses } from "@mcf/contracts/orders";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { conflict } from "../../errors.ts";
 
 /** What a change does to the order's boxes (the stock module keeps the numbers and ledger). */

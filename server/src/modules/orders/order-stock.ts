@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type OrderItemRow, type OrderRow, orderItems, products } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { conflict } from "../../errors.ts";
 import {
   allocateReserved,
+  availableBoxes,
   releaseStock,
   type ShortLine,
   type StockLine,
@@ -35,10 +36,7 @@ export async function findShortLine(
   for (const line of lines)
     wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   if (wanted.size === 0) return null;
-  const rows = await db
-    .select({ id: products.id, name: products.name, stock: products.stock_quantity })
-    .from(products)
-    .where(inArray(products.id, [...wanted.keys()]));
+  const rows = await availableBoxes(db, [...wanted.keys()]);
   for (const row of rows.sort((a, b) => a.id - b.id)) {
     if ((wanted.get(row.id) ?? 0) > row.stock)
       return { productId: row.id, name: row.name, available: row.stock };

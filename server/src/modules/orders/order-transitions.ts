@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.ts";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { nextStatus, type OrderEvent, transitionOf } from "./order-status.ts";
 import { returnHeldStock, shipOrderStock, takeStockAgain } from "./order-stock.ts";

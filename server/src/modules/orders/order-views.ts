@@ -13,7 +13,7 @@ import type {
   OrderItemRow,
   OrderRow,
   PostalAddress,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/orders.ts";
 import { deliverySummaryLabel } from "../delivery/delivery.service.ts";
 import { lotChangeRefusal } from "./order-status.ts";
 

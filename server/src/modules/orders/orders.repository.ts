@@ -2,7 +2,7 @@ import type { OrderStatus } from "@mcf/contracts/orders";
 import { and, asc, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { type OrderItemRow, type OrderRow, orderItems, orders } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems, orders } from "../../db/schema/orders.ts";
 import { newFriendlyOrderId, newTrackingToken } from "./order-identifiers.ts";
 
 export interface OrderWithItems {

@@ -14,7 +14,7 @@ import {
 } from "@mcf/contracts/orders";
 import { returnOptionsSchema, returnRequestSchema, returnViewSchema } from "@mcf/contracts/returns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { OrderRow } from "../../db/schema/index.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";

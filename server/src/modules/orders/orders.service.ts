@@ -8,15 +8,15 @@ import type { StaffRole } from "@mcf/contracts/staff";
 import { shortStockMessage } from "@mcf/contracts/stock-options";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
-import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/index.ts";
+import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
-import { reserveStock } from "../stock/stock.service.ts";
+import { lotBoxesLeft, productsWithLots, reserveStock } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
-import { allocateLots, lotBoxesLeft, lotsByItem, productsWithLots } from "./order-lots.ts";
+import { allocateLots, lotsByItem } from "./order-lots.ts";
 import { orderMetrics } from "./order-metrics.ts";
 import {
   isRefunded,
@@ -68,6 +68,13 @@ import {
 } from "./orders.repository.ts";
 import { assertMayRefund } from "./refund-permissions.ts";
 
+/** The order row types other modules read (payments, installs, claims): the tables stay here. */
+export type {
+  OrderItemRow,
+  OrderRow,
+  PostalAddress,
+  StoredDeliveryAnswers,
+} from "../../db/schema/orders.ts";
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
 export {
@@ -77,7 +84,7 @@ export {
   refundReturn,
 } from "./order-return-steps.ts";
 export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
-export { listPartnerOrders } from "./partner-orders.ts";
+export { listPartnerOrders, paidOrderCounts } from "./partner-orders.ts";
 export { recordProviderRefunds } from "./provider-refunds.ts";
 export {
   listRefundPermissions,

@@ -1,8 +1,8 @@
 import { toDollars } from "@mcf/contracts/money";
 import type { PartnerOrder } from "@mcf/contracts/partners";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orders } from "../../db/schema/index.ts";
+import { orders } from "../../db/schema/orders.ts";
 
 /**
  * A partner's paid orders, newest first (at most 100): what their ACE account lists, each with
@@ -32,4 +32,18 @@ export async function listPartnerOrders(
     total: toDollars(row.total_amount_cents),
     track_url: `/track/${row.tracking_token}`,
   }));
+}
+
+/** How many paid orders each of these partner accounts placed, by account id (none: 0). */
+export async function paidOrderCounts(
+  db: DbOrTx,
+  partnerIds: string[],
+): Promise<Map<string, number>> {
+  if (partnerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ partnerId: orders.partner_user_id, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.partner_user_id, partnerIds), eq(orders.payment_status, "paid")))
+    .groupBy(orders.partner_user_id);
+  return new Map(rows.map((row) => [row.partnerId ?? "", Number(row.n)]));
 }

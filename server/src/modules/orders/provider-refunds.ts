@@ -1,6 +1,6 @@
 import { toDollars } from "@mcf/contracts/money";
 import type { Db } from "../../db/client.ts";
-import { orderPayments } from "../../db/schema/index.ts";
+import { orderPayments } from "../../db/schema/order-payments.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { queueRefundEmail } from "./order-payments.ts";
 import { lockOrder } from "./orders.repository.ts";

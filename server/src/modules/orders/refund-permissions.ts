@@ -7,7 +7,7 @@ import {
 import { type StaffRole, staffRoles } from "@mcf/contracts/staff";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { refundPermissions } from "../../db/schema/index.ts";
+import { refundPermissions } from "../../db/schema/order-payments.ts";
 import { forbidden } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 

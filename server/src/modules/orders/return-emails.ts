@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.ts";
-import type { OrderReturnRow, OrderRow } from "../../db/schema/index.ts";
+import type { OrderReturnRow, OrderRow } from "../../db/schema/orders.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";

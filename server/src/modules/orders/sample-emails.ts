@@ -1,5 +1,5 @@
 import { formatUsd, toDollars } from "@mcf/contracts/money";
-import type { OrderItemRow } from "../../db/schema/index.ts";
+import type { OrderItemRow } from "../../db/schema/orders.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { SampleToSend } from "@mcf/contracts/admin";
 import { and, asc, eq, exists, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { orderItems, orders, sampleFollowUps } from "../../db/schema/index.ts";
+import { orderItems, orders, sampleFollowUps } from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client.ts";
-import { aceSessions, aceUsers } from "../../db/schema/index.ts";
+import { aceSessions, aceUsers } from "../../db/schema/partners.ts";
 
 export type PartnerUserRow = typeof aceUsers.$inferSelect;
 

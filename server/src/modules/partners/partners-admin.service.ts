@@ -1,21 +1,24 @@
 import type { AdminPartner, PartnerStatus } from "@mcf/contracts/partners";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { aceUsers, orders } from "../../db/schema/index.ts";
+import { aceUsers } from "../../db/schema/partners.ts";
 import { notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { paidOrderCounts } from "../orders/orders.service.ts";
 import { revokeAllSessions } from "./partners.service.ts";
 
 /** Every partner account (or the one with `onlyId`), newest first, with its count of paid orders. */
 export async function listPartnersForAdmin(db: Db, onlyId?: string): Promise<AdminPartner[]> {
-  // Read-only count over orders: the orders module has no service for it, and this is one number.
-  const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.partner_user_id} = ${aceUsers.id} and ${orders.payment_status} = 'paid')`;
-  const rows = await db
-    .select({ user: aceUsers, order_count: orderCount })
+  const users = await db
+    .select()
     .from(aceUsers)
     .where(onlyId ? eq(aceUsers.id, onlyId) : undefined)
     .orderBy(desc(aceUsers.created_at));
-  return rows.map(({ user, order_count }) => ({
+  const counts = await paidOrderCounts(
+    db,
+    users.map((user) => user.id),
+  );
+  return users.map((user) => ({
     id: user.id,
     company: user.company,
     contact_name: user.contact_name,
@@ -24,7 +27,7 @@ export async function listPartnersForAdmin(db: Db, onlyId?: string): Promise<Adm
     status: user.status as PartnerStatus,
     created_at: user.created_at.toISOString(),
     last_login_at: user.last_login_at?.toISOString() ?? null,
-    order_count: Number(order_count),
+    order_count: counts.get(user.id) ?? 0,
   }));
 }
 

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { acePasswordResets, aceSessions, aceUsers } from "../../db/schema/index.ts";
+import { acePasswordResets, aceSessions, aceUsers } from "../../db/schema/partners.ts";
 import { badRequest, conflict, forbidden, invalid, unauthorized } from "../../errors.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";

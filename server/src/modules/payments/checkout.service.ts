@@ -4,10 +4,11 @@ import type { PaymentRequest } from "@mcf/contracts/orders";
 import { finalSaleNotAcknowledged } from "@mcf/contracts/returns";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import type { PaymentIdempotencyKeyRow, StoredDeliveryAnswers } from "../../db/schema/index.ts";
+import type { PaymentIdempotencyKeyRow } from "../../db/schema/payments.ts";
 import { AppError, invalid } from "../../errors.ts";
 import { type CartTotals, isFinalSale, priceCart, type StoreRates } from "../cart/cart.service.ts";
 import { countReservedCouponUses } from "../coupons/coupons.service.ts";
+import type { StoredDeliveryAnswers } from "../orders/orders.service.ts";
 import {
   attachPaymentSession,
   cancelUnpaid,

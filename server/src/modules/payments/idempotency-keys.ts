@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
-import { type PaymentIdempotencyKeyRow, paymentIdempotencyKeys } from "../../db/schema/index.ts";
+import { type PaymentIdempotencyKeyRow, paymentIdempotencyKeys } from "../../db/schema/payments.ts";
 import { AppError, invalid } from "../../errors.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
 import { type CreatedPaymentSession, paymentExpiresAt } from "./payment-provider.ts";

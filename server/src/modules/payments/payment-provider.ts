@@ -1,4 +1,4 @@
-import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
 
 export { paymentExpiresAt } from "../orders/orders.service.ts";
 

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
-import type { OrderItemRow, OrderRow } from "../../db/schema/index.ts";
+import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
 import { orderDelivery } from "../orders/orders.service.ts";
 import { type PaymentProvider, paymentExpiresAt } from "./payment-provider.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import Stripe from "stripe";
-import { paymentEvents } from "../../db/schema/index.ts";
+import { paymentEvents } from "../../db/schema/payments.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordJobPayment } from "../installs/installs.service.ts";
 import { cancelUnpaid, markPaid, recordProviderRefunds } from "../orders/orders.service.ts";

@@ -1,8 +1,8 @@
 import { toDollars } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import type { Db } from "../../db/client.ts";
-import type { OrderRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
+import type { OrderRow } from "../orders/orders.service.ts";
 import {
   findOrderBySessionId,
   getOrderWithItems,

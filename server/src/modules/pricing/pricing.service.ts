@@ -1,3 +1,4 @@
+import type { SellingUnit } from "@mcf/contracts/accessories";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { toCents } from "@mcf/contracts/money";
 import {
@@ -9,8 +10,7 @@ import {
   productPrice,
   theirBoxPriceCents,
 } from "@mcf/contracts/pricing";
-import { type SQL, sql } from "drizzle-orm";
-import { products } from "../../db/schema/index.ts";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 
 /**
  * Every price the store shows or charges is decided here, from the rules in the contracts:
@@ -19,10 +19,13 @@ import { products } from "../../db/schema/index.ts";
  */
 
 /** The product columns the price rules read (numeric columns arrive as strings). */
-export type PricedProductRow = Pick<
-  typeof products.$inferSelect,
-  "our_price" | "ace_shown_price" | "competitor_price" | "sqft_per_carton" | "selling_unit"
->;
+export interface PricedProductRow {
+  our_price: string | null;
+  ace_shown_price: string | null;
+  competitor_price: string | null;
+  sqft_per_carton: string | null;
+  selling_unit: SellingUnit;
+}
 
 /** The signed-in partner, if any: only an approved one sees partner prices. */
 export type PriceBuyer = { status: string } | null;
@@ -114,9 +117,13 @@ export function sampleLinePrices(quantities: number[], pricePerSampleCents: numb
 /**
  * The per-sq-ft price a product list filters and sorts by, as SQL: what this audience pays, by
  * the same rule as `priceFor` (a partner pays the partner price where there is a positive one,
- * else the public price), so a list's price order and bounds match the prices it shows.
+ * else the public price), so a list's price order and bounds match the prices it shows. The
+ * catalog passes its price columns.
  */
-export function listPriceSql(audience: PriceAudience): SQL {
-  if (audience === "public") return sql`${products.our_price}`;
-  return sql`coalesce(case when ${products.ace_shown_price} > 0 then ${products.ace_shown_price} end, ${products.our_price})`;
+export function listPriceSql(
+  audience: PriceAudience,
+  columns: { our_price: AnyColumn; ace_shown_price: AnyColumn },
+): SQL {
+  if (audience === "public") return sql`${columns.our_price}`;
+  return sql`coalesce(case when ${columns.ace_shown_price} > 0 then ${columns.ace_shown_price} end, ${columns.our_price})`;
 }

@@ -13,7 +13,7 @@ import {
   type PurchaseOrderRow,
   purchaseOrderLines,
   purchaseOrders,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/purchasing.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { findProductRows } from "../catalog/catalog.service.ts";

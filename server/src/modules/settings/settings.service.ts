@@ -14,7 +14,7 @@ import {
 } from "@mcf/contracts/store-settings";
 import { eq } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client.ts";
-import { storeSettings } from "../../db/schema/index.ts";
+import { storeSettings } from "../../db/schema/settings.ts";
 import { changedFields, listAudit, writeAudit } from "../audit/audit.service.ts";
 import { contentVersionSource } from "../content/content.service.ts";
 import { shippedDeliveryLimits, shippedDeliveryPrices } from "../delivery/delivery.service.ts";

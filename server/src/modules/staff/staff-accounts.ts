@@ -10,7 +10,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { staffAccounts } from "../../db/schema/index.ts";
+import { staffAccounts } from "../../db/schema/staff.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { hashPassword, isCommonPassword } from "../partners/partners.service.ts";

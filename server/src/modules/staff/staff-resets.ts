@@ -2,7 +2,7 @@ import { invalidResetTokenMessage } from "@mcf/contracts/partners-options";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { staffAccounts, staffPasswordResets } from "../../db/schema/index.ts";
+import { staffAccounts, staffPasswordResets } from "../../db/schema/staff.ts";
 import { badRequest } from "../../errors.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";

@@ -1,7 +1,7 @@
 import { type StaffMember, type StaffRole, shopPasswordActor } from "@mcf/contracts/staff";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { staffAccounts, staffSessions } from "../../db/schema/index.ts";
+import { staffAccounts, staffSessions } from "../../db/schema/staff.ts";
 import { hashToken, newToken } from "../partners/partners.service.ts";
 
 /** The back office's session cookie; sent only to /api/admin, never readable by scripts. */

@@ -6,7 +6,7 @@ import {
 } from "@mcf/contracts/staff";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { staffAccounts } from "../../db/schema/index.ts";
+import { staffAccounts } from "../../db/schema/staff.ts";
 import { unauthorized } from "../../errors.ts";
 import { burnPasswordCheck, verifyPassword } from "../partners/partners.service.ts";
 import { findStaffAccountByEmail } from "./staff-accounts.ts";

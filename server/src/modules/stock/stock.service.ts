@@ -2,12 +2,8 @@ import type { StockLedger, StockLedgerRow, StockReason } from "@mcf/contracts/st
 import { stockReasonLabels } from "@mcf/contracts/stock";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  productLots,
-  products,
-  type StockLedgerEntry,
-  stockLedger,
-} from "../../db/schema/index.ts";
+import { type ProductLotRow, productLots, products } from "../../db/schema/catalog.ts";
+import { type StockLedgerEntry, stockLedger } from "../../db/schema/stock.ts";
 import { AppError, conflict, invalid, notFound } from "../../errors.ts";
 
 /**
@@ -778,4 +774,84 @@ export async function ledgerTotals(db: DbOrTx, productId: number): Promise<Chang
     .from(stockLedger)
     .where(eq(stockLedger.product_id, productId));
   return row ?? { onHand: 0, allocated: 0, reserved: 0 };
+}
+
+/*
+ * Dye-lot boxes. A lot's `boxes` is a breakdown of its product's available boxes (decision 080);
+ * the orders module chooses which lot a line takes from, and moves the boxes through these.
+ */
+
+/** Each product's name and available boxes (`stock_quantity`), for these ids (deleted: absent). */
+export function availableBoxes(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<Array<{ id: number; name: string; stock: number }>> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, name: products.name, stock: products.stock_quantity })
+    .from(products)
+    .where(inArray(products.id, productIds));
+}
+
+/** Locks a product's row, the lock every stock change takes before its lots; false when gone. */
+export async function lockProductStock(tx: DbOrTx, productId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  return row !== undefined;
+}
+
+/** A product's dye lots, first recorded first. */
+export function lotsOfProduct(db: DbOrTx, productId: number): Promise<ProductLotRow[]> {
+  return db
+    .select()
+    .from(productLots)
+    .where(eq(productLots.product_id, productId))
+    .orderBy(asc(productLots.id));
+}
+
+/** One dye lot, or null when it no longer exists. */
+export async function findLot(db: DbOrTx, lotId: number): Promise<ProductLotRow | null> {
+  const [lot] = await db.select().from(productLots).where(eq(productLots.id, lotId));
+  return lot ?? null;
+}
+
+/** Takes `boxes` from a lot when it holds them (one conditional update); false when it does not. */
+export async function takeFromLot(tx: DbOrTx, lotId: number, boxes: number): Promise<boolean> {
+  const taken = await tx
+    .update(productLots)
+    .set({ boxes: sql`${productLots.boxes} - ${boxes}`, updated_at: new Date() })
+    .where(and(eq(productLots.id, lotId), gte(productLots.boxes, boxes)))
+    .returning({ id: productLots.id });
+  return taken.length === 1;
+}
+
+/** Puts `boxes` back into a lot they came from. */
+export async function putBackInLot(tx: DbOrTx, lotId: number, boxes: number): Promise<void> {
+  await tx
+    .update(productLots)
+    .set({ boxes: sql`${productLots.boxes} + ${boxes}`, updated_at: new Date() })
+    .where(eq(productLots.id, lotId));
+}
+
+/** Which of these products have dye lots now. */
+export async function productsWithLots(db: DbOrTx, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: productLots.product_id })
+    .from(productLots)
+    .where(inArray(productLots.product_id, [...new Set(productIds)]));
+  return new Set(rows.map((row) => row.productId));
+}
+
+/** The boxes each lot holds now, by lot id (lots since deleted are left out). */
+export async function lotBoxesLeft(db: DbOrTx, lotIds: number[]): Promise<Map<number, number>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productLots.id, boxes: productLots.boxes })
+    .from(productLots)
+    .where(inArray(productLots.id, lotIds));
+  return new Map(rows.map((row) => [row.id, row.boxes]));
 }
