@@ -79,6 +79,7 @@ export {
 export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
 export { listPartnerOrders } from "./partner-orders.ts";
 export { recordProviderRefunds } from "./provider-refunds.ts";
+export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
 export {
   listRefundPermissions,
   refundAllowanceOf,
