@@ -236,13 +236,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     documentSecurity(scope, shopperSecurity);
     scope.addHook("onRequest", async (request, reply) => {
       reply.header("cache-control", "no-store");
-      try {
-        request.shopper = await requireShopper(db, request.cookies[shopperCookieName]);
-      } catch (error) {
-        // A dead session: the browser's hint cookie goes too.
-        clearSession(reply);
-        throw error;
-      }
+      // A dead session answers 401 and sets nothing: the web app drops its own hint cookie.
+      request.shopper = await requireShopper(db, request.cookies[shopperCookieName]);
     });
 
     scope.get(

@@ -54,7 +54,7 @@ export async function reorderPlan(
 ): Promise<ReorderPlan> {
   const wantedNumber = normalizeOrderNumber(orderNumber);
   const order = (await listOrdersByEmail(db, email)).find(
-    (candidate) => candidate.order_number === wantedNumber,
+    (candidate) => normalizeOrderNumber(candidate.order_number) === wantedNumber,
   );
   if (!order) throw notFound(orderNotInAccountMessage);
   const boxLines = order.lines.filter(
