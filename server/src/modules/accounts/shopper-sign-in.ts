@@ -64,20 +64,6 @@ export async function requestSignInLink(
   options: { publicUrl: string; returnTo?: string | null; log?: FastifyBaseLogger },
 ): Promise<void> {
   const address = email.trim().toLowerCase();
-  const since = new Date(Date.now() - 60 * 60 * 1000);
-  const [recent] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(shopperSignInLinks)
-    .where(
-      and(
-        sql`lower(${shopperSignInLinks.email}) = ${address}`,
-        gt(shopperSignInLinks.created_at, since),
-      ),
-    );
-  if (Number(recent?.count ?? 0) >= signInLinksPerEmailPerHour) {
-    options.log?.info("shopper sign-in link not sent: hourly limit of the address reached");
-    return;
-  }
   const known = await findAccountByEmail(db, address);
   const token = newToken();
   const link = `${options.publicUrl}/account/sign-in?token=${encodeURIComponent(token)}`;
@@ -97,6 +83,22 @@ export async function requestSignInLink(
     ],
   });
   await db.transaction(async (tx) => {
+    // One address's requests take turns, so the hourly count holds when several come at once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shopper-sign-in:${address}`}))`);
+    const since = new Date(Date.now() - 60 * 60 * 1000);
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(shopperSignInLinks)
+      .where(
+        and(
+          sql`lower(${shopperSignInLinks.email}) = ${address}`,
+          gt(shopperSignInLinks.created_at, since),
+        ),
+      );
+    if (Number(recent?.count ?? 0) >= signInLinksPerEmailPerHour) {
+      options.log?.info("shopper sign-in link not sent: hourly limit of the address reached");
+      return;
+    }
     await tx.insert(shopperSignInLinks).values({
       email: address,
       token_hash: hashToken(token),
