@@ -7,7 +7,7 @@ import type {
 } from "@mcf/contracts/accounts";
 import { jobStageLabels } from "@mcf/contracts/installs-options";
 import { useCallback, useEffect, useState } from "react";
-import { Link, type MetaArgs, useNavigate } from "react-router";
+import { Link, type MetaArgs, useLocation, useNavigate } from "react-router";
 import { AccountAddresses } from "../features/account/account-addresses.tsx";
 import { AccountOrders } from "../features/account/account-orders.tsx";
 import { AccountProjects } from "../features/account/account-projects.tsx";
@@ -57,6 +57,9 @@ function Section({
 /** /account: sign in by an emailed link, then the shopper's orders, projects and settings. */
 export default function AccountPage() {
   const navigate = useNavigate();
+  // The order confirmation passes the order's email along, so the form starts filled in.
+  const location = useLocation();
+  const passedEmail = (location.state as { email?: unknown } | null)?.email;
   const [state, setState] = useState<"loading" | "signed-out" | "error" | AccountData>("loading");
 
   const load = useCallback(async () => {
@@ -115,7 +118,10 @@ export default function AccountPage() {
   if (state === "signed-out")
     return (
       <div className="container-page py-10 sm:py-16">
-        <SignInPanel onSignedIn={() => void load()} />
+        <SignInPanel
+          onSignedIn={() => void load()}
+          initialEmail={typeof passedEmail === "string" ? passedEmail : ""}
+        />
       </div>
     );
 

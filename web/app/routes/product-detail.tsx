@@ -1,6 +1,7 @@
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contracts/product";
 import { data, Link } from "react-router";
+import { SaveFloorButton } from "../components/save-floor-button.tsx";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
 import {
   listedProduct,
@@ -133,7 +134,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8 sm:py-10">
       <ProductJsonLd product={product} publicUrl={publicUrl} />
-      <ProductBreadcrumbs product={product} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <ProductBreadcrumbs product={product} />
+        <SaveFloorButton productId={product.id} />
+      </div>
       <ProductDetailView product={product} source={publicPriceSource} companions={companions} />
       <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>

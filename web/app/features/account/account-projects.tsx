@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { api, serverDetail } from "../../lib/api.ts";
 
 interface RoomDraft {
+  /** Stable while the form is open (rooms have no id until saved). */
+  key: number;
   name: string;
   area_sqft: string;
   waste_percent: string;
@@ -11,7 +13,10 @@ interface RoomDraft {
   product_name: string | null;
 }
 
+let roomKeys = 0;
+
 const newRoom = (): RoomDraft => ({
+  key: ++roomKeys,
   name: "",
   area_sqft: "",
   waste_percent: "10",
@@ -24,6 +29,7 @@ function draftOf(project: Project | null): { name: string; rooms: RoomDraft[] } 
   return {
     name: project.name,
     rooms: project.rooms.map((room) => ({
+      key: ++roomKeys,
       name: room.name,
       area_sqft: String(room.area_sqft),
       waste_percent: String(room.waste_percent),
@@ -106,8 +112,7 @@ function ProjectForm({
       </div>
       {draft.rooms.map((room, index) => (
         <fieldset
-          // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id until saved
-          key={index}
+          key={room.key}
           className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
         >
           <legend className="sr-only">Room {index + 1}</legend>
