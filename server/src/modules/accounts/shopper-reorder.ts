@@ -67,7 +67,7 @@ export async function reorderPlan(
   const lines = boxLines.flatMap((line): ReorderLine[] => {
     const product = products.get(line.product_id);
     // A floor no longer sold, or an accessory: nothing to put back in the cart.
-    if (!product || product.selling_unit !== "box") return [];
+    if (product?.selling_unit !== "box") return [];
     const price = publicPriceOf(product);
     const base = {
       product_id: line.product_id,

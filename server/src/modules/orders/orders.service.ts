@@ -79,7 +79,6 @@ export {
 export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.ts";
 export { listPartnerOrders } from "./partner-orders.ts";
 export { recordProviderRefunds } from "./provider-refunds.ts";
-export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
 export {
   listRefundPermissions,
   refundAllowanceOf,
@@ -92,6 +91,7 @@ export {
   sampledProductsByToken,
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
+export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery, type RefundIssuer };
 
 /** How long a payment session (and the stock it reserves) stays open. */
