@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
 import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
@@ -43,6 +44,7 @@ test("a guest buys, creates an account from the emailed link, sees the order, re
   await expect(listed.getByText(`Order ${order.friendly_order_id}`)).toBeVisible();
   await expect(listed.getByText("Processing")).toBeVisible();
   await expect(listed.getByText("dye lot AC-0412")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/account");
 
   // Re-order the same lot: the cart line carries it.
   await listed.getByRole("button", { name: "Re-order the same dye lot" }).click();
@@ -82,6 +84,8 @@ test("a sign-in link works once: opened again it says so and offers a new one", 
 }) => {
   const email = `account.once.${Date.now()}@example.com`;
   await openPage(page, "/account");
+  await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/account (signed out)");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("status")).toContainText("a sign-in link is on its way");

@@ -105,9 +105,12 @@ export default function AccountPage() {
 
   if (state === "loading")
     return (
-      <p role="status" className="container-page py-20 text-center text-stone-600">
-        Loading your account...
-      </p>
+      <div className="container-page py-20 text-center">
+        <h1 className="mb-2 text-3xl font-bold text-navy-800">My account</h1>
+        <p role="status" className="text-stone-600">
+          Loading your account...
+        </p>
+      </div>
     );
   if (state === "error")
     return (
