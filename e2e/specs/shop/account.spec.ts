@@ -3,7 +3,7 @@ import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
 
-test("a guest buys, creates an account from the emailed link, sees the order, re-orders its dye lot and saves an address that checkout then uses", async ({
+test("a guest buys, creates an account from the emailed link, sees the order, re-orders its dye lot, saves an address that checkout then uses, and saves a floor with the heart", async ({
   page,
   request,
   store,
@@ -77,6 +77,15 @@ test("a guest buys, creates an account from the emailed link, sees the order, re
   await expect(billing.getByLabel("Street Address")).toHaveValue("77 Lakeshore Dr");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   await expect(page.getByLabel("Full Name")).toHaveValue("Avery Account");
+
+  // The heart on the floor's page keeps it in the account's saved floors.
+  await openPage(page, `/products/${product.id}`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+  await openPage(page, "/account");
+  await expect(
+    page.getByRole("region", { name: "Saved floors" }).getByRole("link", { name }),
+  ).toBeVisible();
 });
 
 test("a sign-in link works once: opened again it says so and offers a new one", async ({

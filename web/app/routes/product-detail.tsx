@@ -1,7 +1,6 @@
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contracts/product";
 import { data, Link } from "react-router";
-import { SaveFloorButton } from "../components/save-floor-button.tsx";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
 import {
   listedProduct,
@@ -15,6 +14,11 @@ import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/product-detail";
+
+/** The heart: used only after the shopper acts, so its code follows hydration (decision 089). */
+const SaveFloorButton = deferredIsland(() =>
+  import("../components/save-floor-button.tsx").then((m) => m.SaveFloorButton),
+);
 
 const stripSize = 12;
 
