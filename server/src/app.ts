@@ -26,6 +26,7 @@ import { createJobs, type Jobs } from "./jobs.ts";
 import { loggerOptions, redactUrl } from "./logging.ts";
 import { connectStoreIdentity } from "./mail/store-identity.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
+import { accountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });
   await app.register(partnerAuthRoutes);
+  await app.register(accountRoutes);
   await app.register(partnerAdminRoutes);
   await app.register(staffRoutes);
   await app.register(aceProductRoutes);

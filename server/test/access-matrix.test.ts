@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orderItems, productLots } from "../src/db/schema/index.ts";
 import { shippedSettings } from "../src/modules/settings/settings.service.ts";
+import { signInByLink } from "./account-factories.ts";
 import { type ApiRoute, createTestAppListingRoutes } from "./api-routes.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "./factories.ts";
 import { measureSlot } from "./install-factories.ts";
@@ -17,18 +18,26 @@ import { type TestApp, testAdminPassword } from "./test-app.ts";
  * admin-password header scripts use, which acts as the owner.
  */
 
-type Caller = "anonymous" | "partner" | "admin" | "wrongAdmin" | StaffRole;
+type Caller = "anonymous" | "partner" | "shopper" | "admin" | "wrongAdmin" | StaffRole;
 const staffCallers: StaffRole[] = ["owner", "staff", "catalogue"];
-const callers: Caller[] = ["anonymous", "wrongAdmin", "partner", "admin", ...staffCallers];
+const callers: Caller[] = [
+  "anonymous",
+  "wrongAdmin",
+  "partner",
+  "shopper",
+  "admin",
+  ...staffCallers,
+];
 const isStaffCaller = (caller: Caller): caller is StaffRole =>
   (staffCallers as string[]).includes(caller);
 
 /**
- * public: everyone gets `status`; partner: only a partner does, the rest 401; admin: the
+ * public: everyone gets `status`; partner: only a partner does, the rest 401; shopper: only a
+ * signed-in shopper (a store account's session cookie) does, the rest 401; admin: the
  * admin-password header and the owner do, and the roles whose part of the back office the route
  * belongs to (`rolesOf` below); other signed-in roles get 403 and everyone else 401.
  */
-type Access = "public" | "partner" | "admin";
+type Access = "public" | "partner" | "shopper" | "admin";
 
 /**
  * Which roles besides the owner may call each part of the back office, by path: staff run
@@ -91,6 +100,16 @@ interface Fixtures {
   newJobId: number;
   newJobToken: string;
   crewId: number;
+  /** A shopper's session cookie, and one made to be signed out. */
+  shopperCookie: string;
+  shopperSignOutCookie: string;
+  /** The shopper's own rows: one to change, one to remove. */
+  shopperAddressId: number;
+  shopperAddressToDeleteId: number;
+  shopperProjectId: number;
+  shopperProjectToDeleteId: number;
+  /** A paid order placed with the shopper's email. */
+  shopperOrderNumber: string;
 }
 
 interface RequestSpec {
@@ -119,6 +138,17 @@ const publicGet = (status: number, url: (f: Fixtures) => string): MatrixEntry =>
   status,
   request: get(url),
 });
+const matrixAddress = {
+  full_name: "Matrix Shopper",
+  street: "1 Matrix Way",
+  city: "Birmingham",
+  state: "AL",
+  zip_code: "35203",
+};
+const matrixProject = {
+  name: "Matrix house",
+  rooms: [{ name: "Kitchen", area_sqft: 120, waste_percent: 10 }],
+};
 const matrixBoundary = "matrix-boundary-7f3a";
 const renamedTextUpload = [
   `--${matrixBoundary}`,
@@ -383,6 +413,129 @@ const matrix: Record<string, MatrixEntry> = {
       url: "/api/ace/auth/reset-password",
       payload: { token: "x".repeat(43), new_password: "Birch-plank-2029" },
     }),
+  },
+  "POST /api/account/sign-in-link": {
+    access: "public",
+    status: 202,
+    request: () => ({ url: "/api/account/sign-in-link", payload: { email: "matrix@example.com" } }),
+  },
+  // A token no link has: refused the same for everyone.
+  "POST /api/account/sign-in": {
+    access: "public",
+    status: 400,
+    request: () => ({ url: "/api/account/sign-in", payload: { token: "x".repeat(43) } }),
+  },
+  "POST /api/account/sign-in/password": {
+    access: "public",
+    status: 401,
+    request: () => ({
+      url: "/api/account/sign-in/password",
+      payload: { email: "matrix@example.com", password: "not-the-password" },
+    }),
+  },
+  "DELETE /api/account/session": {
+    access: "public",
+    status: 204,
+    setsCookie: true,
+    request: (f) => ({ url: "/api/account/session", headers: { cookie: f.shopperSignOutCookie } }),
+  },
+  "GET /api/account": { access: "shopper", status: 200, request: get(() => "/api/account") },
+  "PUT /api/account/password": {
+    access: "shopper",
+    status: 200,
+    request: () => ({
+      url: "/api/account/password",
+      payload: { new_password: "Matrix-floor-2031" },
+    }),
+  },
+  "PUT /api/account/email-preferences": {
+    access: "shopper",
+    status: 200,
+    request: () => ({
+      url: "/api/account/email-preferences",
+      payload: { marketing_emails: true, review_requests: true },
+    }),
+  },
+  "GET /api/account/orders": {
+    access: "shopper",
+    status: 200,
+    request: get(() => "/api/account/orders"),
+  },
+  "GET /api/account/orders/:order_number/reorder": {
+    access: "shopper",
+    status: 200,
+    request: get((f) => `/api/account/orders/${f.shopperOrderNumber}/reorder`),
+  },
+  "GET /api/account/installation-jobs": {
+    access: "shopper",
+    status: 200,
+    request: get(() => "/api/account/installation-jobs"),
+  },
+  "GET /api/account/addresses": {
+    access: "shopper",
+    status: 200,
+    request: get(() => "/api/account/addresses"),
+  },
+  "POST /api/account/addresses": {
+    access: "shopper",
+    status: 201,
+    request: () => ({ url: "/api/account/addresses", payload: matrixAddress }),
+  },
+  "PUT /api/account/addresses/:id": {
+    access: "shopper",
+    status: 200,
+    request: (f) => ({
+      url: `/api/account/addresses/${f.shopperAddressId}`,
+      payload: matrixAddress,
+    }),
+  },
+  "DELETE /api/account/addresses/:id": {
+    access: "shopper",
+    status: 204,
+    request: (f) => ({ url: `/api/account/addresses/${f.shopperAddressToDeleteId}` }),
+  },
+  "GET /api/account/projects": {
+    access: "shopper",
+    status: 200,
+    request: get(() => "/api/account/projects"),
+  },
+  "POST /api/account/projects": {
+    access: "shopper",
+    status: 201,
+    request: () => ({ url: "/api/account/projects", payload: matrixProject }),
+  },
+  "GET /api/account/projects/:id": {
+    access: "shopper",
+    status: 200,
+    request: get((f) => `/api/account/projects/${f.shopperProjectId}`),
+  },
+  "PUT /api/account/projects/:id": {
+    access: "shopper",
+    status: 200,
+    request: (f) => ({
+      url: `/api/account/projects/${f.shopperProjectId}`,
+      payload: matrixProject,
+    }),
+  },
+  "DELETE /api/account/projects/:id": {
+    access: "shopper",
+    status: 204,
+    request: (f) => ({ url: `/api/account/projects/${f.shopperProjectToDeleteId}` }),
+  },
+  "GET /api/account/saved-products": {
+    access: "shopper",
+    status: 200,
+    request: get(() => "/api/account/saved-products"),
+  },
+  "PUT /api/account/saved-products/:product_id": {
+    access: "shopper",
+    status: 204,
+    request: (f) => ({ url: `/api/account/saved-products/${f.productId}` }),
+  },
+  "DELETE /api/account/saved-products/:product_id": {
+    access: "shopper",
+    status: 204,
+    request: (f) => ({ url: `/api/account/saved-products/${f.productId}` }),
   },
   "GET /api/ace/me": { access: "partner", status: 200, request: get(() => "/api/ace/me") },
   "GET /api/ace/orders": { access: "partner", status: 200, request: get(() => "/api/ace/orders") },
@@ -812,12 +965,13 @@ function callerHeaders(
 ): Record<string, string> {
   if (isStaffCaller(caller)) return { cookie: sessions[caller] };
   if (caller === "partner") return { authorization: `Bearer ${f.partnerToken}` };
+  if (caller === "shopper") return { cookie: f.shopperCookie };
   if (caller === "admin") return { "admin-password": testAdminPassword };
   if (caller === "wrongAdmin") return { "admin-password": "not-the-admin-password" };
   return {};
 }
 
-describe("access matrix: every /api route × anonymous, partner, admin header, wrong admin password, owner, staff, catalogue", () => {
+describe("access matrix: every /api route × anonymous, partner, shopper, admin header, wrong admin password, owner, staff, catalogue", () => {
   let t: TestApp;
   let routes: ApiRoute[];
   let f: Fixtures;
@@ -970,6 +1124,22 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
         sessions[caller] = (await createStaffSession(t.app, { role })).cookie;
     }
     const editedStaff = await createStaffSession(t.app, { role: "staff" });
+    const shopperEmail = "matrix.shopper@example.com";
+    const shopperOrder = await createOrder(db, {
+      customer_email: shopperEmail,
+      lines: [{ product, quantity: 1 }],
+    });
+    const shopperCookie = await signInByLink(t, shopperEmail);
+    const asShopper = async (url: string, payload: object) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: { cookie: shopperCookie },
+      });
+      if (res.statusCode !== 201) throw new Error(`${url} failed: ${res.body}`);
+      return Number(res.json().id);
+    };
 
     f = {
       bookableJobId: bookable.id,
@@ -998,6 +1168,13 @@ describe("access matrix: every /api route × anonymous, partner, admin header, w
       failedMailId: Number(failedMail?.id),
       postSlug: posts[0]?.slug ?? "missing",
       areaSlug,
+      shopperCookie,
+      shopperSignOutCookie: await signInByLink(t, shopperEmail),
+      shopperAddressId: await asShopper("/api/account/addresses", matrixAddress),
+      shopperAddressToDeleteId: await asShopper("/api/account/addresses", matrixAddress),
+      shopperProjectId: await asShopper("/api/account/projects", matrixProject),
+      shopperProjectToDeleteId: await asShopper("/api/account/projects", matrixProject),
+      shopperOrderNumber: shopperOrder.friendly_order_id,
     };
   });
   afterAll(() => t.close());

@@ -22,6 +22,8 @@ export default [
   route("cart/add", "routes/cart-add.tsx"),
   route("pay/:sessionId", "routes/pay.tsx"),
   route("success", "routes/success.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/sign-in", "routes/account-sign-in.tsx"),
   route("track", "routes/track-lookup.tsx"),
   route("track/:token", "routes/track.tsx"),
   route("samples/reorder", "routes/sample-reorder.tsx"),

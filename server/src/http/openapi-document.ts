@@ -15,6 +15,13 @@ export const openApiSecuritySchemes = {
     description:
       "A back-office browser session, from POST /api/admin/session (HttpOnly, SameSite=Strict).",
   },
+  shopperSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "mcf_shopper_session",
+    description:
+      "A shopper's browser session, from POST /api/account/sign-in (HttpOnly, SameSite=Lax).",
+  },
   partnerToken: {
     type: "http",
     scheme: "bearer",
@@ -28,6 +35,8 @@ type SecurityRequirements = Array<Record<string, string[]>>;
 export const adminSecurity: SecurityRequirements = [{ adminPassword: [] }, { staffSession: [] }];
 /** A route only a signed-in partner may call. */
 export const partnerSecurity: SecurityRequirements = [{ partnerToken: [] }];
+/** A route only a signed-in shopper (a store account, not a partner) may call. */
+export const shopperSecurity: SecurityRequirements = [{ shopperSession: [] }];
 /** A public route that a signed-in partner may also call, with a partner's prices. */
 export const optionalPartnerSecurity: SecurityRequirements = [{}, { partnerToken: [] }];
 

@@ -205,10 +205,12 @@ describe("the page cache", () => {
     }
   });
 
-  it("never keeps the partner area, the back office or a buyer's own pages", async () => {
+  it("never keeps the partner area, the shopper's account, the back office or a buyer's own pages", async () => {
     for (const url of [
       "/ace",
       "/ace/products/1",
+      "/account",
+      "/account/sign-in?token=abc",
       "/admin",
       "/cart",
       "/pay/test_123",

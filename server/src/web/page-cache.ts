@@ -12,11 +12,12 @@ import {
 import { type CspSettings, contentSecurityPolicy } from "../plugins/security-headers.ts";
 
 /**
- * Pages that are never kept: the partner area and the back office (signed-in views), and the
- * buyer's own cart, payment, confirmation, tracking and installation-job pages (with their
- * React Router data requests, `/cart.data`).
+ * Pages that are never kept: the partner area, the shopper's account and the back office
+ * (signed-in views), and the buyer's own cart, payment, confirmation, tracking and
+ * installation-job pages (with their React Router data requests, `/cart.data`).
  */
-const privatePages = /^\/(ace|admin|cart|pay|success|track|installation\/jobs)(\.data$|\/|$)/;
+const privatePages =
+  /^\/(ace|account|admin|cart|pay|success|track|installation\/jobs)(\.data$|\/|$)/;
 
 /**
  * A request the page cache may answer: a GET for a public page from an anonymous visitor. The

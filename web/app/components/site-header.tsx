@@ -3,7 +3,7 @@ import { CartButton } from "../features/cart/cart-button.tsx";
 import { deferredIsland } from "../lib/deferred-island.tsx";
 import { useStoreDetails } from "../lib/store-details.ts";
 import { BrandMark } from "./brand-mark.tsx";
-import { PhoneIcon } from "./icons.tsx";
+import { AccountIcon, PhoneIcon } from "./icons.tsx";
 import { MobileMenuButton, useMobileMenu } from "./mobile-menu.tsx";
 
 /**
@@ -68,6 +68,13 @@ export function SiteHeader() {
         </nav>
         <SiteSearch className="hidden w-64 xl:block" />
         <div className="flex items-center gap-1">
+          <Link
+            to="/account"
+            aria-label="My account"
+            className="rounded-md p-2 text-navy-800 hover:bg-stone-100"
+          >
+            <AccountIcon />
+          </Link>
           <CartButton />
           <MobileMenuButton
             open={menu.open}

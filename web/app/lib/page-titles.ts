@@ -9,6 +9,8 @@ export const pageTitles = {
   checkout: "Checkout",
   success: "Order Confirmation",
   tracking: "Order Tracking",
+  account: "My Account",
+  accountSignIn: "Sign In",
   installation: "Installation Services",
   about: "About Us",
   contact: "Contact Us",

@@ -15,6 +15,11 @@ import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/product-detail";
 
+/** The heart: used only after the shopper acts, so its code follows hydration (decision 089). */
+const SaveFloorButton = deferredIsland(() =>
+  import("../components/save-floor-button.tsx").then((m) => m.SaveFloorButton),
+);
+
 const stripSize = 12;
 
 /**
@@ -133,7 +138,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8 sm:py-10">
       <ProductJsonLd product={product} publicUrl={publicUrl} />
-      <ProductBreadcrumbs product={product} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <ProductBreadcrumbs product={product} />
+        <SaveFloorButton productId={product.id} />
+      </div>
       <ProductDetailView product={product} source={publicPriceSource} companions={companions} />
       <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>

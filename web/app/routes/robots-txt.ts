@@ -7,6 +7,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /ace",
+    "Disallow: /account",
     "Disallow: /api/",
     "Disallow: /pay/",
     "Disallow: /track/",

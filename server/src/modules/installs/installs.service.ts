@@ -380,3 +380,30 @@ export async function weekCalendar(
     })),
   };
 }
+
+/**
+ * The installation jobs of a customer's (verified) email, newest first, each with its customer
+ * page: what a shopper's account lists.
+ */
+export async function listJobsByEmail(
+  db: Db,
+  email: string,
+): Promise<Array<{ id: number; stage: string; created_at: string; url: string }>> {
+  const rows = await db
+    .select({
+      id: installJobs.id,
+      stage: installJobs.stage,
+      token: installJobs.token,
+      created_at: installJobs.created_at,
+    })
+    .from(installJobs)
+    .where(sql`lower(${installJobs.customer_email}) = lower(${email.trim()})`)
+    .orderBy(desc(installJobs.created_at), desc(installJobs.id))
+    .limit(50);
+  return rows.map((row) => ({
+    id: row.id,
+    stage: row.stage,
+    created_at: row.created_at.toISOString(),
+    url: `/installation/jobs/${row.token}`,
+  }));
+}

@@ -98,6 +98,7 @@ export {
   sampledProductsByToken,
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
+export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery, type RefundIssuer };
 
 /** How long a payment session (and the stock it reserves) stays open. */

@@ -34,27 +34,5 @@ export function normalizeQuantity(raw: string | number, stock?: number): number 
   return quantity;
 }
 
-export interface CoverageEstimate {
-  /** Area to cover including the waste allowance, in sq ft. */
-  areaWithWaste: number;
-  boxes: number;
-  /** Square feet the boxes cover. */
-  coverage: number;
-}
-
-/**
- * Boxes needed for a room: area × (1 + waste%), rounded up to whole boxes.
- * Null when the area or the box size is not a positive number.
- */
-export function coverageEstimate(
-  areaSqft: number,
-  wastePercent: number,
-  sqftPerBox: number,
-): CoverageEstimate | null {
-  if (!(areaSqft > 0) || !(sqftPerBox > 0)) return null;
-  const waste = Number.isFinite(wastePercent) && wastePercent > 0 ? wastePercent : 0;
-  const areaWithWaste = Math.round(areaSqft * (1 + waste / 100) * 100) / 100;
-  // A hair of tolerance so 200.0000001 sq ft does not buy an extra box.
-  const boxes = Math.ceil(areaWithWaste / sqftPerBox - 1e-9);
-  return { areaWithWaste, boxes, coverage: Math.round(boxes * sqftPerBox * 100) / 100 };
-}
+// The one coverage rule, shared with the server (a project room keeps its result).
+export { type CoverageEstimate, coverageEstimate } from "@mcf/contracts/coverage";

@@ -7,6 +7,7 @@ import {
   checkoutMessages,
   emptyCheckoutForm,
   fillFromPartner,
+  fillFromShopper,
   paymentRequestFor,
   shipToState,
   shipToZip,
@@ -165,5 +166,45 @@ describe("payment failure reasons", () => {
     expect(paymentFailureReason(new ApiError(0, "Network error."))).toBe(
       "Payment initiation failed. Please try again.",
     );
+  });
+});
+
+describe("fillFromShopper: a signed-in shopper's checkout starts from the account", () => {
+  const home = {
+    id: 1,
+    label: "Home",
+    full_name: "Avery Shopper",
+    street: "77 Lakeshore Dr",
+    city: "Birmingham",
+    state: "AL",
+    zip_code: "35209",
+    country: "US",
+    phone: "205-555-0177",
+    is_default: true,
+  };
+
+  it("fills the email, name, phone and billing address of an empty form from the default address", () => {
+    expect(fillFromShopper(emptyCheckoutForm(), "avery@example.com", home)).toMatchObject({
+      customer_name: "Avery Shopper",
+      customer_email: "avery@example.com",
+      customer_phone: "205-555-0177",
+      billing: { street: "77 Lakeshore Dr", city: "Birmingham", state: "AL", zip_code: "35209" },
+    });
+  });
+
+  it("keeps what the shopper already typed, and fills only the email without a saved address", () => {
+    const typed = {
+      ...emptyCheckoutForm(),
+      customer_name: "Someone Else",
+      billing: { street: "1 Elm St", city: "", state: "NY", zip_code: "", country: "US" },
+    };
+    const filled = fillFromShopper(typed, "avery@example.com", home);
+    expect(filled.customer_name).toBe("Someone Else");
+    expect(filled.billing.street).toBe("1 Elm St");
+    expect(fillFromShopper(emptyCheckoutForm(), "avery@example.com", undefined)).toMatchObject({
+      customer_email: "avery@example.com",
+      customer_name: "",
+      billing: { street: "" },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { SavedAddress } from "@mcf/contracts/accounts";
 import type { CartItem } from "@mcf/contracts/cart";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { PartnerUser } from "@mcf/contracts/partners";
@@ -60,6 +61,36 @@ export function fillFromPartner(form: CheckoutForm, partner: PartnerUser): Check
             state: saved.state.trim() || form.billing.state,
             zip_code: saved.zip.trim(),
             country: saved.country.trim() || "US",
+          }
+        : form.billing,
+  };
+}
+
+/**
+ * A signed-in shopper's checkout starts from the account: its email, and the default saved
+ * address (name, phone, billing address). Only empty fields are filled, as for a partner.
+ */
+export function fillFromShopper(
+  form: CheckoutForm,
+  email: string,
+  address: SavedAddress | undefined,
+): CheckoutForm {
+  const keep = (current: string, saved: string | null | undefined) =>
+    current.trim() ? current : (saved ?? "").trim();
+  const billingEmpty = !form.billing.street.trim() && !form.billing.zip_code.trim();
+  return {
+    ...form,
+    customer_email: keep(form.customer_email, email),
+    customer_name: keep(form.customer_name, address?.full_name),
+    customer_phone: keep(form.customer_phone, address?.phone),
+    billing:
+      address && billingEmpty
+        ? {
+            street: address.street,
+            city: address.city,
+            state: address.state,
+            zip_code: address.zip_code,
+            country: address.country || "US",
           }
         : form.billing,
   };

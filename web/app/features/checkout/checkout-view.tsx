@@ -1,3 +1,4 @@
+import type { SavedAddress, ShopperAccount } from "@mcf/contracts/accounts";
 import { formatUsd } from "@mcf/contracts/money";
 import type { PaymentRequest } from "@mcf/contracts/orders";
 import type { PartnerUser } from "@mcf/contracts/partners";
@@ -10,12 +11,14 @@ import { api } from "../../lib/api.ts";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { rememberPendingPayment } from "../../lib/cart/pending-payment.ts";
+import { mayBeSignedIn } from "../../lib/shopper-session.ts";
 import { AddressFieldset } from "./address-fieldset.tsx";
 import {
   type CheckoutForm,
   checkoutMessageStillApplies,
   emptyCheckoutForm,
   fillFromPartner,
+  fillFromShopper,
   paymentRequestFor,
   shipToState,
   shipToZip,
@@ -115,6 +118,26 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     const token = readAceToken();
     setPartnerToken(token);
     setFormRestored(true);
+    // A signed-in shopper's checkout starts from the account's email and default address; a
+    // guest's browser has no session hint, so a guest's checkout asks nothing more.
+    const shopper = !token && mayBeSignedIn() ? new AbortController() : null;
+    if (shopper) {
+      Promise.all([
+        api<ShopperAccount>("/api/account", { signal: shopper.signal }),
+        api<{ addresses: SavedAddress[] }>("/api/account/addresses", { signal: shopper.signal }),
+      ])
+        .then(([account, { addresses }]) =>
+          setForm((current) =>
+            fillFromShopper(
+              current,
+              account.email,
+              addresses.find((address) => address.is_default) ?? addresses[0],
+            ),
+          ),
+        )
+        .catch(() => {});
+      return () => shopper.abort();
+    }
     if (!token) return;
     // A partner's checkout starts from their account's contact and saved address.
     const controller = new AbortController();

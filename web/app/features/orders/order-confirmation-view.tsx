@@ -59,6 +59,19 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
             Track your order
           </a>
         ) : null}
+        {paid ? (
+          <p className="mt-4 text-sm text-stone-700">
+            Keep this order, and re-order the same dye lot later:{" "}
+            <Link
+              to="/account"
+              state={{ email: order.customer_email }}
+              className="font-semibold text-oak-700 hover:underline"
+            >
+              create an account
+            </Link>{" "}
+            with this email. No password needed.
+          </p>
+        ) : null}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">

@@ -1,0 +1,117 @@
+import { expectNoSeriousA11yViolations } from "../../support/axe.ts";
+import { waitForMail } from "../../support/mail.ts";
+import { openPage } from "../../support/page.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
+
+test("a guest buys, creates an account from the emailed link, sees the order, re-orders its dye lot, saves an address that checkout then uses, and saves a floor with the heart", async ({
+  page,
+  request,
+  store,
+}) => {
+  const name = `Account Oak ${store.tag}`;
+  const product = await store.product({
+    name,
+    our_price: 3.25,
+    sqft_per_carton: 20,
+    stock_quantity: 30,
+  });
+  const lots = await request.put(`/api/admin/products/${product.id}/lots`, {
+    headers: adminHeaders,
+    data: { lots: [{ lot_code: "AC-0412", boxes: 30 }] },
+  });
+  expect(lots.status()).toBe(200);
+  const email = `account.${store.tag.toLowerCase()}@example.com`;
+  const { order, sessionId } = await store.paidOrder({ product, quantity: 3, email });
+
+  // From the order's confirmation, the shopper asks for an account with the order's email.
+  await openPage(page, `/success?session_id=${encodeURIComponent(sessionId)}`);
+  await page.getByRole("link", { name: "create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText("a sign-in link is on its way");
+
+  const mail = await waitForMail((m) => m.to === email && /account\/sign-in\?token=/.test(m.text));
+  expect(mail.subject).toBe("Finish creating your account");
+  const link = /https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? "";
+  await openPage(page, new URL(link).pathname + new URL(link).search);
+  await page.getByRole("button", { name: "Sign in to my account" }).click();
+
+  // The guest order is there, with its status and its own page.
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+  const orders = page.getByRole("region", { name: "Orders" });
+  const listed = orders.locator(`[data-order="${order.friendly_order_id}"]`);
+  await expect(listed.getByText(`Order ${order.friendly_order_id}`)).toBeVisible();
+  await expect(listed.getByText("Processing")).toBeVisible();
+  await expect(listed.getByText("dye lot AC-0412")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/account");
+
+  // Re-order the same lot: the cart line carries it.
+  await listed.getByRole("button", { name: "Re-order the same dye lot" }).click();
+  await expect(listed.getByRole("status")).toContainText(
+    `3 boxes of ${name} from lot AC-0412 added to your cart.`,
+  );
+
+  // Save an address, the first one, so the default.
+  const addresses = page.getByRole("region", { name: "Addresses" });
+  await addresses.getByRole("button", { name: "Add an address" }).click();
+  const form = addresses.getByRole("form", { name: "New address" });
+  await form.getByLabel("Label (optional)").fill("Home");
+  await form.getByLabel("Full name").fill("Avery Account");
+  await form.getByLabel("Street address").fill("77 Lakeshore Dr");
+  await form.getByLabel("City").fill("Birmingham");
+  await form.getByLabel("State").selectOption("AL");
+  await form.getByLabel("ZIP code").fill("35209");
+  await form.getByLabel("Phone (optional)").fill("205-555-0177");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(addresses.getByText("77 Lakeshore Dr")).toBeVisible();
+  await expect(addresses.getByText("Default")).toBeVisible();
+
+  // The cart holds the lot's boxes, and checkout starts from the account and its address.
+  await page.getByRole("link", { name: "View cart" }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByText("AC-0412", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+  const billing = page.getByRole("group", { name: "Billing Address" });
+  await expect(billing.getByLabel("Street Address")).toHaveValue("77 Lakeshore Dr");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("Full Name")).toHaveValue("Avery Account");
+
+  // The heart on the floor's page keeps it in the account's saved floors.
+  await openPage(page, `/products/${product.id}`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+  await openPage(page, "/account");
+  await expect(
+    page.getByRole("region", { name: "Saved floors" }).getByRole("link", { name }),
+  ).toBeVisible();
+});
+
+test("a sign-in link works once: opened again it says so and offers a new one", async ({
+  page,
+}) => {
+  const email = `account.once.${Date.now()}@example.com`;
+  await openPage(page, "/account");
+  await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/account (signed out)");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText("a sign-in link is on its way");
+  const mail = await waitForMail((m) => m.to === email);
+  const link = new URL(
+    /https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? "",
+  );
+  await openPage(page, link.pathname + link.search);
+  await page.getByRole("button", { name: "Sign in to my account" }).click();
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
+
+  await openPage(page, link.pathname + link.search);
+  await page.getByRole("button", { name: "Sign in to my account" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This sign-in link has expired or was already used. Please ask for a new one.",
+  );
+  await expect(page.getByRole("link", { name: "Email me a new link" })).toBeVisible();
+});

@@ -1,0 +1,33 @@
+// The accounts module's public entry: shopper accounts (sign-in links, the optional password,
+// sessions), and what an account keeps (addresses, projects, saved floors). Orders are read
+// through the orders module by the account's verified email; partner (ACE) accounts are apart.
+export {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from "./shopper-addresses.ts";
+export {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  listSavedProducts,
+  saveProduct,
+  unsaveProduct,
+  updateProject,
+} from "./shopper-projects.ts";
+export { closestLot, reorderPlan } from "./shopper-reorder.ts";
+export {
+  findShopperBySessionToken,
+  requestSignInLink,
+  requireShopper,
+  revokeShopperSession,
+  type ShopperAccountRow,
+  saveEmailPreferences,
+  setShopperPassword,
+  shopperSessionLifetimeMs,
+  signInWithLink,
+  signInWithPassword,
+  toShopperAccount,
+} from "./shopper-sign-in.ts";
