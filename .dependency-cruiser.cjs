@@ -36,6 +36,7 @@ const zodContract = `^packages/contracts/src/(${zodContracts.join("|")})\\.ts$`;
  * A new table goes in a schema file listed here under the one module that writes it.
  */
 const tableOwners = {
+  accounts: ["accounts"],
   audit: ["audit"],
   catalog: ["catalog"],
   claims: ["claims"],

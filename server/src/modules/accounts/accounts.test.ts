@@ -251,7 +251,7 @@ describe("shopper accounts", () => {
       expect(listed[0]).toMatchObject({
         status: "processing",
         track_url: `/track/${paid.tracking_token}`,
-        total_cents: Math.round(Number(paid.total_amount) * 100),
+        total_cents: paid.total_amount_cents,
         lines: [{ product_name: "Guest Oak", quantity: 3, kind: "box" }],
       });
       // Another shopper sees none of these, and cannot re-order them.

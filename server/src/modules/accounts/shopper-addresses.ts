@@ -2,7 +2,7 @@ import type { SavedAddress, SavedAddressInput } from "@mcf/contracts/accounts";
 import { addressNotFoundMessage, maxSavedAddresses } from "@mcf/contracts/accounts-options";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { shopperAddresses } from "../../db/schema/index.ts";
+import { shopperAddresses } from "../../db/schema/accounts.ts";
 import { conflict, notFound } from "../../errors.ts";
 
 type AddressRow = typeof shopperAddresses.$inferSelect;

@@ -11,7 +11,7 @@ import {
   shopperProjectRooms,
   shopperProjects,
   shopperSavedProducts,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/accounts.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { findProductRows, toPublicProduct } from "../catalog/catalog.service.ts";
 import { sampledProductIdsByEmail } from "../orders/orders.service.ts";

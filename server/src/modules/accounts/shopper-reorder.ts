@@ -2,7 +2,7 @@ import type { ReorderLine, ReorderPlan } from "@mcf/contracts/accounts";
 import { orderNotInAccountMessage } from "@mcf/contracts/accounts-options";
 import { toDollars } from "@mcf/contracts/money";
 import type { DbOrTx } from "../../db/client.ts";
-import type { ProductLotRow } from "../../db/schema/index.ts";
+import type { ProductLotRow } from "../catalog/catalog.service.ts";
 import { notFound } from "../../errors.ts";
 import { findProductRows, lotsOfProducts } from "../catalog/catalog.service.ts";
 import { listOrdersByEmail, normalizeOrderNumber } from "../orders/orders.service.ts";

@@ -12,7 +12,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { shopperAccounts, shopperSessions, shopperSignInLinks } from "../../db/schema/index.ts";
+import { shopperAccounts, shopperSessions, shopperSignInLinks } from "../../db/schema/accounts.ts";
 import { badRequest, invalid, unauthorized } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";

@@ -1,8 +1,7 @@
 import type { AccountOrder } from "@mcf/contracts/accounts";
-import { toCents } from "@mcf/contracts/money";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orderItems, orderReturns, orders } from "../../db/schema/index.ts";
+import { orderItems, orderReturns, orders } from "../../db/schema/orders.ts";
 import { lotsByItem } from "./order-lots.ts";
 import { lineLotFields } from "./order-views.ts";
 
@@ -47,7 +46,7 @@ export async function listOrdersByEmail(db: DbOrTx, email: string): Promise<Acco
     order_number: row.friendly_order_id,
     placed_at: (row.paid_at ?? row.created_at).toISOString(),
     status: row.status,
-    total_cents: toCents(row.total_amount),
+    total_cents: row.total_amount_cents,
     track_url: `/track/${row.tracking_token}`,
     shipping_carrier: row.shipping_carrier,
     tracking_number: row.tracking_number,
