@@ -68,6 +68,7 @@ import {
 } from "./orders.repository.ts";
 import { assertMayRefund } from "./refund-permissions.ts";
 
+export { type DeliveredLine, emailBoughtProduct, listDeliveredLines } from "./order-buyers.ts";
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
 export {

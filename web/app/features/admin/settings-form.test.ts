@@ -44,6 +44,7 @@ const settings: StoreSettings = {
     install_full_refund_days: 7,
     install_cancel_kept_percent: 10,
   },
+  reviews: { request_days: 7, buyers_may_answer: false },
   partners: [],
   room_visualizer_url: null,
   collection_names: [],
