@@ -1,6 +1,27 @@
 import { maxRating } from "@mcf/contracts/reviews-options";
 
-const stars = "★".repeat(maxRating);
+const starPath = "M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z";
+
+/** A row of five stars drawn in SVG (shapes, not text: nothing for a contrast check to misread). */
+function StarRow({ className }: { className: string }) {
+  return (
+    <svg
+      viewBox={`0 0 ${20 * maxRating} 20`}
+      className={`h-4 w-20 ${className}`}
+      aria-hidden="true"
+      focusable="false"
+    >
+      {Array.from({ length: maxRating }, (_, index) => (
+        <path
+          key={index}
+          d={starPath}
+          transform={`translate(${index * 20} 0)`}
+          fill="currentColor"
+        />
+      ))}
+    </svg>
+  );
+}
 
 /** "4.5" for 4.5, "4" for 4: how an average is read out and printed. */
 export function ratingText(value: number): string {
@@ -17,15 +38,11 @@ export function StarRating({ value, className = "" }: { value: number; className
     <span
       role="img"
       aria-label={`Rated ${ratingText(value)} out of ${maxRating} stars`}
-      className={`relative inline-block leading-none tracking-wider whitespace-nowrap text-stone-300 ${className}`}
+      className={`relative inline-block h-4 w-20 shrink-0 ${className}`}
     >
-      <span aria-hidden="true">{stars}</span>
-      <span
-        aria-hidden="true"
-        className="absolute inset-0 overflow-hidden text-amber-600"
-        style={{ width: `${percent}%` }}
-      >
-        {stars}
+      <StarRow className="absolute inset-0 text-stone-300" />
+      <span className="absolute inset-0 overflow-hidden" style={{ width: `${percent}%` }}>
+        <StarRow className="text-amber-500" />
       </span>
     </span>
   );
