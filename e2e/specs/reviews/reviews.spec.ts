@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
+import { waitForMail } from "../../support/mail.ts";
 import { openPage } from "../../support/page.ts";
-import { expect, test } from "../../support/store-data.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
 import { signInToAdmin } from "../admin/admin-helpers.ts";
 
 /** A real photo of a finished floor (the store's own sample image). */
@@ -113,5 +114,58 @@ test.describe("reviews and questions", () => {
       "A: Not a full bathroom: solid maple dislikes standing water.",
     );
     await expect(answered).toContainText("Asked by Taylor Q.");
+  });
+
+  test("a buyer writes a verified review from the emailed link, which works once", async ({
+    page,
+    request,
+    store,
+  }) => {
+    const product = await store.product({ name: "Emailed Walnut" });
+    const email = `buyer-${store.tag.toLowerCase()}@example.com`;
+    const { order } = await store.paidOrder({ product, quantity: 2, email, name: "Avery Stone" });
+    const delivered = await request.patch(`/api/admin/orders/${order.order_id}/status`, {
+      headers: adminHeaders,
+      data: { status: "delivered", send_email: false },
+    });
+    expect(delivered.status()).toBe(200);
+    // Staff send the request now rather than waiting the days the pass waits.
+    const sent = await request.post(`/api/admin/orders/${order.order_id}/review-requests`, {
+      headers: adminHeaders,
+    });
+    expect(await sent.json()).toEqual({ queued: 1 });
+    const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes(product.name));
+    const link = mail.text.match(/https?:\/\/\S+?\/reviews\/write\?token=[A-Za-z0-9_%-]+/)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL(link ?? "");
+
+    await openPage(page, `${url.pathname}${url.search}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Review Your Floor" })).toBeVisible();
+    const form = page.getByRole("form", { name: `Review of ${product.name}` });
+    await expect(form.getByLabel("Your name")).toHaveValue("Avery Stone");
+    await form.getByLabel("5 stars").check();
+    await form.getByLabel("Title").fill("Exactly like the sample");
+    await form.getByLabel("Your review").fill("The walnut matches the sample board we ordered.");
+    await form.getByLabel("Photos").setInputFiles(floorPhoto);
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Thank you for your review" }),
+    ).toBeVisible();
+
+    await openPage(page, `${url.pathname}${url.search}`);
+    await expect(page.getByRole("alert")).toContainText("already written with this link");
+
+    await signInToAdmin(page, "reviews");
+    const card = page.getByRole("article", { name: "Review: Exactly like the sample" });
+    await expect(card).toContainText("Verified buyer");
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Review approved" })).toBeVisible();
+    await openPage(page, `/products/${product.id}`);
+    const review = page
+      .getByRole("region", { name: "Customer Reviews" })
+      .getByRole("listitem")
+      .filter({ hasText: "Exactly like the sample" });
+    await expect(review).toContainText("Avery S.");
+    await expect(review).toContainText("Verified buyer");
   });
 });

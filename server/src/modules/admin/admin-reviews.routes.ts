@@ -1,4 +1,4 @@
-import { numericIdParamsSchema } from "@mcf/contracts/admin";
+import { numericIdParamsSchema, orderIdParamsSchema } from "@mcf/contracts/admin";
 import {
   adminQuestionListSchema,
   adminQuestionSchema,
@@ -10,6 +10,7 @@ import {
   reviewModerationSchema,
 } from "@mcf/contracts/reviews";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { staffActor } from "../../plugins/admin-auth.ts";
 import {
   listQuestionsForModeration,
@@ -17,6 +18,7 @@ import {
   moderateAnswer,
   moderateQuestion,
   moderateReview,
+  sendReviewRequestsNow,
 } from "../reviews/reviews.service.ts";
 import { adminErrorResponses } from "./admin-error-responses.ts";
 
@@ -86,5 +88,23 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => moderateAnswer(db, request.params.id, request.body, staffActor(request)),
+  );
+  app.post(
+    "/api/admin/orders/:id/review-requests",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Send a delivered order's review request emails now (once per line)",
+        params: orderIdParamsSchema,
+        response: { 200: z.object({ queued: z.number().int() }), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const queued = await sendReviewRequestsNow(db, request.params.id, {
+        publicUrl: app.config.publicUrl,
+      });
+      void app.jobs.mail?.runOnce();
+      return { queued };
+    },
   );
 };

@@ -47,12 +47,12 @@ export interface DeliveredLine {
 }
 
 /**
- * Lines of boxes (of a product still in the catalogue) whose orders were delivered between
- * `deliveredAfter` and `deliveredBy`, oldest delivery first.
+ * Lines of boxes (of a product still in the catalogue) of delivered orders: those delivered
+ * between `deliveredAfter` and `deliveredBy`, or those of one order. Oldest delivery first.
  */
 export async function listDeliveredLines(
   db: DbOrTx,
-  window: { deliveredAfter: Date; deliveredBy: Date },
+  which: { deliveredAfter: Date; deliveredBy: Date } | { orderId: string },
 ): Promise<DeliveredLine[]> {
   const rows = await db
     .select({
@@ -71,8 +71,12 @@ export async function listDeliveredLines(
       and(
         keptBoxLine,
         eq(orders.status, "delivered"),
-        lte(orders.delivered_at, window.deliveredBy),
-        gt(orders.delivered_at, window.deliveredAfter),
+        ...("orderId" in which
+          ? [eq(orders.id, which.orderId)]
+          : [
+              lte(orders.delivered_at, which.deliveredBy),
+              gt(orders.delivered_at, which.deliveredAfter),
+            ]),
         sql`${orderItems.product_id} is not null`,
       ),
     )

@@ -1,6 +1,7 @@
 import type { ReviewLink } from "@mcf/contracts/reviews";
 import type { Db } from "../../db/client.ts";
 import { reviewRequests } from "../../db/schema/index.ts";
+import { invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
@@ -14,6 +15,7 @@ import {
 } from "./review-links.ts";
 
 const dayMs = 86_400_000;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Lines delivered longer ago than this past their due day get no request: the first pass after
  * the feature arrives does not mail every customer the store ever had.
@@ -50,6 +52,34 @@ export async function queueDueReviewRequests(
   const deliveredBy = new Date(now.getTime() - options.days * dayMs);
   const deliveredAfter = new Date(deliveredBy.getTime() - lateWindowDays * dayMs);
   const lines = await listDeliveredLines(db, { deliveredAfter, deliveredBy });
+  return queueRequests(db, lines, options.publicUrl, now);
+}
+
+/**
+ * Staff send a delivered order's review requests now instead of waiting for the pass (the
+ * customer picked the floor up, or asked). Once per line, as the pass: lines already asked are
+ * skipped. Returns how many it queued; 422 when the order is not delivered, 404 for an id of no order.
+ */
+export async function sendReviewRequestsNow(
+  db: Db,
+  orderId: string,
+  options: { publicUrl: string; now?: Date },
+): Promise<number> {
+  if (!uuidShape.test(orderId)) throw notFound("Order not found");
+  const lines = await listDeliveredLines(db, { orderId });
+  if (lines.length === 0)
+    throw invalid(
+      "Review requests go to delivered orders with boxes: mark the order delivered first.",
+    );
+  return queueRequests(db, lines, options.publicUrl, options.now ?? new Date());
+}
+
+async function queueRequests(
+  db: Db,
+  lines: DeliveredLine[],
+  publicUrl: string,
+  now: Date,
+): Promise<number> {
   let queued = 0;
   for (const line of lines) {
     const token = newReviewToken();
@@ -71,7 +101,7 @@ export async function queueDueReviewRequests(
         kind: "review-request",
         to: line.customerEmail,
         dedupeKey: `review-request:${line.orderItemId}`,
-        ...reviewRequestEmail(line, reviewLinkUrl(options.publicUrl, token)),
+        ...reviewRequestEmail(line, reviewLinkUrl(publicUrl, token)),
       });
     });
     if (sent) queued += 1;

@@ -304,6 +304,34 @@ describe("product reviews", () => {
       expect(early.order.id).not.toBe(due.order.id);
     });
 
+    it("staff send a delivered order's requests now, once per line; an order not delivered is refused", async () => {
+      const product = await createProduct(db());
+      const open = await createOrder(db(), { lines: [{ product, quantity: 2 }] });
+      const notYet = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${open.id}/review-requests`,
+        headers: admin,
+      });
+      expect(notYet.statusCode).toBe(422);
+      expect(notYet.json().detail).toContain("mark the order delivered first");
+      const { order } = await deliveredOrder("now@example.com", 0);
+      const send = () =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/orders/${order.id}/review-requests`,
+          headers: admin,
+        });
+      expect((await send()).json()).toEqual({ queued: 2 });
+      expect((await send()).json()).toEqual({ queued: 0 });
+      expect(await requestMails("now@example.com")).toHaveLength(2);
+      const unknown = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/orders/not-an-order/review-requests",
+        headers: admin,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it("the signed link opens the form without signing in, marks the review verified, and works once; a forged link is refused", async () => {
       const { first } = await deliveredOrder("linked@example.com", 9);
       await t.app.jobs.queueReviewRequests();
