@@ -47,6 +47,7 @@ import { partnerAdminRoutes } from "./modules/partners/partners-admin.routes.ts"
 import { paymentRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentProvider } from "./modules/payments/payments.service.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
+import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { publicSettingsRoutes } from "./modules/settings/settings.routes.ts";
 import {
   createSettingsSource,
@@ -284,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhookRoutes);
   await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(claimRoutes);
+  await app.register(reviewRoutes);
   await app.register(productImageRoutes);
   await app.register(sampleRoutes);
   await app.register(contentRoutes());

@@ -1,4 +1,4 @@
-import type { StoreSettings } from "@mcf/contracts/store-settings";
+import { defaultReviewSettings, type StoreSettings } from "@mcf/contracts/store-settings";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -6,6 +6,7 @@ import type { MailTransport } from "./mail/transport.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { expireOverduePayments, queueDueSampleFollowUps } from "./modules/orders/orders.service.ts";
 import { deleteExpiredIdempotencyKeys } from "./modules/payments/payments.service.ts";
+import { queueDueReviewRequests } from "./modules/reviews/reviews.service.ts";
 
 /** How often unpaid orders past their payment window are cancelled and their stock returned. */
 const paymentSweepIntervalMs = 60_000;
@@ -14,7 +15,7 @@ const sampleFollowUpIntervalMs = 15 * 60_000;
 
 /**
  * Every background job of the store, in one place: the mail outbox sender, the payment-expiry
- * sweeper and the sample follow-up emails (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
+ * sweeper, the sample follow-up emails and the review request emails (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
  * ends them and waits for work in progress. Tests leave them stopped and run a pass on demand.
  */
 export interface Jobs {
@@ -24,6 +25,8 @@ export interface Jobs {
   sweepExpiredPayments(now?: Date): Promise<number>;
   /** One pass of the sample follow-up emails now; returns how many it queued. */
   queueSampleFollowUps(now?: Date): Promise<number>;
+  /** One pass of the review request emails now; returns how many it queued. */
+  queueReviewRequests(now?: Date): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -57,6 +60,16 @@ export function createJobs(options: {
     });
   };
 
+  // The delay after delivery is the owner's, in Settings (7 days until changed).
+  const queueReviewRequests = async (now?: Date) => {
+    const settings = await freshSettings();
+    return queueDueReviewRequests(db, {
+      publicUrl: config.publicUrl,
+      days: settings?.reviews.request_days ?? defaultReviewSettings.request_days,
+      now,
+    });
+  };
+
   // Idempotency keys last as long as their payment sessions: they go in the same sweep.
   const sweepExpiredPayments = async (now?: Date) => {
     await freshSettings();
@@ -69,14 +82,21 @@ export function createJobs(options: {
     mail,
     sweepExpiredPayments,
     queueSampleFollowUps,
+    queueReviewRequests,
     start() {
       mail?.start(config.mailPollMs);
       if (!followUpTimer) {
         followUpTimer = setInterval(() => {
           if (followingUp) return;
+          // Both are "days after delivery" emails: one timer runs the two passes in turn.
           followingUp = queueSampleFollowUps()
             .catch((error) => {
               log.error({ err: error }, "sample follow-up pass failed");
+              return 0;
+            })
+            .then(() => queueReviewRequests())
+            .catch((error) => {
+              log.error({ err: error }, "review request pass failed");
               return 0;
             })
             .finally(() => {

@@ -27,6 +27,7 @@ export default [
   route("track", "routes/track-lookup.tsx"),
   route("track/:token", "routes/track.tsx"),
   route("samples/reorder", "routes/sample-reorder.tsx"),
+  route("reviews/write", "routes/review-write.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/reset-password", "routes/admin-reset-password.tsx"),
   route("installation", "routes/installation.tsx"),

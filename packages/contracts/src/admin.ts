@@ -616,6 +616,9 @@ export const auditEntityTypes = [
   "staff",
   "settings",
   "purchase_order",
+  "review",
+  "question",
+  "answer",
 ] as const;
 
 export const auditQuerySchema = z.object({

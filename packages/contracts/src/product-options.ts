@@ -6,7 +6,13 @@ import { defaultPerPage, perPageOptions, priceFilterMax, priceFilterMin } from "
  * The list's orders. `relevance` (best match first) is for a search: the header's search box asks
  * for it; without a search it is the name order. The default stays name.
  */
-export const productSortOptions = ["name_asc", "price_asc", "price_desc", "relevance"] as const;
+export const productSortOptions = [
+  "name_asc",
+  "price_asc",
+  "price_desc",
+  "relevance",
+  "rating_desc",
+] as const;
 export type ProductSort = (typeof productSortOptions)[number];
 export const defaultProductSort: ProductSort = "name_asc";
 

@@ -67,6 +67,10 @@ export const publicProductSchema = z.object({
   fits_types: z.array(z.string()).nullable(),
   /** When the product last changed (sitemap lastmod). */
   updated_at: z.string(),
+  /** The average of its approved reviews' stars (two decimals); null when it has none. */
+  rating_average: z.number().nullable(),
+  /** How many approved reviews it has. */
+  rating_count: z.number().int(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 
@@ -154,6 +158,16 @@ export const productListQuerySchema = z.object({
   max_price: priceBound,
   q: exactFilter,
   features: featureFilter,
+  /** Products whose approved reviews average at least this many stars ("4 stars & up"). */
+  min_rating: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("min_rating must be a whole number of stars")
+      .min(1, "min_rating must be 1 to 5")
+      .max(5, "min_rating must be 1 to 5")
+      .optional(),
+  ),
   sort: z.preprocess(blankToUndefined, z.enum(productSortOptions).default(defaultProductSort)),
   page: z.preprocess(
     blankToUndefined,

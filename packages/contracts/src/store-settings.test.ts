@@ -39,6 +39,7 @@ const real: StoreSettings = {
     install_full_refund_days: 7,
     install_cancel_kept_percent: 10,
   },
+  reviews: { request_days: 7, buyers_may_answer: false },
   partners: [
     {
       name: "Oakridge Hardwood Mills",

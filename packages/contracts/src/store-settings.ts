@@ -115,6 +115,17 @@ export const businessNumbersSchema = z.object({
 });
 export type BusinessNumbers = z.infer<typeof businessNumbersSchema>;
 
+/**
+ * Reviews and questions: how many days after delivery each line's review request email goes
+ * out, and whether verified buyers of a floor may answer shoppers' questions about it.
+ */
+export const reviewSettingsSchema = z.object({
+  request_days: wholeNumber("Review request", "days", 1, 365),
+  buyers_may_answer: z.boolean(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+export const defaultReviewSettings: ReviewSettings = { request_days: 7, buyers_may_answer: false };
+
 /** The business numbers (and the sample price) as their change history names them. */
 export const businessNumberLabels = {
   restocking_fee_percent: "Restocking fee",
@@ -326,6 +337,7 @@ export const storeSettingsSchema = z.object({
    * prices staff entered still show.
    */
   price_claims: z.object({ estimate_their_price: z.boolean() }),
+  reviews: reviewSettingsSchema,
   room_visualizer_url: optionalHttpsUrl("Room visualizer address"),
   collection_names: z
     .array(collectionNameSchema)

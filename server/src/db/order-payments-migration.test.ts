@@ -68,6 +68,8 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
     // products and orders can be made.
     for (const statement of [
       sql`alter table products add column if not exists cost_per_box_cents integer`,
+      sql`alter table products add column if not exists rating_count integer not null default 0`,
+      sql`alter table products add column if not exists rating_total integer not null default 0`,
       sql`alter table orders add column if not exists ready_for_pickup_at timestamp with time zone`,
       sql`alter table orders add column if not exists picked_up_at timestamp with time zone`,
       sql`alter table orders add column if not exists picked_up_by text`,

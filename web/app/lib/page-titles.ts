@@ -35,6 +35,7 @@ export const pageTitles = {
   adminResetPassword: "Reset Back-Office Password",
   payment: "Test Payment",
   sampleReorder: "Order From Your Samples",
+  reviewWrite: "Review Your Floor",
   cartAdd: "Adding to Your Cart",
 } as const;
 

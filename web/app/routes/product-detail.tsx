@@ -1,5 +1,7 @@
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, CompanionListResponse, PublicProduct } from "@mcf/contracts/product";
+import type { QuestionListResponse, ReviewListResponse } from "@mcf/contracts/reviews";
+import { reviewsPerPage } from "@mcf/contracts/reviews-options";
 import { data, Link } from "react-router";
 import { productDetailErrorMessage } from "../features/catalog/list-messages.ts";
 import {
@@ -9,6 +11,9 @@ import {
 } from "../features/catalog/price-source.ts";
 import { ProductDetailView } from "../features/catalog/product-detail-view.tsx";
 import type { ProductStripProps } from "../features/catalog/product-strip.tsx";
+import type { ProductQuestions as ProductQuestionsView } from "../features/reviews/product-questions.tsx";
+import type { ProductReviewsProps } from "../features/reviews/product-reviews.tsx";
+import { noQuestions, noReviews } from "../features/reviews/review-defaults.ts";
 import { api, namesNothing } from "../lib/api.ts";
 import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
@@ -35,6 +40,48 @@ const ProductBreadcrumbs = deferredIsland(() =>
 const ProductStrip = deferredIsland<ProductStripProps<PublicListedProduct>>(() =>
   import("../features/catalog/product-strip.tsx").then((m) => m.ProductStrip<PublicListedProduct>),
 );
+
+/** The reviews and questions follow hydration too: they act only when a shopper does. */
+const ProductReviews = deferredIsland<ProductReviewsProps>(() =>
+  import("../features/reviews/product-reviews.tsx").then((m) => m.ProductReviews),
+);
+const ProductQuestions = deferredIsland<Parameters<typeof ProductQuestionsView>[0]>(() =>
+  import("../features/reviews/product-questions.tsx").then((m) => m.ProductQuestions),
+);
+
+/**
+ * The first page of approved reviews, the photos of reviews (for the gallery) and the answered
+ * questions. The product page stands without them when they cannot be read.
+ */
+async function reviewsOf(
+  product: PublicProduct,
+  options: { fetch: Route.LoaderArgs["context"]["apiFetch"] },
+): Promise<{
+  reviews: ReviewListResponse;
+  customerPhotos: ReviewListResponse["reviews"][number]["photos"];
+  questions: QuestionListResponse;
+}> {
+  const base = `/api/products/${product.id}`;
+  const none = async <T,>(value: T) => value;
+  const [reviews, withPhotos, questions] = await Promise.all([
+    product.rating_count > 0
+      ? api<ReviewListResponse>(`${base}/reviews?per_page=${reviewsPerPage}`, options).catch(
+          () => noReviews,
+        )
+      : none(noReviews),
+    product.rating_count > 0
+      ? api<ReviewListResponse>(`${base}/reviews?sort=with_photos&per_page=12`, options).catch(
+          () => noReviews,
+        )
+      : none(noReviews),
+    api<QuestionListResponse>(`${base}/questions`, options).catch(() => noQuestions),
+  ]);
+  return {
+    reviews,
+    customerPhotos: withPhotos.reviews.flatMap((review) => review.photos).slice(0, 12),
+    questions,
+  };
+}
 
 /** Other products for the strip: the same type first, topped up from the whole catalogue. */
 async function otherProducts(
@@ -92,11 +139,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     return data({ status: "error" as const }, { status: 503 });
   }
-  const [related, companions] = await Promise.all([
+  const [related, companions, feedback] = await Promise.all([
     otherProducts(product, options),
     companionsOf(product, options),
+    reviewsOf(product, options),
   ]);
-  return { status: "found" as const, product, related, companions, publicUrl: context.publicUrl };
+  return {
+    status: "found" as const,
+    product,
+    related,
+    companions,
+    ...feedback,
+    publicUrl: context.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -134,15 +189,28 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "error") {
     return <ProductMessage title="Something went wrong" text={productDetailErrorMessage} />;
   }
-  const { product, related, companions, publicUrl } = loaderData;
+  const { product, related, companions, publicUrl, reviews, customerPhotos, questions } =
+    loaderData;
   return (
     <div className="container-page py-8 sm:py-10">
-      <ProductJsonLd product={product} publicUrl={publicUrl} />
+      <ProductJsonLd product={product} publicUrl={publicUrl} reviews={reviews.reviews} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <ProductBreadcrumbs product={product} />
         <SaveFloorButton productId={product.id} />
       </div>
-      <ProductDetailView product={product} source={publicPriceSource} companions={companions} />
+      <ProductDetailView
+        product={product}
+        source={publicPriceSource}
+        companions={companions}
+        customerPhotos={customerPhotos}
+      />
+      <ProductReviews
+        key={product.id}
+        productId={product.id}
+        productName={product.name}
+        initial={reviews}
+      />
+      <ProductQuestions key={`q${product.id}`} productId={product.id} initial={questions} />
       <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
     </div>
   );

@@ -78,6 +78,9 @@ export const products = pgTable(
     unit_coverage_sqft: decimalColumn("unit_coverage_sqft"),
     /** The flooring types an accessory suits; null: every type. */
     fits_types: text("fits_types").array(),
+    /** Approved reviews and the sum of their stars; only the reviews module sets them. */
+    rating_count: integer("rating_count").notNull().default(0),
+    rating_total: integer("rating_total").notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -11,6 +11,7 @@ export * from "./orders.ts";
 export * from "./partners.ts";
 export * from "./payments.ts";
 export * from "./purchasing.ts";
+export * from "./reviews.ts";
 export * from "./settings.ts";
 export * from "./shipments.ts";
 export * from "./staff.ts";

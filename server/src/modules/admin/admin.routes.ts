@@ -52,6 +52,7 @@ import { adminPurchaseOrderRoutes } from "./admin-purchase-orders.routes.ts";
 import { adminReconciliationRoutes } from "./admin-reconciliation.routes.ts";
 import { adminRefundSettingsRoutes } from "./admin-refund-settings.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
+import { adminReviewRoutes } from "./admin-reviews.routes.ts";
 import { adminSampleRoutes } from "./admin-samples.routes.ts";
 import { adminSettingsRoutes } from "./admin-settings.routes.ts";
 import { adminStockRoutes } from "./admin-stock.routes.ts";
@@ -349,6 +350,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = asy
     await scope.register(inArea("coupons", adminCouponRoutes));
     await scope.register(inArea("inbox", adminInboxRoutes));
     await scope.register(inArea("inbox", adminClaimRoutes));
+    await scope.register(inArea("inbox", adminReviewRoutes));
     await scope.register(
       inArea("orders", async (orders) => orders.register(adminReturnRoutes, { refunds })),
     );

@@ -34,6 +34,7 @@ export {
   addProductImages,
   deleteProductImage,
   forgetProductImageFiles,
+  makeImageCopies,
   type ProductImageLimits,
   reorderProductImages,
 } from "./product-images.ts";
@@ -47,9 +48,11 @@ export {
 export {
   dollarsOrNull,
   type ProductRow,
+  productRating,
   toAdminProduct,
   toPublicProduct,
 } from "./product-mapper.ts";
+export { setProductRating } from "./product-rating.ts";
 export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-suggestions.ts";
 export { searchShowing } from "./search-correction.ts";
@@ -70,6 +73,9 @@ export interface ProductPage {
   /** Products matching the filters, before paging. */
   total: number;
 }
+
+/** A product's average stars from its kept sums (null without reviews); index products_rating_idx. */
+const averageRating = sql`(${products.rating_total}::numeric / nullif(${products.rating_count}, 0))`;
 
 function filterConditions(query: ProductListQuery, options: ListProductsOptions): SQL | undefined {
   const price = listPriceSql(options.audience, products);
@@ -96,6 +102,7 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
   // Each chosen feature must be true of the product (`features` holds the yes/no answers).
   for (const feature of query.features ?? [])
     conditions.push(sql`(${products.features} ->> ${feature}) = 'true'`);
+  if (query.min_rating !== undefined) conditions.push(sql`${averageRating} >= ${query.min_rating}`);
   if (query.closeout === "true") conditions.push(eq(products.is_closeout, true));
   if (query.closeout === "false") conditions.push(eq(products.is_closeout, false));
   return and(...conditions);
@@ -115,6 +122,14 @@ function sortOrder(query: ProductListQuery, audience: PriceAudience): SQL[] {
   if (sort === "relevance" && query.q)
     return [outOfStockLast, sql`${searchRank(readSearch(query.q))} desc`, ...byName];
   if (sort === "name_asc" || sort === "relevance") return [outOfStockLast, ...byName];
+  // Best rated first; products without reviews after every rated one, more reviews first on a tie.
+  if (sort === "rating_desc")
+    return [
+      outOfStockLast,
+      sql`${averageRating} desc nulls last`,
+      sql`${products.rating_count} desc`,
+      ...byName,
+    ];
   const direction = sort === "price_asc" ? sql`asc` : sql`desc`;
   return [outOfStockLast, sql`(${price} is null)`, sql`${price} ${direction}`, ...byName];
 }

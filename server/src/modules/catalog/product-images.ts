@@ -57,9 +57,11 @@ async function loadSharp() {
  * carry no metadata (sharp writes none unless asked), so camera details and GPS positions never
  * leave the server. Throws 422 naming the file.
  */
-async function makeCopies(
+export async function makeImageCopies(
   file: UploadedFile,
   limits: ProductImageLimits,
+  /** The widths to make (review photos need fewer than a product's own). */
+  allWidths: readonly number[] = productImageWidths,
 ): Promise<{ image: ProductImage; files: Array<{ name: string; bytes: Buffer }> }> {
   const name = shownFileName(file.filename);
   const megabytes = Math.round(limits.maxBytes / (1024 * 1024));
@@ -85,7 +87,7 @@ async function makeCopies(
     const upright = sharp(file.bytes, { limitInputPixels: limits.maxPixels }).autoOrient();
     // The size once turned upright (a portrait phone photo is stored sideways with a tag).
     const info = meta.autoOrient;
-    const fitting = productImageWidths.filter((width) => width <= info.width);
+    const fitting = allWidths.filter((width) => width <= info.width);
     const widths = fitting.length > 0 ? [...fitting] : [info.width];
     const largest = widths[widths.length - 1] as number;
     const files = await Promise.all(
@@ -164,8 +166,8 @@ export async function addProductImages(
   if ((current.images ?? []).length + files.length > maxProductImages)
     throw invalid(`A product may have at most ${maxProductImages} photos.`);
   // One at a time: resizing is CPU work, and the shop's other requests share the machine.
-  const made: Awaited<ReturnType<typeof makeCopies>>[] = [];
-  for (const file of files) made.push(await makeCopies(file, limits));
+  const made: Awaited<ReturnType<typeof makeImageCopies>>[] = [];
+  for (const file of files) made.push(await makeImageCopies(file, limits));
   for (const { files: copies } of made)
     for (const copy of copies) await store.put(copy.name, copy.bytes);
   try {

@@ -52,6 +52,19 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
     unit_coverage_sqft: numberOrNull(row.unit_coverage_sqft),
     fits_types: row.fits_types,
     updated_at: row.updated_at.toISOString(),
+    ...productRating(row),
+  };
+}
+
+/** The average of the approved reviews' stars to two decimals (null with none), and their count. */
+export function productRating(row: Pick<ProductRow, "rating_count" | "rating_total">): {
+  rating_average: number | null;
+  rating_count: number;
+} {
+  return {
+    rating_average:
+      row.rating_count > 0 ? Math.round((row.rating_total * 100) / row.rating_count) / 100 : null,
+    rating_count: row.rating_count,
   };
 }
 

@@ -75,6 +75,7 @@ export type {
   PostalAddress,
   StoredDeliveryAnswers,
 } from "../../db/schema/orders.ts";
+export { type DeliveredLine, emailBoughtProduct, listDeliveredLines } from "./order-buyers.ts";
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
 export {

@@ -8,6 +8,7 @@ export const adminListKeys = {
   products: ["admin", "list", "products"],
   coupons: ["admin", "list", "coupons"],
   inbox: ["admin", "list", "inbox"],
+  reviews: ["admin", "list", "reviews"],
   outbox: ["admin", "list", "outbox"],
   partners: ["admin", "list", "partners"],
   audit: ["admin", "list", "audit"],

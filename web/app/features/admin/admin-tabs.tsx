@@ -12,6 +12,7 @@ import { PartnersTab } from "./partners-tab.tsx";
 import { ProductsTab } from "./products-tab.tsx";
 import { PurchaseOrdersTab } from "./purchase-orders-tab.tsx";
 import { ReorderTab } from "./reorder-tab.tsx";
+import { ReviewsTab } from "./reviews-tab.tsx";
 import { SamplesTab } from "./samples-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { StaffTab } from "./staff-tab.tsx";
@@ -43,6 +44,8 @@ export const adminTabs: AdminTab[] = [
     Component: PurchaseOrdersTab,
   },
   { id: "inbox", label: "Inbox", area: "inbox", Component: InboxTab },
+  // Moderation of shoppers' words sits with the inbox's roles.
+  { id: "reviews", label: "Reviews", area: "inbox", Component: ReviewsTab },
   { id: "jobs", label: "Jobs", area: "jobs", Component: JobsTab },
   { id: "calendar", label: "Calendar", area: "jobs", Component: CalendarTab },
   { id: "coupons", label: "Coupons", area: "coupons", Component: CouponsTab },

@@ -13,6 +13,9 @@ export const auditEntityLabels: Record<(typeof auditEntityTypes)[number], string
   settings: "Store settings",
   staff: "Staff account",
   purchase_order: "Purchase order",
+  review: "Review",
+  question: "Question",
+  answer: "Answer",
 };
 
 /** The audit filter's choices, as plurals (not every label takes a plain "s"). */
@@ -27,6 +30,9 @@ export const auditEntityFilterLabels: Record<(typeof auditEntityTypes)[number], 
   settings: "Store settings",
   staff: "Staff accounts",
   purchase_order: "Purchase orders",
+  review: "Reviews",
+  question: "Questions",
+  answer: "Answers",
 };
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -44,6 +44,7 @@ const settings: StoreSettings = {
     install_full_refund_days: 7,
     install_cancel_kept_percent: 10,
   },
+  reviews: { request_days: 7, buyers_may_answer: false },
   partners: [],
   freight_zones: [{ from_miles: 0, percent: 100 }],
   price_claims: { estimate_their_price: false },

@@ -486,6 +486,40 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
         </label>
       </Section>
 
+      <Section
+        title="Reviews and questions"
+        note="Shoppers' reviews and questions show once approved in the Reviews tab."
+      >
+        {text(
+          "reviews.request_days",
+          "Review request (days after delivery)",
+          // A cleared field is 0 (shown empty), which the schema refuses with its message.
+          form.reviews.request_days ? String(form.reviews.request_days) : "",
+          (v) =>
+            update((f) => ({
+              ...f,
+              reviews: { ...f.reviews, request_days: Number(v) || 0 },
+            })),
+          {
+            inputMode: "numeric",
+            hint: "Each delivered floor gets one email asking for a review this many days later.",
+          },
+        )}
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            checked={form.reviews.buyers_may_answer}
+            onChange={(e) =>
+              update((f) => ({
+                ...f,
+                reviews: { ...f.reviews, buyers_may_answer: e.target.checked },
+              }))
+            }
+          />
+          Verified buyers may answer shoppers' questions (their answers are moderated too)
+        </label>
+      </Section>
+
       <Section title="Room visualizer">
         {text(
           "room_visualizer_url",

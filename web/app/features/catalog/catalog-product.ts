@@ -20,6 +20,8 @@ export type CatalogProduct = Pick<
   | "images"
   | "samples_available"
   | "selling_unit"
+  | "rating_average"
+  | "rating_count"
 >;
 
 /**

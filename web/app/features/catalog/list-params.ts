@@ -7,6 +7,7 @@ import {
   productPriceBounds,
   productSortOptions,
 } from "@mcf/contracts/product-options";
+import { minRatingFilters } from "@mcf/contracts/reviews-options";
 
 /** The list's state as the URL holds it: filters, search, price range, sort and paging. */
 export interface ListParams {
@@ -21,6 +22,8 @@ export interface ListParams {
   /** Per sq ft; the range's ends (0 and 999) mean no bound. */
   min_price: number;
   max_price: number;
+  /** Products averaging at least this many stars; 0: any rating. */
+  min_rating: number;
   sort: ProductSort;
   page: number;
   per_page: number;
@@ -39,6 +42,7 @@ export const defaultListParams: ListParams = {
   features: [],
   min_price: productPriceBounds.min,
   max_price: productPriceBounds.max,
+  min_rating: 0,
   sort: defaultProductSort,
   page: 1,
   per_page: defaultProductPerPage,
@@ -90,6 +94,9 @@ export function parseListParams(search: URLSearchParams): ListParams {
     features: featuresOf(search),
     min_price: priceBound(search.get("min_price"), productPriceBounds.min),
     max_price: priceBound(search.get("max_price"), productPriceBounds.max),
+    min_rating: (minRatingFilters as readonly number[]).includes(Number(search.get("min_rating")))
+      ? Number(search.get("min_rating"))
+      : 0,
     sort: productSortOptions.includes(sort) ? sort : defaultProductSort,
     per_page: (productPerPageOptions as readonly number[]).includes(perPage)
       ? perPage
@@ -107,6 +114,7 @@ export function listSearchParams(params: ListParams): URLSearchParams {
   if (params.features.length > 0) search.set("features", params.features.join(","));
   if (params.min_price > productPriceBounds.min) search.set("min_price", String(params.min_price));
   if (params.max_price < productPriceBounds.max) search.set("max_price", String(params.max_price));
+  if (params.min_rating > 0) search.set("min_rating", String(params.min_rating));
   if (params.sort !== defaultProductSort) search.set("sort", params.sort);
   if (params.per_page !== defaultProductPerPage) search.set("per_page", String(params.per_page));
   if (params.page > 1) search.set("page", String(params.page));
@@ -159,6 +167,7 @@ export function refinementCount(params: ListParams): number {
   ) {
     count += 1;
   }
+  if (params.min_rating > 0) count += 1;
   // Best match is how the header's search lists its results, not a choice the shopper made here.
   if (params.sort !== defaultListParams.sort && params.sort !== "relevance") count += 1;
   if (params.per_page !== defaultListParams.per_page) count += 1;

@@ -57,6 +57,8 @@ export function listedProduct(product: PublicListedProduct): PublicListedProduct
     images: product.images,
     our_price: product.our_price,
     price_per_box: product.price_per_box,
+    rating_average: product.rating_average,
+    rating_count: product.rating_count,
   };
 }
 

@@ -42,6 +42,8 @@ function partnerProduct(overrides: Partial<AceProduct> = {}): AceProduct {
     specifications: {},
     is_closeout: false,
     updated_at: "2026-01-01T00:00:00.000Z",
+    rating_average: null,
+    rating_count: 0,
     ace_shown_price: 3.1,
     retail_price: null,
     price_source: "partner",

@@ -2,6 +2,7 @@ import { displayType } from "@mcf/contracts/business";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { RatingSummary } from "../../components/star-rating.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { type CatalogProduct, cardImage, cardPhoto, type ShownPrice } from "./catalog-product.ts";
@@ -61,6 +62,11 @@ export function ProductCard({
           </p>
         ) : null}
         <ColorSwatch colorCode={product.color_code} colorName={product.color} />
+        <RatingSummary
+          average={product.rating_average}
+          count={product.rating_count}
+          className="product-card-rating"
+        />
         <div className="product-card-price">
           <ProductPrice price={price} />
           <StockLine stock={product.stock_quantity} />

@@ -1,7 +1,9 @@
 import { accessoryKindLabels } from "@mcf/contracts/accessories";
 import { displayType } from "@mcf/contracts/business";
 import type { Companion, PublicProduct } from "@mcf/contracts/product";
+import type { ProductImage } from "@mcf/contracts/product-images";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
+import { RatingSummary } from "../../components/star-rating.tsx";
 import { deferredIsland } from "../../lib/deferred-island.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
@@ -26,6 +28,8 @@ export interface ProductDetailViewProps<P extends PublicProduct> {
   source: PriceSource<P>;
   /** The floor's accessories at the source's prices: the calculator suggests and adds them. */
   companions?: Companion[];
+  /** Photos from the product's approved reviews, shown in the gallery after the store's. */
+  customerPhotos?: ProductImage[];
 }
 
 /**
@@ -36,12 +40,18 @@ export function ProductDetailView<P extends PublicProduct>({
   product,
   source,
   companions,
+  customerPhotos,
 }: ProductDetailViewProps<P>) {
   const store = useStoreDetails();
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery images={product} name={product.name} description={product.description} />
+        <ProductGallery
+          images={product}
+          name={product.name}
+          description={product.description}
+          customerPhotos={customerPhotos}
+        />
         <div>
           <p className="mb-2 text-sm font-semibold tracking-wider text-oak-700 uppercase">
             {[
@@ -54,6 +64,12 @@ export function ProductDetailView<P extends PublicProduct>({
               .join(" · ")}
           </p>
           <h1 className="mb-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
+          <RatingSummary
+            average={product.rating_average}
+            count={product.rating_count}
+            href="#reviews"
+            className="mb-3"
+          />
           {product.collection ? (
             <p className="mb-4 text-stone-700">
               {collectionDisplayName(store.collection_names, product.collection)} collection

@@ -2,6 +2,7 @@ import { displayType } from "@mcf/contracts/business";
 import type { ProductFacets } from "@mcf/contracts/product";
 import { featureLabel } from "@mcf/contracts/product-features";
 import { productPriceBounds } from "@mcf/contracts/product-options";
+import { minRatingFilters } from "@mcf/contracts/reviews-options";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { type FormEvent, useId, useState } from "react";
 import { useStoreDetails } from "../../lib/store-details.ts";
@@ -27,6 +28,7 @@ export const sortLabels = {
   price_asc: "Price: Low to High",
   price_desc: "Price: High to Low",
   relevance: "Best match",
+  rating_desc: "Top rated",
 } as const;
 
 const perPageLabels: [number, string][] = [
@@ -173,6 +175,25 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
               </div>
             );
           })}
+          <div>
+            <label htmlFor={`${id}-rating`} className="field-label">
+              Rating
+            </label>
+            <select
+              id={`${id}-rating`}
+              name="min_rating"
+              defaultValue={params.min_rating > 0 ? String(params.min_rating) : ""}
+              onChange={applyNow}
+              className="field-input"
+            >
+              <option value="">Any rating</option>
+              {minRatingFilters.map((stars) => (
+                <option key={stars} value={stars}>
+                  {stars} stars &amp; up
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
 
         {shownFeatures.length > 0 ? (

@@ -26,7 +26,7 @@ const mainSizes = "(min-width: 1280px) 36rem, (min-width: 1024px) 45vw, 100vw";
  * The product's distinct images: uploaded photos first in the order staff set, then main (or
  * image_url, or thumbnail), then the secondary one.
  */
-function slidesOf(images: GalleryImages): Slide[] {
+function slidesOf(images: GalleryImages, customerPhotos: ProductImage[]): Slide[] {
   const main = images.main_image_url || images.image_url || images.thumbnail_image_url;
   const slides: Slide[] = images.images.map((photo) => ({
     src: photo.id,
@@ -63,6 +63,16 @@ function slidesOf(images: GalleryImages): Slide[] {
       height: 750,
     });
   }
+  // Shoppers' photos from approved reviews come after the store's own.
+  for (const photo of customerPhotos)
+    slides.push({
+      src: photo.id,
+      thumb: photo.id,
+      label: "Customer photo",
+      width: photo.width,
+      height: photo.height,
+      photo,
+    });
   return slides;
 }
 
@@ -71,12 +81,15 @@ export function ProductGallery({
   images,
   name,
   description,
+  customerPhotos = [],
 }: {
   images: GalleryImages;
   name: string;
   description?: string | null;
+  /** Photos from the product's approved reviews. */
+  customerPhotos?: ProductImage[];
 }) {
-  const slides = slidesOf(images);
+  const slides = slidesOf(images, customerPhotos);
   const [active, setActive] = useState(0);
   const current = slides[active] ?? null;
   return (
@@ -99,7 +112,7 @@ export function ProductGallery({
         />
       </div>
       {slides.length > 1 ? (
-        <ul className="flex gap-3" aria-label="Product photos">
+        <ul className="flex flex-wrap gap-3" aria-label="Product photos">
           {slides.map((slide, index) => (
             <li key={slide.src}>
               <button

@@ -1,0 +1,171 @@
+import { fileURLToPath } from "node:url";
+import { waitForMail } from "../../support/mail.ts";
+import { openPage } from "../../support/page.ts";
+import { adminHeaders, expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "../admin/admin-helpers.ts";
+
+/** A real photo of a finished floor (the store's own sample image). */
+const floorPhoto = fileURLToPath(
+  new URL("../../../web/public/img/gallery/lvp-basement-family-room.webp", import.meta.url),
+);
+
+test.describe("reviews and questions", () => {
+  test("a shopper writes a review with a photo; staff approve it; it shows with its stars on the page and the card", async ({
+    page,
+    store,
+  }) => {
+    const product = await store.product({ name: "Reviewed Hickory" });
+    await openPage(page, `/products/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    await expect(reviews).toContainText("No reviews yet");
+    await reviews.getByRole("button", { name: "Write a Review" }).click();
+    const form = page.getByRole("form", { name: `Review of ${product.name}` });
+    await form.getByLabel("4 stars").check();
+    await form.getByLabel("Title").fill("Warm and tough");
+    await form
+      .getByLabel("Your review")
+      .fill("Our two kids and a dog have not left a scratch yet.");
+    await form.getByLabel("Room").selectOption("Living room");
+    await form.getByLabel("The floor's use").selectOption("Busy household: kids and pets");
+    await form.getByLabel("Your name").fill("Morgan Ellis");
+    await form
+      .getByLabel("Email (never shown)")
+      .fill(`morgan-${store.tag.toLowerCase()}@example.com`);
+    await form.getByLabel("Photos").setInputFiles(floorPhoto);
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Thank you for your review" }),
+    ).toBeVisible();
+
+    // Nothing shows before staff approve it.
+    await openPage(page, `/products/${product.id}`);
+    await expect(page.getByRole("region", { name: "Customer Reviews" })).toContainText(
+      "No reviews yet",
+    );
+
+    await signInToAdmin(page, "reviews");
+    const card = page.getByRole("article", { name: "Review: Warm and tough" });
+    await expect(card).toContainText(product.name);
+    await expect(card).toContainText("Not a verified buyer");
+    await expect(card.getByRole("img", { name: "Photo 1 of the review" })).toBeVisible();
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Review approved" })).toBeVisible();
+
+    await openPage(page, `/products/${product.id}`);
+    const shown = page.getByRole("region", { name: "Customer Reviews" });
+    await expect(shown.getByRole("listitem").filter({ hasText: "Warm and tough" })).toContainText(
+      "Morgan E.",
+    );
+    await expect(shown).toContainText("Busy household: kids and pets");
+    await expect(shown.getByRole("img", { name: "Photo 1 from Morgan E." })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Rated 4 out of 5 stars" }).first()).toBeVisible();
+    // The review's photo joins the product's gallery.
+    await expect(page.getByRole("img", { name: `${product.name}: customer photo` })).toBeVisible();
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = ld.map((text) => JSON.parse(text)).find((item) => item["@type"] === "Product");
+    expect(data.aggregateRating).toMatchObject({
+      "@type": "AggregateRating",
+      ratingValue: 4,
+      reviewCount: 1,
+    });
+    expect(data.review[0]).toMatchObject({
+      "@type": "Review",
+      author: { "@type": "Person", name: "Morgan E." },
+      reviewRating: { "@type": "Rating", ratingValue: 4 },
+    });
+
+    await openPage(page, `/products?q=${encodeURIComponent(store.tag)}&min_rating=4`);
+    const productCard = page.getByRole("article", { name: product.name });
+    await expect(productCard.getByRole("img", { name: "Rated 4 out of 5 stars" })).toBeVisible();
+    await expect(productCard).toContainText("(1 review)");
+  });
+
+  test("a shopper asks a question; it shows once staff answer it", async ({ page, store }) => {
+    const product = await store.product({ name: "Questioned Maple" });
+    await openPage(page, `/products/${product.id}`);
+    const section = page.getByRole("region", { name: "Questions & Answers" });
+    await expect(section).toContainText("No answered questions yet");
+    await section.getByText("Ask a Question").click();
+    const form = page.getByRole("form", { name: "Ask a question" });
+    await form.getByLabel("Your question").fill("Can this maple go in a bathroom?");
+    await form.getByLabel("Your name").fill("Taylor Quinn");
+    await form
+      .getByLabel("Email (never shown)")
+      .fill(`taylor-${store.tag.toLowerCase()}@example.com`);
+    await form.getByRole("button", { name: "Submit Question" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "once our team has answered it" }),
+    ).toBeVisible();
+
+    await signInToAdmin(page, "reviews");
+    await page.getByRole("button", { name: "Questions" }).click();
+    const card = page.getByRole("article", { name: "Question: Can this maple go in a bathroom?" });
+    await card
+      .getByLabel("Answer publicly")
+      .fill("Not a full bathroom: solid maple dislikes standing water.");
+    await card.getByRole("button", { name: "Publish Answer" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Answer published" })).toBeVisible();
+
+    await openPage(page, `/products/${product.id}`);
+    const answered = page.getByRole("region", { name: "Questions & Answers" });
+    await expect(answered).toContainText("Q: Can this maple go in a bathroom?");
+    await expect(answered).toContainText(
+      "A: Not a full bathroom: solid maple dislikes standing water.",
+    );
+    await expect(answered).toContainText("Asked by Taylor Q.");
+  });
+
+  test("a buyer writes a verified review from the emailed link, which works once", async ({
+    page,
+    request,
+    store,
+  }) => {
+    const product = await store.product({ name: "Emailed Walnut" });
+    const email = `buyer-${store.tag.toLowerCase()}@example.com`;
+    const { order } = await store.paidOrder({ product, quantity: 2, email, name: "Avery Stone" });
+    const delivered = await request.patch(`/api/admin/orders/${order.order_id}/status`, {
+      headers: adminHeaders,
+      data: { status: "delivered", send_email: false },
+    });
+    expect(delivered.status()).toBe(200);
+    // Staff send the request now rather than waiting the days the pass waits.
+    const sent = await request.post(`/api/admin/orders/${order.order_id}/review-requests`, {
+      headers: adminHeaders,
+    });
+    expect(await sent.json()).toEqual({ queued: 1 });
+    const mail = await waitForMail((m) => m.to.includes(email) && m.subject.includes(product.name));
+    const link = mail.text.match(/https?:\/\/\S+?\/reviews\/write\?token=[A-Za-z0-9_%-]+/)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL(link ?? "");
+
+    await openPage(page, `${url.pathname}${url.search}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Review Your Floor" })).toBeVisible();
+    const form = page.getByRole("form", { name: `Review of ${product.name}` });
+    await expect(form.getByLabel("Your name")).toHaveValue("Avery Stone");
+    await form.getByLabel("5 stars").check();
+    await form.getByLabel("Title").fill("Exactly like the sample");
+    await form.getByLabel("Your review").fill("The walnut matches the sample board we ordered.");
+    await form.getByLabel("Photos").setInputFiles(floorPhoto);
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Thank you for your review" }),
+    ).toBeVisible();
+
+    await openPage(page, `${url.pathname}${url.search}`);
+    await expect(page.getByRole("alert")).toContainText("already written with this link");
+
+    await signInToAdmin(page, "reviews");
+    const card = page.getByRole("article", { name: "Review: Exactly like the sample" });
+    await expect(card).toContainText("Verified buyer");
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Review approved" })).toBeVisible();
+    await openPage(page, `/products/${product.id}`);
+    const review = page
+      .getByRole("region", { name: "Customer Reviews" })
+      .getByRole("listitem")
+      .filter({ hasText: "Exactly like the sample" });
+    await expect(review).toContainText("Avery S.");
+    await expect(review).toContainText("Verified buyer");
+  });
+});

@@ -1,0 +1,110 @@
+import { numericIdParamsSchema, orderIdParamsSchema } from "@mcf/contracts/admin";
+import {
+  adminQuestionListSchema,
+  adminQuestionSchema,
+  adminReviewListSchema,
+  adminReviewSchema,
+  answerModerationSchema,
+  moderationQuerySchema,
+  questionModerationSchema,
+  reviewModerationSchema,
+} from "@mcf/contracts/reviews";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { staffActor } from "../../plugins/admin-auth.ts";
+import {
+  listQuestionsForModeration,
+  listReviewsForModeration,
+  moderateAnswer,
+  moderateQuestion,
+  moderateReview,
+  sendReviewRequestsNow,
+} from "../reviews/reviews.service.ts";
+import { adminErrorResponses } from "./admin-error-responses.ts";
+
+/** The Reviews tab: moderate reviews, questions and buyers' answers (approve, reject, reply). */
+export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.get(
+    "/api/admin/reviews",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Reviews in one moderation state (pending by default), newest first",
+        querystring: moderationQuerySchema,
+        response: { 200: adminReviewListSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => ({ reviews: await listReviewsForModeration(db, request.query) }),
+  );
+  app.post(
+    "/api/admin/reviews/:id/moderation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Approve a review, reject it with a reason, or reply publicly",
+        params: numericIdParamsSchema,
+        body: reviewModerationSchema,
+        response: { 200: adminReviewSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => moderateReview(db, request.params.id, request.body, staffActor(request)),
+  );
+  app.get(
+    "/api/admin/questions",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Questions in one moderation state (pending by default, with questions whose buyer answers wait), newest first",
+        querystring: moderationQuerySchema,
+        response: { 200: adminQuestionListSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => ({ questions: await listQuestionsForModeration(db, request.query) }),
+  );
+  app.post(
+    "/api/admin/questions/:id/moderation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Answer a question (approving it), approve it, or reject it with a reason",
+        params: numericIdParamsSchema,
+        body: questionModerationSchema,
+        response: { 200: adminQuestionSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => moderateQuestion(db, request.params.id, request.body, staffActor(request)),
+  );
+  app.post(
+    "/api/admin/answers/:id/moderation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Approve or reject a verified buyer's answer",
+        params: numericIdParamsSchema,
+        body: answerModerationSchema,
+        response: { 200: adminQuestionSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => moderateAnswer(db, request.params.id, request.body, staffActor(request)),
+  );
+  app.post(
+    "/api/admin/orders/:id/review-requests",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Send a delivered order's review request emails now (once per line)",
+        params: orderIdParamsSchema,
+        response: { 200: z.object({ queued: z.number().int() }), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const queued = await sendReviewRequestsNow(db, request.params.id, {
+        publicUrl: app.config.publicUrl,
+      });
+      void app.jobs.mail?.runOnce();
+      return { queued };
+    },
+  );
+};
