@@ -37,6 +37,7 @@ const zodContract = `^packages/contracts/src/(${zodContracts.join("|")})\\.ts$`;
  */
 const tableOwners = {
   accounts: ["accounts"],
+  reviews: ["reviews"],
   audit: ["audit"],
   catalog: ["catalog"],
   claims: ["claims"],

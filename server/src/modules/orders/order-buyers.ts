@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { orderItems, orders } from "../../db/schema/index.ts";
+import { orderItems, orders } from "../../db/schema/orders.ts";
 
 /** A line that bought boxes and kept some: paid, its order not cancelled, not every box cancelled. */
 const keptBoxLine = and(

@@ -16,7 +16,7 @@ import {
   productAnswers,
   productQuestions,
   productReviews,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/reviews.ts";
 import { invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";

@@ -7,7 +7,7 @@ import type {
 import { shownReviewerName } from "@mcf/contracts/reviews-options";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productAnswers, productQuestions } from "../../db/schema/index.ts";
+import { productAnswers, productQuestions } from "../../db/schema/reviews.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { getProductRow } from "../catalog/catalog.service.ts";
 import { emailBoughtProduct } from "../orders/orders.service.ts";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { reviewLinkPath } from "@mcf/contracts/reviews-options";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { type ReviewRequestRow, reviewRequests } from "../../db/schema/index.ts";
+import { type ReviewRequestRow, reviewRequests } from "../../db/schema/reviews.ts";
 import { conflict, forbidden } from "../../errors.ts";
 
 /** Only the hash of a link's token is kept: a copy of the database opens no review form. */

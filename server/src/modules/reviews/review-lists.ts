@@ -2,7 +2,7 @@ import type { PublicReview, ReviewListQuery, ReviewListResponse } from "@mcf/con
 import { maxRating, shownReviewerName } from "@mcf/contracts/reviews-options";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { type ProductReviewRow, productReviews } from "../../db/schema/index.ts";
+import { type ProductReviewRow, productReviews } from "../../db/schema/reviews.ts";
 import { getProductRow, productRating, setProductRating } from "../catalog/catalog.service.ts";
 
 const approvedOf = (productId: number) =>

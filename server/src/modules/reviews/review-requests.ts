@@ -1,6 +1,6 @@
 import type { ReviewLink } from "@mcf/contracts/reviews";
 import type { Db } from "../../db/client.ts";
-import { reviewRequests } from "../../db/schema/index.ts";
+import { reviewRequests } from "../../db/schema/reviews.ts";
 import { invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";

@@ -3,7 +3,7 @@ import type { ReviewFields } from "@mcf/contracts/reviews";
 import { maxReviewPhotos } from "@mcf/contracts/reviews-options";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productReviews, reviewRequests } from "../../db/schema/index.ts";
+import { productReviews, reviewRequests } from "../../db/schema/reviews.ts";
 import { conflict, invalid } from "../../errors.ts";
 import type { UploadedFile } from "../../uploads/multipart-form.ts";
 import {
