@@ -9,6 +9,7 @@ import {
   formatBusinessNumber,
   placeholderFields,
   type StoreSettings,
+  shippedBookingRules,
   storeSettingsSchema,
   withoutEmptyUrls,
 } from "@mcf/contracts/store-settings";
@@ -102,6 +103,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       install_full_refund_days: 7,
       install_cancel_kept_percent: 10,
     },
+    booking: { ...shippedBookingRules },
     partners: source.partners.map((p) => ({ ...p, logo: p.logo ?? null })),
     room_visualizer_url: business.roomVisualizerUrl,
     collection_names: [{ code: "AR", name: "ACE Reserve" }],
