@@ -70,10 +70,13 @@ export const bookingCreatedSchema = z.object({
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 
-/** 409: the slot was just taken; the next free slots to pick from. */
+/**
+ * 409: the slot was just taken, with the next free slots to pick from; or a change refused (past
+ * the cut-off, the job moved on), with no slots.
+ */
 export const slotTakenSchema = z.object({
   detail: z.string(),
-  slots: z.array(slotSchema),
+  slots: z.array(slotSchema).optional(),
 });
 
 /** POST /api/installation/jobs/:token/measure and /api/installation/visits/:ref/reschedule */

@@ -21,7 +21,7 @@ import {
 } from "../../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { listMailByKey } from "../../mail/outbox.ts";
-import { listAudit, writeAudit } from "../audit/audit.service.ts";
+import { listAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";
 import { getAdminOrder } from "../orders/orders.service.ts";
 import { priceEstimate } from "./estimate-pricing.ts";
