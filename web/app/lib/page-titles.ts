@@ -34,6 +34,9 @@ export const pageTitles = {
   payment: "Test Payment",
   sampleReorder: "Order From Your Samples",
   cartAdd: "Adding to Your Cart",
+  bookMeasure: "Book a Measure Visit",
+  measureVisit: "Your Measure Visit",
+  showroom: "Visit Our Showroom",
 } as const;
 
 export type PageKey = keyof typeof pageTitles;

@@ -44,6 +44,13 @@ const settings: StoreSettings = {
     install_full_refund_days: 7,
     install_cancel_kept_percent: 10,
   },
+  booking: {
+    slot_minutes: 60,
+    buffer_minutes: 30,
+    window_days: 21,
+    same_day_cutoff_hour: 10,
+    change_cutoff_hours: 24,
+  },
   partners: [],
   room_visualizer_url: null,
   collection_names: [],
