@@ -51,11 +51,7 @@ export function ZipCheck({
 
   return (
     <div className="space-y-3" data-testid="zip-check">
-      <form
-        onSubmit={submit}
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Check your ZIP code"
-      >
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Area check">
         <div>
           <label htmlFor="zip-check" className="field-label">
             Your ZIP code
