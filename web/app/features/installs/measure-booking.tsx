@@ -157,7 +157,8 @@ export function SlotPicker({
           {notice}
         </p>
       )}
-      <fieldset>
+      {/* A fieldset is as wide as its content unless told otherwise: the day strip scrolls. */}
+      <fieldset className="min-w-0">
         <legend className="field-label mb-2">Day</legend>
         <div className="flex gap-2 overflow-x-auto pb-2">
           {days.map((d) => (
@@ -181,7 +182,7 @@ export function SlotPicker({
         </div>
       </fieldset>
       {shownDay && (
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="field-label mb-2">Time on {shownDay.label}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {shownDay.slots.map((slot) => (
