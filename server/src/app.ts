@@ -36,6 +36,7 @@ import { contentRoutes } from "./modules/content/content.routes.ts";
 import { builtInPartners } from "./modules/content/content.service.ts";
 import { couponRoutes } from "./modules/coupons/coupon.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { bookingRoutes } from "./modules/installs/booking.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicSettingsRoutes);
   await app.register(leadsRoutes);
   await app.register(installRoutes, { provider: paymentProvider });
+  await app.register(bookingRoutes);
   await app.register(partnerAuthRoutes);
   await app.register(accountRoutes);
   await app.register(partnerAdminRoutes);

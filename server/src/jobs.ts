@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
+import { queueMeasureReminders } from "./modules/installs/installs.service.ts";
 import { expireOverduePayments, queueDueSampleFollowUps } from "./modules/orders/orders.service.ts";
 import { deleteExpiredIdempotencyKeys } from "./modules/payments/payments.service.ts";
 import { queueDueReviewRequests } from "./modules/reviews/reviews.service.ts";
@@ -15,7 +16,7 @@ const sampleFollowUpIntervalMs = 15 * 60_000;
 
 /**
  * Every background job of the store, in one place: the mail outbox sender, the payment-expiry
- * sweeper, the sample follow-up emails and the review request emails (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
+ * sweeper, the sample follow-up emails, the measure-visit reminders and the review request emails (new jobs go here too). Created stopped; `start()` sets their timers going, `stop()`
  * ends them and waits for work in progress. Tests leave them stopped and run a pass on demand.
  */
 export interface Jobs {
@@ -27,6 +28,8 @@ export interface Jobs {
   queueSampleFollowUps(now?: Date): Promise<number>;
   /** One pass of the review request emails now; returns how many it queued. */
   queueReviewRequests(now?: Date): Promise<number>;
+  /** One pass of the measure-visit reminders (the day before) now; returns how many it queued. */
+  queueMeasureReminders(now?: Date): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -69,6 +72,9 @@ export function createJobs(options: {
       now,
     });
   };
+  // Each reminder has its outbox key, so passes in several processes still send it once.
+  const remindMeasureVisits = (now?: Date) =>
+    queueMeasureReminders(db, { publicUrl: config.publicUrl, now });
 
   // Idempotency keys last as long as their payment sessions: they go in the same sweep.
   const sweepExpiredPayments = async (now?: Date) => {
@@ -83,15 +89,17 @@ export function createJobs(options: {
     sweepExpiredPayments,
     queueSampleFollowUps,
     queueReviewRequests,
+    queueMeasureReminders: remindMeasureVisits,
     start() {
       mail?.start(config.mailPollMs);
       if (!followUpTimer) {
         followUpTimer = setInterval(() => {
           if (followingUp) return;
-          // Both are "days after delivery" emails: one timer runs the two passes in turn.
-          followingUp = queueSampleFollowUps()
+          // The "days after" emails and the visit reminders: one timer runs the passes in turn.
+          followingUp = Promise.all([queueSampleFollowUps(), remindMeasureVisits()])
+            .then(([followUps, reminders]) => followUps + reminders)
             .catch((error) => {
-              log.error({ err: error }, "sample follow-up pass failed");
+              log.error({ err: error }, "follow-up and reminder pass failed");
               return 0;
             })
             .then(() => queueReviewRequests())

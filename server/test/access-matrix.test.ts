@@ -347,6 +347,47 @@ const matrix: Record<string, MatrixEntry> = {
     }),
   },
 
+  // Measure visits booked online: public; the visit link is signed, so a made-up one is refused.
+  "GET /api/installation/slots": publicGet(200, () => "/api/installation/slots?zip=35209"),
+  "GET /api/installation/served": publicGet(200, () => "/api/installation/served?zip=35209"),
+  "POST /api/installation/bookings": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: "/api/installation/bookings",
+      payload: {
+        name: "Matrix Caller",
+        email: "matrix@example.com",
+        phone: "205-555-0100",
+        address: "1 Sunset Blvd, Beverly Hills, CA 90210",
+        flooring_type: ["LVP"],
+        slot: { start: matrixVisit(f.crewId).starts_at, crew_id: f.crewId },
+      },
+    }),
+  },
+  "POST /api/installation/jobs/:token/measure": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: `/api/installation/jobs/${f.newJobToken}/measure`,
+      payload: { slot: { start: "2020-01-06T15:00:00Z", crew_id: f.crewId } },
+    }),
+  },
+  "GET /api/installation/visits/:ref": publicGet(403, () => "/api/installation/visits/1.forged"),
+  "POST /api/installation/visits/:ref/reschedule": {
+    access: "public",
+    status: 403,
+    request: (f) => ({
+      url: "/api/installation/visits/1.forged/reschedule",
+      payload: { slot: { start: matrixVisit(f.crewId).starts_at, crew_id: f.crewId } },
+    }),
+  },
+  "POST /api/installation/visits/:ref/cancel": {
+    access: "public",
+    status: 403,
+    request: () => ({ url: "/api/installation/visits/1.forged/cancel" }),
+  },
+
   // Leads: public.
   "POST /api/project-inquiries": {
     access: "public",
@@ -818,6 +859,21 @@ const matrix: Record<string, MatrixEntry> = {
     (_f, caller) => ({ name: `Matrix Crew ${caller}` }),
   ),
   "GET /api/admin/calendar": adminGet(() => "/api/admin/calendar"),
+  "PUT /api/admin/crews/:id/hours": adminCall(
+    200,
+    (f) => `/api/admin/crews/${f.crewId}/hours`,
+    () => ({ work_start: "08:00", work_end: "17:00", work_days: [1, 2, 3, 4, 5] }),
+  ),
+  "GET /api/admin/crews/:id/time-off": adminGet((f) => `/api/admin/crews/${f.crewId}/time-off`),
+  "POST /api/admin/crews/:id/time-off": adminCall(
+    201,
+    (f) => `/api/admin/crews/${f.crewId}/time-off`,
+    () => ({ date: "2030-01-02", reason: "Matrix day off" }),
+  ),
+  "DELETE /api/admin/crews/:id/time-off/:offId": adminCall(
+    404,
+    (f) => `/api/admin/crews/${f.crewId}/time-off/999999`,
+  ),
   "PATCH /api/admin/inquiries/:id": adminCall(
     200,
     (f) => `/api/admin/inquiries/${f.inquiryId}`,

@@ -5,6 +5,8 @@ import { openPage } from "../../support/page.ts";
 /** The content and lead pages, checked with axe-core at phone and desktop widths. */
 const contentPages = [
   "/installation",
+  "/installation/book?zip=35209",
+  "/showroom",
   "/inquiry-success",
   "/contact?error=Enter%20a%20valid%20email%20address",
   "/about",
@@ -23,6 +25,8 @@ const contentPages = [
 /** At phone width, the pages whose layout changes most (forms, grids, the lightbox). */
 const phonePages = [
   "/installation",
+  "/installation/book?zip=35209",
+  "/showroom",
   "/contact?error=Enter%20a%20valid%20email%20address",
   "/gallery",
   "/blog",

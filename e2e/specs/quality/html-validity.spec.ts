@@ -37,6 +37,8 @@ const publicPages = [
   "/products",
   "/closeouts",
   "/installation",
+  "/installation/book",
+  "/showroom",
   "/about",
   "/contact",
   "/gallery",

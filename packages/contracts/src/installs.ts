@@ -198,7 +198,14 @@ export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 export const cancellationQuoteSchema = z.object({ refund: z.number(), kept: z.number() });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
-export const crewSchema = z.object({ id: z.number().int(), name: z.string() });
+export const crewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Working hours in the store's time zone ("08:00") and weekdays (0 = Sunday). */
+  work_start: z.string(),
+  work_end: z.string(),
+  work_days: z.array(z.number().int()),
+});
 export const crewListSchema = z.object({ crews: z.array(crewSchema) });
 export const crewCreateSchema = z.object({ name: text("Crew name", 100) });
 
@@ -213,7 +220,22 @@ export const calendarSchema = z.object({
   week_start: z.string(),
   crews: z.array(crewSchema),
   appointments: z.array(
-    appointmentSchema.extend({ job_id: z.number().int(), customer_name: z.string() }),
+    appointmentSchema.extend({
+      job_id: z.number().int(),
+      customer_name: z.string(),
+      /** Who booked the visit: staff, or the customer online. */
+      booked_by: z.enum(["staff", "customer"]),
+    }),
+  ),
+  /** The crews' days off and blocked times that week. */
+  time_off: z.array(
+    z.object({
+      id: z.number().int(),
+      crew_id: z.number().int(),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      reason: z.string().nullable(),
+    }),
   ),
 });
 

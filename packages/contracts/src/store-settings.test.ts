@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { business } from "./business.ts";
-import { placeholderFields, type StoreSettings, storeSettingsSchema } from "./store-settings.ts";
+import {
+  placeholderFields,
+  type StoreSettings,
+  shippedBookingRules,
+  storeSettingsSchema,
+} from "./store-settings.ts";
 import { collectionDisplayName, phoneHref } from "./store-settings-format.ts";
 
 /** Settings with every value real: no placeholder among them. */
@@ -40,6 +45,7 @@ const real: StoreSettings = {
     install_cancel_kept_percent: 10,
   },
   reviews: { request_days: 7, buyers_may_answer: false },
+  booking: { ...shippedBookingRules },
   partners: [
     {
       name: "Oakridge Hardwood Mills",

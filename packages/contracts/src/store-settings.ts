@@ -159,6 +159,30 @@ export function formatBusinessNumber(field: BusinessNumberField, value: unknown)
   return `${value} ${value === 1 ? "day" : "days"}`;
 }
 
+/**
+ * How customers book measure visits online: the visit's length, the travel buffer between two
+ * visits of a crew, how many days ahead slots are offered, the hour (store time) after which no
+ * visit is offered for the same day, and until how many hours before a visit the customer may
+ * move or cancel it from the link in their email.
+ */
+export const bookingRulesSchema = z.object({
+  slot_minutes: wholeNumber("Measure visit length", "minutes", 15, 480),
+  buffer_minutes: wholeNumber("Travel buffer", "minutes", 0, 240),
+  window_days: wholeNumber("Booking window", "days", 1, 60),
+  same_day_cutoff_hour: wholeNumber("Same-day cut-off", "hours", 0, 24),
+  change_cutoff_hours: wholeNumber("Change cut-off", "hours", 0, 336),
+});
+export type BookingRules = z.infer<typeof bookingRulesSchema>;
+
+/** The booking rules the store ships with. */
+export const shippedBookingRules: BookingRules = {
+  slot_minutes: 60,
+  buffer_minutes: 30,
+  window_days: 21,
+  same_day_cutoff_hour: 10,
+  change_cutoff_hours: 24,
+};
+
 /** The most ZIP codes the local delivery area may list: far more than a truck's day covers. */
 export const maxServiceAreaZips = 1000;
 
@@ -338,6 +362,7 @@ export const storeSettingsSchema = z.object({
    */
   price_claims: z.object({ estimate_their_price: z.boolean() }),
   reviews: reviewSettingsSchema,
+  booking: bookingRulesSchema,
   room_visualizer_url: optionalHttpsUrl("Room visualizer address"),
   collection_names: z
     .array(collectionNameSchema)

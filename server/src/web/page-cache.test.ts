@@ -217,6 +217,8 @@ describe("the page cache", () => {
       "/success?session_id=test_123",
       "/track/abc",
       "/installation/jobs/abc",
+      "/installation/visit/1.abc",
+      "/installation/book?job=abc",
     ]) {
       await page(shop, url);
       const again = await rendersFor(shop, url);

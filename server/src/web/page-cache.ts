@@ -14,10 +14,11 @@ import { type CspSettings, contentSecurityPolicy } from "../plugins/security-hea
 /**
  * Pages that are never kept: the partner area, the shopper's account and the back office
  * (signed-in views), and the buyer's own cart, payment, confirmation, tracking and
- * installation-job pages (with their React Router data requests, `/cart.data`).
+ * installation-job pages, the measure visit's signed page and the booking page (which names the
+ * customer of `?job=`), with their React Router data requests (`/cart.data`).
  */
 const privatePages =
-  /^\/(ace|account|admin|cart|pay|success|track|installation\/jobs)(\.data$|\/|$)/;
+  /^\/(ace|account|admin|cart|pay|success|track|installation\/(jobs|visit|book))(\.data$|\/|$)/;
 
 /**
  * A request the page cache may answer: a GET for a public page from an anonymous visitor. The

@@ -15,6 +15,8 @@ const shopLinks = [
 ];
 const companyLinks = [
   { to: "/installation", label: "Installation" },
+  { to: "/installation/book", label: "Book a Measure" },
+  { to: "/showroom", label: "Showroom" },
   { to: "/gallery", label: "Gallery" },
   { to: "/about", label: "About Us" },
   { to: "/partners", label: "Partners" },

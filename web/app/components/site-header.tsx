@@ -16,6 +16,7 @@ export const mainNav = [
   { to: "/", label: "Home" },
   { to: "/products", label: "Products" },
   { to: "/installation", label: "Installation" },
+  { to: "/showroom", label: "Showroom" },
   { to: "/about", label: "About" },
   { to: "/blog", label: "Blog" },
   { to: "/blog/areas", label: "Locations" },

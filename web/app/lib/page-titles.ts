@@ -37,6 +37,9 @@ export const pageTitles = {
   sampleReorder: "Order From Your Samples",
   reviewWrite: "Review Your Floor",
   cartAdd: "Adding to Your Cart",
+  bookMeasure: "Book a Measure Visit",
+  measureVisit: "Your Measure Visit",
+  showroom: "Visit Our Showroom",
 } as const;
 
 export type PageKey = keyof typeof pageTitles;

@@ -5,6 +5,7 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { FloorImage } from "../components/floor-image.tsx";
 import { loadOrRedirectToBlog } from "../features/content/content-api.server.ts";
 import { RichText } from "../features/content/rich-text.tsx";
+import { ZipCheck } from "../features/installs/zip-check.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/blog-area-guide";
@@ -69,6 +70,18 @@ export default function BlogAreaGuide({ loaderData: guide }: Route.ComponentProp
               <a href={store.phone_href} className="font-semibold text-white underline">
                 {store.phone}
               </a>
+            </p>
+          </div>
+          <div className="rounded-xl p-6 ring-1 ring-stone-200">
+            <h2 className="mb-3 text-lg font-bold">Book a measure visit</h2>
+            <p className="mb-3 text-sm text-stone-700">
+              Check that our crews serve your street, then pick a free time.
+            </p>
+            <ZipCheck />
+            <p className="mt-4 text-sm">
+              <Link to="/showroom" className="font-semibold text-oak-700 hover:underline">
+                Or visit our showroom
+              </Link>
             </p>
           </div>
           <div className="rounded-xl p-6 ring-1 ring-stone-200">

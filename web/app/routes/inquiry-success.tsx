@@ -1,6 +1,15 @@
+import type { BookingCreated } from "@mcf/contracts/booking";
 import { business } from "@mcf/contracts/business";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CheckIcon } from "../components/icons.tsx";
+import {
+  BookingConfirmation,
+  SlotPicker,
+  zipOfAddress,
+} from "../features/installs/measure-booking.tsx";
+import { api } from "../lib/api.ts";
+import { type BookingContactFields, recallBookingContact } from "../lib/booking-contact.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
@@ -11,8 +20,28 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** After hydration: the inquiry's contact, when its address is at a ZIP code we serve. */
+function useBookableContact() {
+  const [bookable, setBookable] = useState<{ contact: BookingContactFields; zip: string } | null>(
+    null,
+  );
+  useEffect(() => {
+    const contact = recallBookingContact();
+    const zip = contact ? zipOfAddress(contact.address) : null;
+    if (!contact || !zip) return;
+    api<{ served: boolean }>(`/api/installation/served?zip=${zip}`)
+      .then((answer) => {
+        if (answer.served) setBookable({ contact, zip });
+      })
+      .catch(() => undefined);
+  }, []);
+  return bookable;
+}
+
 export default function InquirySuccess() {
   const store = useStoreDetails();
+  const bookable = useBookableContact();
+  const [booking, setBooking] = useState<BookingCreated | null>(null);
   return (
     <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
       <span className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-sage-600/15">
@@ -27,6 +56,23 @@ export default function InquirySuccess() {
         </a>
         .
       </p>
+      {booking ? (
+        <div className="mb-8 w-full text-left">
+          <BookingConfirmation booking={booking} />
+        </div>
+      ) : bookable ? (
+        <div className="mb-8 w-full rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-stone-200">
+          <h2 className="mb-2 text-2xl font-bold">Book your free measure visit now</h2>
+          <p className="mb-4 text-stone-700">
+            No need to wait for our call: pick a time from our crews' calendar.
+          </p>
+          <SlotPicker
+            zip={bookable.zip}
+            target={{ kind: "contact", contact: bookable.contact }}
+            onBooked={setBooking}
+          />
+        </div>
+      ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/products" className="btn-primary px-6 py-3">
           Browse Products

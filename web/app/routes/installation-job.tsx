@@ -130,6 +130,18 @@ function JobDetails({ job, token }: { job: CustomerJob; token: string }) {
                 : "We will contact you to set the next date."}
             </p>
           )}
+          {job.stage === "new" || job.stage === "measure_scheduled" ? (
+            <p className="mt-3">
+              <Link
+                to={`/installation/book?job=${encodeURIComponent(token)}`}
+                className="font-semibold text-oak-700 underline"
+              >
+                {job.stage === "new"
+                  ? "Book your measure visit"
+                  : "Pick another time for the measure visit"}
+              </Link>
+            </p>
+          ) : null}
           {job.next_appointment && job.stage !== "completed" ? (
             <div className="mt-4">
               <DateRequestForm token={token} />

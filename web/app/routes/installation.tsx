@@ -4,6 +4,7 @@ import { FeatureCard } from "../components/feature-card.tsx";
 import { InquiryForm } from "../features/content/inquiry-form.tsx";
 import { inquiryPayloadFromForm } from "../features/content/inquiry-payload.ts";
 import { PageHero } from "../features/content/page-hero.tsx";
+import { ZipCheck } from "../features/installs/zip-check.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -104,7 +105,13 @@ export default function Installation({ actionData }: Route.ComponentProps) {
           your floors, usually in {business.installationDays}.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <a href="#inquiry" className="btn-primary px-6 py-3 text-base">
+          <Link to="/installation/book" className="btn-primary px-6 py-3 text-base">
+            Book a free measure visit
+          </Link>
+          <a
+            href="#inquiry"
+            className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10"
+          >
             Get a free quote
           </a>
           <a
@@ -115,6 +122,15 @@ export default function Installation({ actionData }: Route.ComponentProps) {
           </a>
         </div>
       </PageHero>
+
+      <section className="container-page pt-10" aria-labelledby="area-check-heading">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+          <h2 id="area-check-heading" className="mb-3 text-2xl font-bold">
+            Do we install in your area?
+          </h2>
+          <ZipCheck />
+        </div>
+      </section>
 
       <section className="container-page py-12" aria-labelledby="why-install-heading">
         <h2 id="why-install-heading" className="mb-8 text-3xl font-bold">

@@ -204,6 +204,22 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         companions={companions}
         customerPhotos={customerPhotos}
       />
+      <section className="container-page pb-8" aria-labelledby="get-installed-heading">
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-oak-50 p-5 ring-1 ring-oak-100">
+          <div>
+            <h2 id="get-installed-heading" className="text-xl font-bold">
+              Get it installed
+            </h2>
+            <p className="text-stone-700">
+              Our own crews measure and install across the Birmingham area. The measure visit is
+              free.
+            </p>
+          </div>
+          <Link to="/installation/book" className="btn-dark">
+            Book a free measure visit
+          </Link>
+        </div>
+      </section>
       <ProductReviews
         key={product.id}
         productId={product.id}

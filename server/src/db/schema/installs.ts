@@ -23,11 +23,44 @@ const oneOf = (column: unknown, values: readonly string[]) =>
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** The people who measure and install; a crew is booked for one visit at a time. */
-export const installCrews = pgTable("install_crews", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  ...timestamps,
-});
+export const installCrews = pgTable(
+  "install_crews",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    /** Working hours in the store's time zone, as minutes after midnight (8:00 to 17:00). */
+    work_start_minute: integer("work_start_minute").notNull().default(480),
+    work_end_minute: integer("work_end_minute").notNull().default(1020),
+    /** Weekdays the crew works, 0 = Sunday ... 6 = Saturday. */
+    work_days: integer("work_days").array().notNull().default(sql`'{1,2,3,4,5}'`),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "install_crews_work_hours_check",
+      sql`${t.work_start_minute} >= 0 AND ${t.work_end_minute} <= 1440 AND ${t.work_end_minute} > ${t.work_start_minute}`,
+    ),
+  ],
+);
+
+/** A crew's days off and blocked times: no visit is offered or booked inside one. */
+export const installCrewTimeOff = pgTable(
+  "install_crew_time_off",
+  {
+    id: serial("id").primaryKey(),
+    crew_id: integer("crew_id")
+      .notNull()
+      .references(() => installCrews.id, { onDelete: "cascade" }),
+    starts_at: at("starts_at").notNull(),
+    ends_at: at("ends_at").notNull(),
+    reason: text("reason"),
+    created_at: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("install_crew_time_off_order_check", sql`${t.ends_at} > ${t.starts_at}`),
+    index("install_crew_time_off_crew_idx").on(t.crew_id, t.starts_at),
+  ],
+);
 
 /** One installation, from the inquiry to the installed floor. */
 export const installJobs = pgTable(
@@ -113,6 +146,8 @@ export const installAppointments = pgTable(
       .notNull()
       .references(() => installCrews.id),
     kind: text("kind").$type<(typeof appointmentKinds)[number]>().notNull(),
+    /** Who booked the visit: staff in the back office, or the customer online. */
+    booked_by: text("booked_by").$type<"staff" | "customer">().notNull().default("staff"),
     starts_at: at("starts_at").notNull(),
     ends_at: at("ends_at").notNull(),
     /** Set when the visit is moved or the job cancelled; it no longer holds the crew. */
@@ -121,6 +156,7 @@ export const installAppointments = pgTable(
   },
   (t) => [
     check("install_appointments_kind_check", oneOf(t.kind, appointmentKinds)),
+    check("install_appointments_booked_by_check", sql`${t.booked_by} in ('staff', 'customer')`),
     check("install_appointments_order_check", sql`${t.ends_at} > ${t.starts_at}`),
     index("install_appointments_crew_idx").on(t.crew_id, t.starts_at),
     index("install_appointments_job_idx").on(t.job_id),

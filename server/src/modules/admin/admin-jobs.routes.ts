@@ -1,3 +1,10 @@
+import {
+  crewHoursSchema,
+  timeOffListSchema,
+  timeOffParamsSchema,
+  timeOffRequestSchema,
+  timeOffSchema,
+} from "@mcf/contracts/booking";
 import { errorResponseSchema } from "@mcf/contracts/errors";
 import {
   adminJobDetailSchema,
@@ -16,9 +23,11 @@ import {
   materialsReadySchema,
 } from "@mcf/contracts/installs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { staffActor } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
+  addTimeOff,
   cancelJob,
   cancellationPolicyOf,
   cancellationQuote,
@@ -28,10 +37,13 @@ import {
   getJobDetail,
   listCrews,
   listJobs,
+  listTimeOff,
   markMaterialsReady,
+  removeTimeOff,
   scheduleInstall,
   scheduleMeasure,
   sendEstimate,
+  setCrewHours,
   weekCalendar,
 } from "../installs/installs.service.ts";
 import type { RefundIssuer } from "../orders/orders.service.ts";
@@ -105,7 +117,11 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
         db,
         request.params.id,
         request.body,
-        { publicUrl, hours: (await app.settings.read()).hours },
+        {
+          publicUrl,
+          hours: (await app.settings.read()).hours,
+          changeCutoffHours: (await app.settings.read()).booking.change_cutoff_hours,
+        },
         staffActor(request),
       );
       deliverSoon();
@@ -266,5 +282,59 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       },
     },
     async (request) => weekCalendar(db, request.query.week),
+  );
+  app.put(
+    "/api/admin/crews/:id/hours",
+    {
+      schema: {
+        tags,
+        summary: "Set a crew's working hours and weekdays (the slots customers are offered)",
+        params: jobIdParamsSchema,
+        body: crewHoursSchema,
+        response: { 200: crewSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => setCrewHours(db, request.params.id, request.body),
+  );
+  app.get(
+    "/api/admin/crews/:id/time-off",
+    {
+      schema: {
+        tags,
+        summary: "A crew's days off and blocked times from today on",
+        params: jobIdParamsSchema,
+        response: { 200: timeOffListSchema, ...adminErrorResponses },
+      },
+    },
+    async (request) => ({ time_off: await listTimeOff(db, request.params.id) }),
+  );
+  app.post(
+    "/api/admin/crews/:id/time-off",
+    {
+      schema: {
+        tags,
+        summary: "Add a crew's day off (date) or blocked time (starts_at, ends_at)",
+        params: jobIdParamsSchema,
+        body: timeOffRequestSchema,
+        response: { 201: timeOffSchema, ...adminErrorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addTimeOff(db, request.params.id, request.body)),
+  );
+  app.delete(
+    "/api/admin/crews/:id/time-off/:offId",
+    {
+      schema: {
+        tags,
+        summary: "Remove a crew's day off or blocked time",
+        params: timeOffParamsSchema,
+        response: { 204: z.null(), ...adminErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await removeTimeOff(db, request.params.id, request.params.offId);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -6,6 +6,33 @@ const icsStamp = (date: Date) =>
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
 
 /**
+ * A booked measure visit as an iCalendar file, attached to its confirmation email. Its UID is the
+ * job's, so a moved visit replaces the earlier entry.
+ */
+export function measureIcs(
+  job: { id: number },
+  visit: { starts_at: Date | string; ends_at: Date | string },
+  address: string,
+): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Magic City Floors//Installations//EN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:measure-${job.id}@magiccityfloors`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(new Date(visit.starts_at))}`,
+    `DTEND:${icsStamp(new Date(visit.ends_at))}`,
+    `SUMMARY:${icsText("Free measure visit — Magic City Floors")}`,
+    `LOCATION:${icsText(address)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
+/**
  * A booked install as an iCalendar file: the same entry the install-date email attaches and the
  * customer's page offers for download. Its UID is the appointment's, so a moved install replaces
  * the earlier entry in the customer's calendar.

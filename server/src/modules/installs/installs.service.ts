@@ -1,3 +1,4 @@
+import type { CrewHours, TimeOff } from "@mcf/contracts/booking";
 import type {
   AdminJobDetail,
   calendarSchema,
@@ -6,25 +7,26 @@ import type {
   jobListQuerySchema,
   jobListSchema,
 } from "@mcf/contracts/installs";
-import type { JobFlooringType } from "@mcf/contracts/installs-options";
 import { jobStages } from "@mcf/contracts/installs-options";
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
   installAppointments,
   installCrews,
+  installCrewTimeOff,
   installEstimates,
   installJobs,
 } from "../../db/schema/installs.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { listMailByKey } from "../../mail/outbox.ts";
-import { listAudit, writeAudit } from "../audit/audit.service.ts";
+import { listAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";
 import { getAdminOrder } from "../orders/orders.service.ts";
 import { priceEstimate } from "./estimate-pricing.ts";
 import { jobEmails, jobMailKeyPattern, queueJobEmail } from "./job-emails.ts";
+import { insertJobIn, jobFieldsFrom } from "./job-fields.ts";
 import {
   activeAppointments,
   latestEstimate,
@@ -34,14 +36,9 @@ import {
   toEstimate,
 } from "./job-records.ts";
 import { nextStage } from "./job-stages.ts";
-import { newJobToken } from "./job-token.ts";
-import {
-  bookVisit,
-  checkAcclimation,
-  checkShowroomOpen,
-  formatVisitStart,
-  type VisitRequest,
-} from "./scheduling.ts";
+import { addDays, clockOf, minuteOf, storeInstant } from "./measure-slots.ts";
+import { bookMeasureIn } from "./measure-visit.ts";
+import { bookVisit, checkAcclimation, formatVisitStart, type VisitRequest } from "./scheduling.ts";
 
 export { cancellationPolicyOf } from "./cancellation-policy.ts";
 export {
@@ -56,34 +53,16 @@ export {
 export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
 export { declineEstimate } from "./job-decline.ts";
 export type { PaymentProvider } from "./job-payment-session.ts";
-
-/** What the inquiry form's flooring choices mean for the install; "Not Sure" is staff's call. */
-const flooringFromInquiry: Record<string, JobFlooringType> = {
-  Hardwood: "solid_hardwood",
-  Laminate: "laminate",
-  LVP: "vinyl",
-  Tile: "tile",
-  Carpet: "carpet",
-};
-
-async function jobFieldsFrom(db: Db, input: JobCreate) {
-  if (!("inquiry_id" in input)) return { ...input, inquiry_id: null, notes: input.notes ?? null };
-  const inquiry = await getInquiry(db, input.inquiry_id);
-  if (!inquiry) throw invalid(`Inquiry ${input.inquiry_id} does not exist`);
-  const flooring =
-    input.flooring_type ??
-    inquiry.flooring_type.map((type) => flooringFromInquiry[type]).find(Boolean);
-  if (!flooring) throw invalid("The inquiry does not name a flooring type: choose one for the job");
-  return {
-    inquiry_id: inquiry.id,
-    customer_name: inquiry.name,
-    customer_email: inquiry.email,
-    customer_phone: inquiry.phone,
-    address: inquiry.address,
-    flooring_type: flooring,
-    notes: inquiry.additional_notes,
-  };
-}
+export {
+  bookMeasureForJob,
+  bookMeasureOnline,
+  cancelByRef,
+  getVisitByRef,
+  isZipServed,
+  listFreeSlots,
+  queueMeasureReminders,
+  rescheduleByRef,
+} from "./measure-booking.ts";
 
 /**
  * Opens a job in stage "new" from an inquiry (its contact details and flooring) or from the
@@ -93,26 +72,7 @@ async function jobFieldsFrom(db: Db, input: JobCreate) {
 export async function createJob(db: Db, input: JobCreate, actor: string): Promise<AdminJobDetail> {
   const fields = await jobFieldsFrom(db, input);
   try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(installJobs)
-        .values({ ...fields, token: newJobToken() })
-        .returning();
-      if (!row) throw new Error("job insert returned no row");
-      await writeAudit(tx, {
-        actor,
-        action: "job.create",
-        entityType: "job",
-        entityId: row.id,
-        after: {
-          stage: row.stage,
-          note: fields.inquiry_id
-            ? `Created from inquiry #${fields.inquiry_id}`
-            : "Created by staff",
-        },
-      });
-      return row.id;
-    });
+    const id = await db.transaction(async (tx) => (await insertJobIn(tx, fields, actor)).id);
     return getJobDetail(db, id);
   } catch (error) {
     if (isUniqueViolation(error) && fields.inquiry_id)
@@ -186,26 +146,29 @@ export async function getJobDetail(db: Db, id: number): Promise<AdminJobDetail> 
 
 /**
  * Books (or moves) the measure visit on a day the store is open: stage "measure scheduled" and
- * the email telling the customer when, where and what to prepare.
+ * the email telling the customer when, where and what to prepare (the rule customers booking
+ * online go through too).
  */
 export async function scheduleMeasure(
   db: Db,
   id: number,
   visit: VisitRequest,
-  options: { publicUrl: string; hours: ReadonlyArray<{ days: string; time: string }> },
+  options: {
+    publicUrl: string;
+    hours: ReadonlyArray<{ days: string; time: string }>;
+    changeCutoffHours?: number;
+  },
   actor: string,
 ) {
-  checkShowroomOpen(visit.starts_at, options.hours);
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
-    // Refuse a move the stage table does not allow before any crew is booked.
-    nextStage("scheduleMeasure", job.stage);
-    const booked = await bookVisit(tx, id, "measure", visit);
-    const moved = await moveJob(tx, job, "scheduleMeasure", {
+    await bookMeasureIn(tx, job, visit, {
+      publicUrl: options.publicUrl,
+      hours: options.hours,
+      changeCutoffHours: options.changeCutoffHours ?? 24,
       actor,
-      note: `Measure visit booked for ${formatVisitStart(booked.starts_at)}`,
+      bookedBy: "staff",
     });
-    await queueJobEmail(tx, moved, jobEmails.measureScheduled(moved, booked, options.publicUrl));
   });
   return getJobDetail(db, id);
 }
@@ -310,26 +273,118 @@ export async function completeJob(
   return getJobDetail(db, id);
 }
 
-export async function listCrews(db: Db) {
-  return db
-    .select({ id: installCrews.id, name: installCrews.name })
-    .from(installCrews)
-    .orderBy(asc(installCrews.name));
+const crewColumns = {
+  id: installCrews.id,
+  name: installCrews.name,
+  work_start_minute: installCrews.work_start_minute,
+  work_end_minute: installCrews.work_end_minute,
+  work_days: installCrews.work_days,
+};
+
+function toCrew(row: {
+  id: number;
+  name: string;
+  work_start_minute: number;
+  work_end_minute: number;
+  work_days: number[];
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    work_start: clockOf(row.work_start_minute),
+    work_end: clockOf(row.work_end_minute),
+    work_days: [...row.work_days].sort((a, b) => a - b),
+  };
 }
 
-/** Adds a crew. Throws 409 when a crew already has the name. */
+export async function listCrews(db: Db) {
+  const rows = await db.select(crewColumns).from(installCrews).orderBy(asc(installCrews.name));
+  return rows.map(toCrew);
+}
+
+/** Adds a crew (working 8:00 to 17:00, Monday to Friday). Throws 409 when the name is taken. */
 export async function createCrew(db: Db, name: string) {
   try {
-    const [row] = await db
-      .insert(installCrews)
-      .values({ name })
-      .returning({ id: installCrews.id, name: installCrews.name });
+    const [row] = await db.insert(installCrews).values({ name }).returning(crewColumns);
     if (!row) throw new Error("crew insert returned no row");
-    return row;
+    return toCrew(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A crew is already called "${name}"`);
     throw error;
   }
+}
+
+/** Sets a crew's working hours and weekdays: the slots customers are offered follow them. */
+export async function setCrewHours(db: Db, id: number, hours: CrewHours) {
+  const [row] = await db
+    .update(installCrews)
+    .set({
+      work_start_minute: minuteOf(hours.work_start),
+      work_end_minute: minuteOf(hours.work_end),
+      work_days: [...new Set(hours.work_days)],
+      updated_at: new Date(),
+    })
+    .where(eq(installCrews.id, id))
+    .returning(crewColumns);
+  if (!row) throw notFound("Crew not found");
+  return toCrew(row);
+}
+
+const toTimeOff = (row: typeof installCrewTimeOff.$inferSelect): TimeOff => ({
+  id: row.id,
+  crew_id: row.crew_id,
+  starts_at: row.starts_at.toISOString(),
+  ends_at: row.ends_at.toISOString(),
+  reason: row.reason,
+});
+
+/** A crew's days off and blocked times from today on, soonest first. */
+export async function listTimeOff(db: Db, crewId: number, now = new Date()): Promise<TimeOff[]> {
+  const rows = await db
+    .select()
+    .from(installCrewTimeOff)
+    .where(and(eq(installCrewTimeOff.crew_id, crewId), gte(installCrewTimeOff.ends_at, now)))
+    .orderBy(asc(installCrewTimeOff.starts_at));
+  return rows.map(toTimeOff);
+}
+
+/**
+ * Adds a crew's day off (a whole date, store time) or blocked time: no slot is offered inside
+ * it. Visits already booked there stay; staff move them.
+ */
+export async function addTimeOff(
+  db: Db,
+  crewId: number,
+  input: {
+    date?: string | undefined;
+    starts_at?: Date | undefined;
+    ends_at?: Date | undefined;
+    reason?: string | undefined;
+  },
+): Promise<TimeOff> {
+  const [crew] = await db
+    .select({ id: installCrews.id })
+    .from(installCrews)
+    .where(eq(installCrews.id, crewId));
+  if (!crew) throw notFound("Crew not found");
+  const startsAt = input.date ? storeInstant(input.date, 0) : input.starts_at;
+  const endsAt = input.date ? storeInstant(addDays(input.date, 1), 0) : input.ends_at;
+  if (!startsAt || !endsAt || endsAt <= startsAt)
+    throw invalid("Give a day off, or a blocked time that ends after it starts");
+  const [row] = await db
+    .insert(installCrewTimeOff)
+    .values({ crew_id: crewId, starts_at: startsAt, ends_at: endsAt, reason: input.reason || null })
+    .returning();
+  if (!row) throw new Error("time off insert returned no row");
+  return toTimeOff(row);
+}
+
+export async function removeTimeOff(db: Db, crewId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(installCrewTimeOff)
+    .where(and(eq(installCrewTimeOff.id, id), eq(installCrewTimeOff.crew_id, crewId)))
+    .returning({ id: installCrewTimeOff.id });
+  if (removed.length === 0) throw notFound("That time off does not exist");
 }
 
 /** Monday 00:00 UTC of the week holding `day` (YYYY-MM-DD), or of this week. */
@@ -358,6 +413,7 @@ export async function weekCalendar(
       ends_at: installAppointments.ends_at,
       job_id: installAppointments.job_id,
       customer_name: installJobs.customer_name,
+      booked_by: installAppointments.booked_by,
     })
     .from(installAppointments)
     .innerJoin(installCrews, eq(installCrews.id, installAppointments.crew_id))
@@ -370,6 +426,11 @@ export async function weekCalendar(
       ),
     )
     .orderBy(asc(installAppointments.starts_at));
+  const timeOff = await db
+    .select()
+    .from(installCrewTimeOff)
+    .where(and(lt(installCrewTimeOff.starts_at, end), gt(installCrewTimeOff.ends_at, start)))
+    .orderBy(asc(installCrewTimeOff.starts_at));
   return {
     week_start: start.toISOString().slice(0, 10),
     crews: await listCrews(db),
@@ -378,6 +439,7 @@ export async function weekCalendar(
       starts_at: row.starts_at.toISOString(),
       ends_at: row.ends_at.toISOString(),
     })),
+    time_off: timeOff.map(toTimeOff),
   };
 }
 

@@ -6,8 +6,9 @@ import type { MailAttachment } from "../../mail/outbox.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { type EmailContent, renderEmail } from "../../mail/templates.ts";
-import { installIcs } from "./install-calendar.ts";
+import { installIcs, measureIcs } from "./install-calendar.ts";
 import { formatVisitEnd, formatVisitStart } from "./scheduling.ts";
+import { visitManageUrl, visitRef } from "./visit-link.ts";
 
 type JobRow = typeof installJobs.$inferSelect;
 
@@ -30,29 +31,84 @@ export const jobEmails = {
       }),
     };
   },
-  /** The measure visit is booked: when the crew comes, where, and what to have ready. */
+  /**
+   * The measure visit is booked (by staff or by the customer): when the crew comes, where, what to
+   * have ready, the visit as a calendar entry, and the signed link that moves or cancels it.
+   */
   measureScheduled(
+    job: JobRow,
+    visit: { id: number; starts_at: Date; ends_at: Date },
+    publicUrl: string,
+    changeCutoffHours = 24,
+  ) {
+    const when = `${formatVisitStart(visit.starts_at)} to ${formatVisitEnd(visit.ends_at)}`;
+    const manageUrl = visitManageUrl(publicUrl, visitRef(job.token, visit.id));
+    return {
+      key: `job-measure:${job.id}:${visit.id}`,
+      attachments: [
+        {
+          filename: "measure-visit.ics",
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: measureIcs(job, visit, job.address),
+        },
+      ],
+      content: renderEmail({
+        subject: `Your measure visit: ${formatVisitStart(visit.starts_at)} — ${storeIdentity().name}`,
+        heading: "Your measure visit is booked",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Our crew will come to measure the rooms on ${when}, at ${job.address}. The visit is free and takes about an hour; we send your estimate after it. The attached calendar entry (measure-visit.ics) adds it to your calendar.`,
+          "To prepare: make sure someone 18 or older is home, clear a path into every room to be floored, and keep a sample or photo of any floor you like at hand.",
+          `Need another time? Move or cancel the visit from the link below until ${changeCutoffHours} hours before it, or call us at ${storeIdentity().phone}.`,
+        ],
+        table: [
+          ["When", when],
+          ["Address", job.address],
+        ],
+        action: { label: "Move or cancel the visit", url: manageUrl },
+        footnotes: [`Your project page: ${pageUrl(publicUrl, job)}`],
+      }),
+    };
+  },
+  /** The day before the measure visit: once per visit. */
+  measureReminder(
     job: JobRow,
     visit: { id: number; starts_at: Date; ends_at: Date },
     publicUrl: string,
   ) {
     const when = `${formatVisitStart(visit.starts_at)} to ${formatVisitEnd(visit.ends_at)}`;
     return {
-      key: `job-measure:${job.id}:${visit.id}`,
+      key: `job-measure-reminder:${job.id}:${visit.id}`,
       content: renderEmail({
-        subject: `Your measure visit: ${formatVisitStart(visit.starts_at)} — ${storeIdentity().name}`,
-        heading: "Your measure visit is booked",
+        subject: `Reminder: your measure visit tomorrow — ${storeIdentity().name}`,
+        heading: "Your measure visit is tomorrow",
         paragraphs: [
           `Hello ${job.customer_name},`,
-          `Our crew will come to measure the rooms on ${when}, at ${job.address}. The visit is free and takes about an hour; we send your estimate after it.`,
-          "To prepare: make sure someone 18 or older is home, clear a path into every room to be floored, and keep a sample or photo of any floor you like at hand.",
-          "Need another time? Ask from your project page.",
+          `A reminder: our crew comes to measure on ${when}, at ${job.address}.`,
+          `Can't make it? Call us at ${storeIdentity().phone}.`,
         ],
-        table: [
-          ["When", when],
-          ["Address", job.address],
+        action: {
+          label: "See the visit",
+          url: visitManageUrl(publicUrl, visitRef(job.token, visit.id)),
+        },
+      }),
+    };
+  },
+  /** The customer cancelled the measure visit from their link. */
+  measureCancelled(job: JobRow, visit: { id: number; starts_at: Date }, publicUrl: string) {
+    return {
+      key: `job-measure-cancel:${job.id}:${visit.id}`,
+      content: renderEmail({
+        subject: `Your measure visit is cancelled — ${storeIdentity().name}`,
+        heading: "Measure visit cancelled",
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Your measure visit of ${formatVisitStart(visit.starts_at)} is cancelled. Book another time whenever you like, or call us at ${storeIdentity().phone}.`,
         ],
-        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+        action: {
+          label: "Book another time",
+          url: `${publicUrl}/installation/book?job=${job.token}`,
+        },
       }),
     };
   },

@@ -5,6 +5,7 @@ import { type JobMoveName, jobMoves, nextStage } from "./job-stages.ts";
 /** The pipeline as the staff describe it: each move and the one stage it normally starts from. */
 const allowed: Record<JobMoveName, string[]> = {
   scheduleMeasure: ["new", "measure_scheduled"],
+  unscheduleMeasure: ["measure_scheduled"],
   sendEstimate: ["measure_scheduled", "estimate_sent"],
   acceptEstimate: ["estimate_sent"],
   declineEstimate: ["estimate_sent"],

@@ -26,6 +26,8 @@ export const jobMoves = {
     to: "measure_scheduled",
     audit: "job.measure",
   },
+  // The customer cancelled the measure visit from their link: the lead waits for a new time.
+  unscheduleMeasure: { from: ["measure_scheduled"], to: "new", audit: "job.measure_cancel" },
   sendEstimate: {
     from: ["measure_scheduled", "estimate_sent"],
     to: "estimate_sent",
@@ -50,6 +52,7 @@ export type JobMoveName = keyof typeof jobMoves;
 /** What staff read when a move is refused. */
 const refusals: Record<JobMoveName, string> = {
   scheduleMeasure: "The measure visit can only be scheduled before the estimate is sent",
+  unscheduleMeasure: "Only a measure visit not yet followed by an estimate can be cancelled online",
   sendEstimate:
     "An estimate can only be sent after the measure visit is scheduled and before it is accepted",
   acceptEstimate: "This estimate cannot be accepted now",

@@ -77,6 +77,7 @@ export async function bookVisit(
   kind: AppointmentKind,
   visit: VisitRequest,
   now = new Date(),
+  bookedBy: "staff" | "customer" = "staff",
 ): Promise<typeof installAppointments.$inferSelect> {
   if (visit.starts_at <= now) throw invalid("The visit must start in the future");
   const [crew] = await tx
@@ -121,6 +122,7 @@ export async function bookVisit(
     .values({
       job_id: jobId,
       kind,
+      booked_by: bookedBy,
       crew_id: crew.id,
       starts_at: visit.starts_at,
       ends_at: visit.ends_at,
@@ -161,6 +163,13 @@ function weekdaysIn(days: string): number[] {
   return found;
 }
 
+/** The weekdays (0 = Sunday) the store's hours in Settings say "closed". */
+export function closedWeekdays(hours: ReadonlyArray<{ days: string; time: string }>): number[] {
+  return hours
+    .filter((line) => line.time.trim().toLowerCase() === "closed")
+    .flatMap((line) => weekdaysIn(line.days));
+}
+
 /**
  * Refuses (422) a visit on a day the store's hours in Settings say "closed" (in the store's time
  * zone): nobody is there to send a crew or answer the customer's call.
@@ -171,9 +180,7 @@ export function checkShowroomOpen(
 ): void {
   const weekday = weekdayOf.format(startsAt);
   const index = weekdayNames.indexOf(weekday.slice(0, 3).toLowerCase());
-  const closed = hours.some(
-    (line) => line.time.trim().toLowerCase() === "closed" && weekdaysIn(line.days).includes(index),
-  );
+  const closed = closedWeekdays(hours).includes(index);
   if (closed)
     throw invalid(
       `The store is closed on ${weekday}s (store hours in Settings): choose another day for the visit`,

@@ -4,12 +4,14 @@ import type {
   inboxQuerySchema,
   LeadUpdate,
 } from "@mcf/contracts/admin";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 import { notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
+
+export { normalizeInquiry, submitProjectInquiry } from "./inquiries.service.ts";
 
 type InquiryRow = typeof projectInquiries.$inferSelect;
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -167,4 +169,28 @@ export async function closeInquiryWon(
       { status: "closed", staff_note: staffNote },
     ),
   });
+}
+
+/**
+ * The newest inquiries since `since` sent with this email and phone (digits compared), newest
+ * first: the inquiry a customer just sent, which their online booking then attaches to.
+ */
+export async function recentInquiriesFrom(
+  db: DbOrTx,
+  contact: { email: string; phone: string },
+  since: Date,
+): Promise<AdminInquiry[]> {
+  const rows = await db
+    .select()
+    .from(projectInquiries)
+    .where(
+      and(
+        sql`lower(${projectInquiries.email}) = lower(${contact.email})`,
+        sql`regexp_replace(${projectInquiries.phone}, '[^0-9]', '', 'g') = ${contact.phone.replace(/\D/g, "")}`,
+        gte(projectInquiries.created_at, since),
+      ),
+    )
+    .orderBy(desc(projectInquiries.created_at), desc(projectInquiries.id))
+    .limit(5);
+  return rows.map(toInquiry);
 }

@@ -10,6 +10,7 @@ import {
   formatBusinessNumber,
   placeholderFields,
   type StoreSettings,
+  shippedBookingRules,
   storeSettingsSchema,
   withoutEmptyUrls,
 } from "@mcf/contracts/store-settings";
@@ -108,6 +109,7 @@ export function shippedSettings(source: SettingsDefaultsSource): StoreSettings {
       install_cancel_kept_percent: 10,
     },
     reviews: { ...defaultReviewSettings },
+    booking: { ...shippedBookingRules },
     partners: source.partners.map((p) => ({ ...p, logo: p.logo ?? null })),
     price_claims: { estimate_their_price: true },
     room_visualizer_url: business.roomVisualizerUrl,

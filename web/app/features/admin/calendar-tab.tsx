@@ -109,8 +109,31 @@ export function CalendarTab() {
                               {time.format(new Date(a.ends_at))}
                               <br />
                               {a.customer_name}
+                              <br />
+                              <span className="italic">
+                                {a.booked_by === "customer"
+                                  ? "Booked online by customer"
+                                  : "Booked by staff"}
+                              </span>
                             </div>
                           ))}
+                          {data.time_off
+                            .filter(
+                              (off) =>
+                                off.crew_id === crew.id &&
+                                dayKey.format(new Date(off.starts_at)) <= key &&
+                                dayKey.format(new Date(Date.parse(off.ends_at) - 1)) >= key,
+                            )
+                            .map((off) => (
+                              <div
+                                key={off.id}
+                                className="mb-1 rounded bg-stone-200 px-2 py-1 text-xs text-stone-800"
+                              >
+                                <strong>Off</strong> {time.format(new Date(off.starts_at))}–
+                                {time.format(new Date(off.ends_at))}
+                                {off.reason ? ` (${off.reason})` : ""}
+                              </div>
+                            ))}
                         </td>
                       );
                     })}
@@ -129,6 +152,7 @@ export function CalendarTab() {
         ) : null}
       </section>
       <CrewForm />
+      {data && data.crews.length > 0 ? <CrewScheduleForm crews={data.crews} /> : null}
     </div>
   );
 }
@@ -176,4 +200,185 @@ function CrewForm() {
       ) : null}
     </form>
   );
+}
+
+const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** A crew's working hours and weekdays, and its days off or blocked times. */
+function CrewScheduleForm({ crews }: { crews: Calendar["crews"] }) {
+  const { request } = useAdminSession();
+  const client = useQueryClient();
+  const toast = useToast();
+  const [crewId, setCrewId] = useState(crews[0]?.id ?? 0);
+  const crew = crews.find((c) => c.id === crewId) ?? crews[0];
+  const [error, setError] = useState<string | null>(null);
+  if (!crew) return null;
+
+  async function saveHours(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    try {
+      await request(`/api/admin/crews/${crewId}/hours`, {
+        method: "PUT",
+        body: {
+          work_start: String(form.get("work_start")),
+          work_end: String(form.get("work_end")),
+          work_days: form.getAll("work_days").map(Number),
+        },
+      });
+      toast("Working hours saved");
+      await client.invalidateQueries({ queryKey: ["admin", "calendar"] });
+    } catch (caught) {
+      setError(errorText(caught, "Failed to save the hours"));
+    }
+  }
+
+  async function addTimeOff(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const form = new FormData(target);
+    const date = String(form.get("date"));
+    const from = String(form.get("from") ?? "");
+    const to = String(form.get("to") ?? "");
+    const reason = String(form.get("reason") ?? "") || undefined;
+    setError(null);
+    try {
+      const body =
+        from && to
+          ? {
+              starts_at: zonedIso(date, from),
+              ends_at: zonedIso(date, to),
+              reason,
+            }
+          : { date, reason };
+      await request(`/api/admin/crews/${crewId}/time-off`, { method: "POST", body });
+      target.reset();
+      toast(from && to ? "Time blocked" : "Day off added");
+      await client.invalidateQueries({ queryKey: ["admin", "calendar"] });
+    } catch (caught) {
+      setError(errorText(caught, "Failed to add the time off"));
+    }
+  }
+
+  return (
+    <section
+      aria-label="Crew schedule"
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-3"
+    >
+      <div>
+        <label htmlFor="schedule-crew" className="field-label">
+          Crew schedule
+        </label>
+        <select
+          id="schedule-crew"
+          className="field-input w-auto"
+          value={crew.id}
+          onChange={(event) => setCrewId(Number(event.target.value))}
+        >
+          {crews.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <form
+        key={`hours-${crew.id}`}
+        onSubmit={saveHours}
+        aria-label="Working hours"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div>
+          <label htmlFor="work-start" className="field-label">
+            Starts
+          </label>
+          <input
+            id="work-start"
+            name="work_start"
+            type="time"
+            required
+            defaultValue={crew.work_start}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="work-end" className="field-label">
+            Ends
+          </label>
+          <input
+            id="work-end"
+            name="work_end"
+            type="time"
+            required
+            defaultValue={crew.work_end}
+            className="field-input"
+          />
+        </div>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="field-label">Works on</legend>
+          {weekdays.map((label, day) => (
+            <label key={label} className="flex items-center gap-1 text-sm">
+              <input
+                type="checkbox"
+                name="work_days"
+                value={day}
+                defaultChecked={crew.work_days.includes(day)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn-primary">
+          Save hours
+        </button>
+      </form>
+      <form
+        onSubmit={addTimeOff}
+        aria-label="Day off or blocked time"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div>
+          <label htmlFor="off-date" className="field-label">
+            Day off or blocked day
+          </label>
+          <input id="off-date" name="date" type="date" required className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="off-from" className="field-label">
+            From (blank: whole day)
+          </label>
+          <input id="off-from" name="from" type="time" className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="off-to" className="field-label">
+            To
+          </label>
+          <input id="off-to" name="to" type="time" className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="off-reason" className="field-label">
+            Reason
+          </label>
+          <input id="off-reason" name="reason" className="field-input" />
+        </div>
+        <button type="submit" className="btn-outline">
+          Add time off
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A date and a wall-clock time in the store's time zone, as an ISO instant. */
+function zonedIso(date: string, clock: string): string {
+  const wall = new Date(`${date}T${clock}:00Z`);
+  const shown = new Date(wall.toLocaleString("en-US", { timeZone: shopTimeZone }));
+  const utc = new Date(wall.toLocaleString("en-US", { timeZone: "UTC" }));
+  return new Date(wall.getTime() + (utc.getTime() - shown.getTime())).toISOString();
 }

@@ -45,6 +45,13 @@ const settings: StoreSettings = {
     install_cancel_kept_percent: 10,
   },
   reviews: { request_days: 7, buyers_may_answer: false },
+  booking: {
+    slot_minutes: 60,
+    buffer_minutes: 30,
+    window_days: 21,
+    same_day_cutoff_hour: 10,
+    change_cutoff_hours: 24,
+  },
   partners: [],
   freight_zones: [{ from_miles: 0, percent: 100 }],
   price_claims: { estimate_their_price: false },

@@ -75,6 +75,31 @@ export const businessNumberFields = [
   readonly [keyof StoreSettings["business_numbers"], string, string]
 >;
 
+/** The online booking rules the form edits, with their hints. */
+export const bookingRuleFields = [
+  ["slot_minutes", "Measure visit length (minutes)", "How long a measure visit is booked for."],
+  [
+    "buffer_minutes",
+    "Travel buffer (minutes)",
+    "Kept free between two visits of a crew, to drive from one home to the next.",
+  ],
+  [
+    "window_days",
+    "Booking window (days)",
+    "How many days ahead customers may book, today included.",
+  ],
+  [
+    "same_day_cutoff_hour",
+    "Same-day cut-off (hour, 0-24)",
+    "After this hour no visit is offered for the same day (24: same-day booking all day).",
+  ],
+  [
+    "change_cutoff_hours",
+    "Change cut-off (hours before the visit)",
+    "Customers may move or cancel a visit from their email link until this many hours before it.",
+  ],
+] as const satisfies ReadonlyArray<readonly [keyof StoreSettings["booking"], string, string]>;
+
 type TextFields<T> = { [K in keyof T]: string };
 
 /**
@@ -87,6 +112,7 @@ export interface SettingsForm
     | "delivery"
     | "delivery_limits"
     | "business_numbers"
+    | "booking"
     | "service_area_zips"
     | "samples"
     | "tax_rates"
@@ -99,6 +125,7 @@ export interface SettingsForm
   delivery: TextFields<StoreSettings["delivery"]>;
   delivery_limits: TextFields<StoreSettings["delivery_limits"]>;
   business_numbers: TextFields<StoreSettings["business_numbers"]>;
+  booking: TextFields<StoreSettings["booking"]>;
   /** The ZIP codes as typed: separated by spaces, commas or new lines. */
   service_area_zips: string;
   samples: TextFields<StoreSettings["samples"]>;
@@ -125,6 +152,9 @@ export function toForm(settings: StoreSettings): SettingsForm {
     business_numbers: Object.fromEntries(
       Object.entries(settings.business_numbers).map(([key, value]) => [key, String(value)]),
     ) as SettingsForm["business_numbers"],
+    booking: Object.fromEntries(
+      Object.entries(settings.booking).map(([key, value]) => [key, String(value)]),
+    ) as SettingsForm["booking"],
     service_area_zips: settings.service_area_zips.join(", "),
     samples: Object.fromEntries(
       Object.entries(settings.samples).map(([key, cents]) => [key, dollarsText(cents)]),
@@ -183,6 +213,9 @@ export function fromForm(form: SettingsForm): unknown {
     },
     business_numbers: Object.fromEntries(
       Object.entries(form.business_numbers).map(([key, text]) => [key, numberOf(text)]),
+    ),
+    booking: Object.fromEntries(
+      Object.entries(form.booking).map(([key, text]) => [key, numberOf(text)]),
     ),
     service_area_zips: zipListOf(form.service_area_zips),
     samples: Object.fromEntries(

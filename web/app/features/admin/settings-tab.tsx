@@ -8,6 +8,7 @@ import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
 import { RefundPermissionsForm } from "./refund-permissions-form.tsx";
 import {
+  bookingRuleFields,
   businessNumberFields,
   checkForm,
   closedDaysOf,
@@ -518,6 +519,21 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
           />
           Verified buyers may answer shoppers' questions (their answers are moderated too)
         </label>
+      </Section>
+
+      <Section
+        title="Online measure booking"
+        note="Customers book measure visits from the crews' working hours (set per crew in the Calendar tab), skipping the closed days and the store's closed weekdays."
+      >
+        {bookingRuleFields.map(([key, label, hint]) =>
+          text(
+            `booking.${key}`,
+            label,
+            form.booking[key],
+            (v) => update((f) => ({ ...f, booking: { ...f.booking, [key]: v } })),
+            { inputMode: "numeric", hint },
+          ),
+        )}
       </Section>
 
       <Section title="Room visualizer">

@@ -8,6 +8,7 @@ import {
 } from "@mcf/contracts/leads-options";
 import { Form, useNavigation } from "react-router";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
+import { rememberBookingContact } from "../../lib/booking-contact.ts";
 
 export interface InquiryFormError {
   detail: string;
@@ -18,7 +19,12 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (
-    <Form method="post" className="space-y-5" aria-labelledby="inquiry-heading">
+    <Form
+      method="post"
+      className="space-y-5"
+      aria-labelledby="inquiry-heading"
+      onSubmit={(event) => rememberBookingContact(event.currentTarget)}
+    >
       {error ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-bold">Something went wrong!</p>

@@ -16,6 +16,8 @@ const staticPages: SitemapEntry[] = [
   { path: "/closeouts", lastmod: null },
   { path: "/accessories", lastmod: null },
   { path: "/installation", lastmod: null },
+  { path: "/showroom", lastmod: null },
+  { path: "/installation/book", lastmod: null },
   { path: "/about", lastmod: null },
   { path: "/contact", lastmod: null },
   { path: "/gallery", lastmod: null },
