@@ -2,7 +2,7 @@ import type { AdminInquiry } from "@mcf/contracts/admin";
 import type { JobCreate } from "@mcf/contracts/installs";
 import type { JobFlooringType } from "@mcf/contracts/installs-options";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { installJobs } from "../../db/schema/index.ts";
+import { installJobs } from "../../db/schema/installs.ts";
 import { invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";

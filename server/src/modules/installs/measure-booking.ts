@@ -11,7 +11,7 @@ import {
   installCrews,
   installCrewTimeOff,
   installJobs,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/installs.ts";
 import { AppError, conflict, forbidden, invalid } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import {
