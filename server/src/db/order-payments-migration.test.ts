@@ -70,6 +70,7 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       sql`alter table orders add column if not exists pickup_staff text`,
       sql`alter table orders add column if not exists purpose text not null default 'goods'`,
       sql`alter table order_items add column if not exists cancelled_quantity integer not null default 0`,
+      sql`alter table order_items add column if not exists backordered_boxes integer not null default 0`,
     ])
       await database.db.execute(statement);
   });
