@@ -433,8 +433,14 @@ export async function lockAvailable(
 ): Promise<Map<number, { name: string; available: number }>> {
   const found = new Map<number, { name: string; available: number }>();
   for (const productId of [...new Set(productIds)].sort((a, b) => a - b)) {
-    const row = await lockProduct(tx, productId);
-    if (row) found.set(productId, { name: row.name, available: row.available });
+    // The lock the stock UPDATE takes (not FOR UPDATE): the order lines just inserted hold a key
+    // share on the product row, which FOR UPDATE would wait on, deadlocking two checkouts.
+    const [row] = await tx
+      .select({ name: products.name, available: products.stock_quantity })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("no key update");
+    if (row) found.set(productId, row);
   }
   return found;
 }
