@@ -24,7 +24,7 @@ test("a shopper backorders boxes an open purchase order brings; staff receive it
   });
   expect(created.status()).toBe(201);
   const po = (await created.json()) as { number: string };
-  const email = `backorder-${store.tag}@example.com`;
+  const email = `backorder-${store.tag.toLowerCase()}@example.com`;
   const offerText =
     "Backorder: 2 boxes available now, 2 more expected Mon, Mar 16, 2099. The order ships when they arrive.";
 
