@@ -47,7 +47,6 @@ import {
   commitStock,
   findShortLine,
   lotLinesOf,
-  orderStockLines,
   type StockLine,
 } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
@@ -231,6 +230,25 @@ async function splitBackorders(
 }
 
 /**
+ * A new order's boxes to reserve, per line, with the dye lots its lines just took (one read: a
+ * new order has shipped nothing and given nothing back).
+ */
+async function newOrderStockLines(tx: Tx, items: OrderItemRow[]): Promise<StockLine[]> {
+  const lines = lotLinesOf(items);
+  const lots = await lotsByItem(
+    tx,
+    lines.map((line) => line.orderItemId),
+  );
+  return lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    lots: (lots.get(line.orderItemId) ?? []).flatMap((lot) =>
+      lot.lot_id === null ? [] : [{ lotId: lot.lot_id, boxes: lot.boxes }],
+    ),
+  }));
+}
+
+/**
  * Inside the caller's transaction: inserts the pending order with its lines, splits each product's
  * boxes into those available now and those backordered (`cover`: what open purchase orders still
  * bring), chooses the dye lots of the boxes available now and reserves them (ledger rows naming
@@ -259,7 +277,7 @@ export async function placePendingOrder(
   // product, so two buyers can never take the same last box.
   const short = await reserveStock(
     tx,
-    await orderStockLines(tx, [created.order.id]),
+    await newOrderStockLines(tx, created.items),
     backorderReference(created.order, created.items),
   );
   if (short) {

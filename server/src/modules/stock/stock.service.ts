@@ -431,18 +431,18 @@ export async function lockAvailable(
   tx: DbOrTx,
   productIds: number[],
 ): Promise<Map<number, { name: string; available: number }>> {
-  const found = new Map<number, { name: string; available: number }>();
-  for (const productId of [...new Set(productIds)].sort((a, b) => a - b)) {
-    // The lock the stock UPDATE takes (not FOR UPDATE): the order lines just inserted hold a key
-    // share on the product row, which FOR UPDATE would wait on, deadlocking two checkouts.
-    const [row] = await tx
-      .select({ name: products.name, available: products.stock_quantity })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for("no key update");
-    if (row) found.set(productId, row);
-  }
-  return found;
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  // One statement, rows locked in id order (the sort runs before the locks). The lock the stock
+  // UPDATE takes, not FOR UPDATE: the order lines just inserted hold a key share on the product
+  // row, which FOR UPDATE would wait on, deadlocking two checkouts.
+  const rows = await tx
+    .select({ id: products.id, name: products.name, available: products.stock_quantity })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for("no key update");
+  return new Map(rows.map((row) => [row.id, { name: row.name, available: row.available }]));
 }
 
 /** Boxes that arrived from a supplier, for one product. */
