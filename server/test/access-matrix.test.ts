@@ -211,6 +211,10 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/products/${f.productId}/companions`,
   ),
+  "GET /api/products/:id/backorder": publicGet(
+    200,
+    (f) => `/api/products/${f.productId}/backorder`,
+  ),
   "GET /api/accessories": publicGet(200, () => "/api/accessories"),
   "GET /api/content/posts": publicGet(200, () => "/api/content/posts"),
   "GET /api/content/posts/:slug": publicGet(200, (f) => `/api/content/posts/${f.postSlug}`),

@@ -73,6 +73,11 @@ export const adminOrderItemSchema = z.object({
   selling_unit: z.enum(sellingUnits),
   /** Boxes staff cancelled (and refunded) before the order shipped; the rest still go. */
   cancelled_quantity: z.number().int().optional(),
+  /**
+   * Boxes of the line an open purchase order will bring (a backorder), not yet allocated: the
+   * receipt of the purchase order allocates them, oldest order first.
+   */
+  backordered_boxes: z.number().int().optional(),
 });
 
 /** An order as staff see it, plus what the detail panel shows. */

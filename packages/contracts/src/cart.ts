@@ -110,7 +110,33 @@ export const cartCalculationItemSchema = z.object({
    * checkout would refuse the cart with. Such a cart gets no delivery date.
    */
   short_stock: z.object({ available: z.number().int(), message: z.string() }).optional(),
+  /**
+   * Present when the line wants more than is available now and open purchase orders cover the
+   * rest: the boxes available now, the boxes backordered, the date the last of them is expected,
+   * and the sentence to show. Checkout accepts such a line; the delivery date follows the
+   * expected date.
+   */
+  backorder: z
+    .object({
+      available_now: z.number().int(),
+      backordered: z.number().int(),
+      expected_date: z.string(),
+      message: z.string(),
+    })
+    .optional(),
 });
+
+/**
+ * `GET /api/products/{id}/backorder`: the boxes available now and the boxes open purchase orders
+ * will bring that no other backorder is promised (earliest first). Never the purchase order or
+ * its vendor.
+ */
+export const productBackorderSchema = z.object({
+  product_id: z.number().int(),
+  available: z.number().int(),
+  expected: z.array(z.object({ boxes: z.number().int(), expected_date: z.string() })),
+});
+export type ProductBackorder = z.infer<typeof productBackorderSchema>;
 
 /** The cart calculation result, plus the discount and tax rate it applied. */
 export const cartCalculationResultSchema = z.object({

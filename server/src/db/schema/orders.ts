@@ -177,6 +177,12 @@ export const orderItems = pgTable(
      * takes again only `quantity - cancelled_quantity`.
      */
     cancelled_quantity: integer("cancelled_quantity").notNull().default(0),
+    /**
+     * Boxes of the line an open purchase order will bring (a backorder): not held in stock until
+     * a receipt allocates them, so the order holds `quantity - cancelled_quantity -
+     * backordered_boxes`.
+     */
+    backordered_boxes: integer("backordered_boxes").notNull().default(0),
   },
   (t) => [
     index("order_items_order_idx").on(t.order_id),
@@ -187,6 +193,11 @@ export const orderItems = pgTable(
       "order_items_cancelled_in_range",
       sql`${t.cancelled_quantity} >= 0 AND ${t.cancelled_quantity} <= ${t.quantity}`,
     ),
+    check(
+      "order_items_backordered_in_range",
+      sql`${t.backordered_boxes} >= 0 AND ${t.backordered_boxes} + ${t.cancelled_quantity} <= ${t.quantity}`,
+    ),
+    index("order_items_backordered_idx").on(t.product_id).where(sql`${t.backordered_boxes} > 0`),
   ],
 );
 

@@ -83,6 +83,8 @@ export const adminPurchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      receivePurchaseOrder(db, request.params.id, request.body, staffActor(request)),
+      receivePurchaseOrder(db, request.params.id, request.body, staffActor(request), {
+        publicUrl: app.config.publicUrl,
+      }),
   );
 };

@@ -1,10 +1,16 @@
-import { cartCalculationRequestSchema, cartCalculationResultSchema } from "@mcf/contracts/cart";
+import {
+  cartCalculationRequestSchema,
+  cartCalculationResultSchema,
+  productBackorderSchema,
+} from "@mcf/contracts/cart";
+import { errorResponseSchema } from "@mcf/contracts/errors";
+import { productIdParamsSchema } from "@mcf/contracts/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fastSerializerCompiler } from "../../http/fast-serializer.ts";
 import { optionalPartnerSecurity } from "../../http/openapi-document.ts";
 import { createProductRowsReader } from "../catalog/catalog.service.ts";
 import { approvedPartnerFromRequest } from "../partners/partners.service.ts";
-import { priceCart, storeRatesFrom, toCalculationResult } from "./cart.service.ts";
+import { backorderOffer, priceCart, storeRatesFrom, toCalculationResult } from "./cart.service.ts";
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Prices and products are read per catalogue version, not per request.
@@ -37,6 +43,23 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         readProducts,
       });
       return toCalculationResult(totals);
+    },
+  );
+  app.get(
+    "/api/products/:id/backorder",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Boxes available now and the boxes open purchase orders will bring (by expected date) that a backorder may take",
+        params: productIdParamsSchema,
+        response: { 200: productBackorderSchema, 404: errorResponseSchema },
+      },
+    },
+    // Not cached: a checkout or a purchase order changes it, and no catalogue version follows.
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return backorderOffer(app.database.db, request.params.id);
     },
   );
 };

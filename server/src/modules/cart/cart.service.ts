@@ -1,5 +1,10 @@
+import {
+  type BackorderSplit,
+  backorderMessage,
+  backorderSplit,
+} from "@mcf/contracts/backorder-options";
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
-import type { CartCalculationResult } from "@mcf/contracts/cart";
+import type { CartCalculationResult, ProductBackorder } from "@mcf/contracts/cart";
 import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { lotShortMessage } from "@mcf/contracts/lots";
@@ -9,7 +14,7 @@ import { shortStockMessage } from "@mcf/contracts/stock-options";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
 import { zipStateMismatch } from "@mcf/contracts/us-states";
 import type { DbOrTx } from "../../db/client.ts";
-import { invalid } from "../../errors.ts";
+import { invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import {
   findLotsByIds,
@@ -32,6 +37,7 @@ import {
 } from "../delivery/delivery.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
 import { sampleLinePrices, sellingPrice } from "../pricing/pricing.service.ts";
+import { expectedBoxes } from "../purchasing/purchasing.service.ts";
 
 export interface CartLineInput {
   product_id: number;
@@ -66,6 +72,11 @@ export interface PricedLine {
   cartonsPerPallet: number;
   /** The dye lot the line asked for, or null. */
   lot: LineLot | null;
+  /**
+   * When the product's boxes in the cart are more than are available and open purchase orders
+   * cover the rest: the boxes available now, backordered, and when they are expected; else null.
+   */
+  backorder: BackorderSplit | null;
 }
 
 /**
@@ -259,6 +270,7 @@ function priceBoxLine(
     source: price.source,
     cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
     lot: null,
+    backorder: null,
   };
 }
 
@@ -289,6 +301,7 @@ function priceSampleLinesOf(
       source: "public",
       cartonsPerPallet: product.cartons_per_pallet ?? shippingDefaults.cartonsPerPallet,
       lot: null,
+      backorder: null,
     };
   });
 }
@@ -312,6 +325,52 @@ function lineLot(
         ? null
         : lotShortMessage(line.product.name, mine?.lot_code ?? null, boxesLeft),
   };
+}
+
+/**
+ * What the product page offers beyond the boxes available now: the boxes open purchase orders
+ * will bring that no backorder is promised yet, earliest first. 404 for an unknown product.
+ */
+export async function backorderOffer(db: DbOrTx, productId: number): Promise<ProductBackorder> {
+  const [row] = await findProductRows(db, [productId]);
+  if (!row) throw notFound("Product not found");
+  const product = { available: row.stock_quantity };
+  const expected = await expectedBoxes(db, [productId]);
+  return {
+    product_id: productId,
+    available: Math.max(0, product.available),
+    expected: expected.get(productId) ?? [],
+  };
+}
+
+/**
+ * A product whose box lines want more than is available is offered as a backorder when open
+ * purchase orders cover the rest (none of its lines asking for a dye lot): each of its lines
+ * carries the split. Read only when some line is short, so a cart in stock costs no query.
+ */
+async function offerBackorders(db: DbOrTx, lines: PricedLine[]): Promise<void> {
+  const wanted = new Map<number, number>();
+  for (const line of lines)
+    if (line.kind === "box")
+      wanted.set(line.product.id, (wanted.get(line.product.id) ?? 0) + line.quantity);
+  const short = lines
+    .filter(
+      (line) =>
+        line.kind === "box" && (wanted.get(line.product.id) ?? 0) > line.product.stock_quantity,
+    )
+    .map((line) => line.product.id);
+  if (short.length === 0) return;
+  const expected = await expectedBoxes(db, short);
+  for (const line of lines) {
+    if (line.kind !== "box" || !short.includes(line.product.id)) continue;
+    const withLot = lines.some((other) => other.product.id === line.product.id && other.lot);
+    if (withLot) continue;
+    line.backorder = backorderSplit(
+      wanted.get(line.product.id) ?? line.quantity,
+      line.product.stock_quantity,
+      expected.get(line.product.id) ?? [],
+    );
+  }
 }
 
 /**
@@ -368,6 +427,7 @@ export async function priceCart(
           lot: line.lot_id === null ? null : lineLot(line, lots.get(line.lot_id)),
         },
   );
+  await offerBackorders(db, lines);
   const boxLines = lines.filter((line) => line.kind === "box");
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
@@ -391,6 +451,8 @@ export async function priceCart(
         product.pallet_shipping_cost === null ? null : toCents(product.pallet_shipping_cost),
       boxWeightLbs: product.box_weight_lbs === null ? null : Number(product.box_weight_lbs),
       stockQuantity: product.stock_quantity,
+      backorderDate: boxLines.find((l) => l.product.id === product.id && l.backorder)?.backorder
+        ?.expectedDate,
     })),
     samples: {
       count: lines.reduce((sum, line) => sum + (line.kind === "sample" ? line.quantity : 0), 0),
@@ -464,14 +526,23 @@ export function toCalculationResult(totals: CartTotals): CartCalculationResult {
           }
         : {}),
       selling_unit: line.kind === "sample" ? "box" : line.product.selling_unit,
-      ...(line.kind === "box" && line.quantity > line.product.stock_quantity
+      ...(line.backorder
         ? {
-            short_stock: {
-              available: Math.max(0, line.product.stock_quantity),
-              message: shortStockMessage(line.product.name, line.product.stock_quantity),
+            backorder: {
+              available_now: line.backorder.availableNow,
+              backordered: line.backorder.backordered,
+              expected_date: line.backorder.expectedDate,
+              message: backorderMessage(line.backorder),
             },
           }
-        : {}),
+        : line.kind === "box" && line.quantity > line.product.stock_quantity
+          ? {
+              short_stock: {
+                available: Math.max(0, line.product.stock_quantity),
+                message: shortStockMessage(line.product.name, line.product.stock_quantity),
+              },
+            }
+          : {}),
     })),
     shipping: {
       total_cartons: totals.totalCartons,

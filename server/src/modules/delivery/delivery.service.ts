@@ -97,6 +97,11 @@ export interface DeliveryLine {
   boxWeightLbs: number | null;
   /** Boxes the store holds of this product now. */
   stockQuantity: number;
+  /**
+   * YYYY-MM-DD: when open purchase orders bring the boxes beyond `stockQuantity` (a backorder);
+   * absent or null when they do not.
+   */
+  backorderDate?: string | null;
 }
 
 /** The samples of a cart: they travel by parcel and never add pallets, boxes or weight. */
@@ -191,14 +196,20 @@ export function sharedPallets(lines: DeliveryLine[]): number {
 }
 
 /**
- * In stock: the handling time after today. A line wanting more boxes than are available has no
- * date: checkout refuses such a cart (409), so the quote never promises one.
+ * In stock: the handling time after today. A backordered line: the handling time after its
+ * boxes are expected (today when that date is past), so the order ships when the rest arrives.
+ * A line wanting more boxes than are available and not backordered has no date: checkout refuses
+ * such a cart (409), so the quote never promises one.
  */
 function readyDate(limits: DeliveryLimits, lines: DeliveryLine[], now: Date): string | null {
-  const allInStock = lines.every((line) => line.stockQuantity >= line.quantity);
-  return allInStock
-    ? addBusinessDays(storeToday(now), limits.handlingBusinessDays, limits.closedDays)
-    : null;
+  const today = storeToday(now);
+  let from = today;
+  for (const line of lines) {
+    if (line.stockQuantity >= line.quantity) continue;
+    if (!line.backorderDate) return null;
+    if (line.backorderDate > from) from = line.backorderDate;
+  }
+  return addBusinessDays(from, limits.handlingBusinessDays, limits.closedDays);
 }
 
 /** `days` business days after `ready`; no date when the order has none. */

@@ -183,12 +183,22 @@ export async function cancelLockedOrderLines(
           reason: `Lines cancelled: ${request.reason}`,
         })
       : null;
-  for (const line of quote.boxes)
+  // Backordered boxes go first: the order does not hold them, so cancelling them releases its
+  // claim on the purchase order's boxes and moves no stock.
+  const held: CancelledBoxes[] = [];
+  for (const line of quote.boxes) {
+    const item = items.find((candidate) => candidate.id === line.orderItemId);
+    const fromBackorder = Math.min(line.boxes, item?.backordered_boxes ?? 0);
     await tx
       .update(orderItems)
-      .set({ cancelled_quantity: sql`${orderItems.cancelled_quantity} + ${line.boxes}` })
+      .set({
+        cancelled_quantity: sql`${orderItems.cancelled_quantity} + ${line.boxes}`,
+        backordered_boxes: sql`${orderItems.backordered_boxes} - ${fromBackorder}`,
+      })
       .where(eq(orderItems.id, line.orderItemId));
-  await releaseCancelledBoxes(tx, order, items, quote.boxes, options.actor);
+    if (line.boxes > fromBackorder) held.push({ ...line, boxes: line.boxes - fromBackorder });
+  }
+  await releaseCancelledBoxes(tx, order, items, held, options.actor);
   if (quote.cancels_order) await applyEvent(tx, [order], "cancel", { actor: options.actor });
   const named = quote.boxes.map((line) => {
     const item = items.find((candidate) => candidate.id === line.orderItemId);

@@ -57,14 +57,22 @@ export function chooseLot<T extends { id: number; boxes: number }>(
 export async function allocateLots(
   tx: DbOrTx,
   lines: LotLine[],
-  options: { strict: boolean },
+  options: {
+    strict: boolean;
+    /**
+     * False when the lines' boxes are not yet off the product's stock (a checkout chooses its
+     * lots first, so its reservation's ledger rows can name them); true by default.
+     */
+    stockTaken?: boolean;
+  },
 ): Promise<void> {
   const productIds = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
   for (const productId of productIds) {
     const ofProduct = lines.filter((line) => line.productId === productId);
     // Lines naming a lot first: they must come from it, the others may go anywhere.
     ofProduct.sort((a, b) => Number(b.lotId !== null) - Number(a.lotId !== null));
-    let pending = ofProduct.reduce((sum, line) => sum + line.quantity, 0);
+    const total = ofProduct.reduce((sum, line) => sum + line.quantity, 0);
+    let pending = total;
     for (const line of ofProduct) {
       const lots = await lotsOfProduct(tx, productId);
       if (lots.length === 0) {
@@ -74,8 +82,13 @@ export async function allocateLots(
       }
       const [product] = await availableBoxes(tx, [productId]);
       const inLots = lots.reduce((sum, lot) => sum + lot.boxes, 0);
-      // This order's lines not yet allocated are already off the stock count.
-      const outsideLots = Math.max(0, (product?.stock ?? 0) + pending - inLots);
+      // This order's lines not yet allocated are already off the stock count (when taken), and
+      // the lines allocated so far are off their lots.
+      const stockOfOthers =
+        options.stockTaken === false
+          ? (product?.stock ?? 0) - (total - pending)
+          : (product?.stock ?? 0) + pending;
+      const outsideLots = Math.max(0, stockOfOthers - inLots);
       pending -= line.quantity;
       await allocateLine(tx, line, lots, outsideLots, options);
     }
@@ -154,6 +167,32 @@ export async function returnBoxesToLots(
     await putBack(tx, row, boxes);
     left -= boxes;
   }
+}
+
+/**
+ * The dye lots `quantity` boxes of a line came from, as `returnBoxesToLots` would put them back
+ * (first lot first; a lot deleted since is left out): a read, so a ledger row can name its lot
+ * before the boxes move.
+ */
+export async function lotPartsOfItem(
+  db: DbOrTx,
+  orderItemId: number,
+  quantity: number,
+): Promise<Array<{ lotId: number; boxes: number }>> {
+  const rows = await db
+    .select()
+    .from(orderItemLots)
+    .where(eq(orderItemLots.order_item_id, orderItemId))
+    .orderBy(asc(orderItemLots.id));
+  const parts: Array<{ lotId: number; boxes: number }> = [];
+  let left = quantity;
+  for (const row of rows) {
+    const boxes = Math.min(left, row.boxes - row.returned_boxes);
+    if (boxes <= 0) continue;
+    left -= boxes;
+    if (row.lot_id !== null) parts.push({ lotId: row.lot_id, boxes });
+  }
+  return parts;
 }
 
 async function putBack(tx: DbOrTx, row: OrderItemLotRow, boxes: number): Promise<void> {

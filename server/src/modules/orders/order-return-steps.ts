@@ -16,7 +16,7 @@ import {
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { restockReturn, writeOffReturn } from "../stock/stock.service.ts";
-import { returnBoxesToLots } from "./order-lots.ts";
+import { lotPartsOfItem, returnBoxesToLots } from "./order-lots.ts";
 import { queueRefundEmail, type RefundIssuer, refundPayment } from "./order-payments.ts";
 import {
   boxesAskedBack,
@@ -182,15 +182,22 @@ export async function receiveReturn(
       reference: `Return ${row.id} of order ${order.friendly_order_id}`,
       staff: actor,
     };
-    const stockLines = (pick: "restocked" | "written_off") =>
-      receipt.lines.flatMap((received) => {
+    // Each line names the dye lots its boxes came from, so the ledger rows name them too.
+    const stockLines = async (pick: "restocked" | "written_off") => {
+      const lines = [];
+      for (const received of receipt.lines) {
         const line = row.lines.find((l) => l.order_item_id === received.order_item_id);
-        return line?.product_id == null || received[pick] === 0
-          ? []
-          : [{ productId: line.product_id, quantity: received[pick] }];
-      });
-    await restockReturn(tx, stockLines("restocked"), ref);
-    await writeOffReturn(tx, stockLines("written_off"), ref);
+        if (line?.product_id == null || received[pick] === 0) continue;
+        lines.push({
+          productId: line.product_id,
+          quantity: received[pick],
+          lots: await lotPartsOfItem(tx, received.order_item_id, received[pick]),
+        });
+      }
+      return lines;
+    };
+    await restockReturn(tx, await stockLines("restocked"), ref);
+    await writeOffReturn(tx, await stockLines("written_off"), ref);
     for (const received of receipt.lines)
       await returnBoxesToLots(tx, received.order_item_id, received.restocked);
     const lines = row.lines.map((line) => {

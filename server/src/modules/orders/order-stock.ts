@@ -31,6 +31,8 @@ export type { StockLine };
 export async function findShortLine(
   db: DbOrTx,
   lines: StockLine[],
+  /** Boxes beyond what is available that a line may want (open purchase orders bring them). */
+  extra: Map<number, number> = new Map(),
 ): Promise<{ productId: number; name: string; available: number } | null> {
   const wanted = new Map<number, number>();
   for (const line of lines)
@@ -38,7 +40,7 @@ export async function findShortLine(
   if (wanted.size === 0) return null;
   const rows = await availableBoxes(db, [...wanted.keys()]);
   for (const row of rows.sort((a, b) => a.id - b.id)) {
-    if ((wanted.get(row.id) ?? 0) > row.stock)
+    if ((wanted.get(row.id) ?? 0) > Math.max(0, row.stock) + (extra.get(row.id) ?? 0))
       return { productId: row.id, name: row.name, available: row.stock };
   }
   return null;
@@ -57,10 +59,12 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     .select({
       id: orderItems.id,
       productId: orderItems.product_id,
-      // Boxes cancelled from the line were given back when they were cancelled.
-      quantity: sql<number>`${orderItems.quantity} - ${orderItems.cancelled_quantity}`.mapWith(
-        Number,
-      ),
+      // Boxes cancelled from the line were given back when they were cancelled; backordered
+      // boxes are not held until a receipt allocates them.
+      quantity:
+        sql<number>`${orderItems.quantity} - ${orderItems.cancelled_quantity} - ${orderItems.backordered_boxes}`.mapWith(
+          Number,
+        ),
     })
     .from(orderItems)
     // Sample lines never took box stock, so they never give any back.
@@ -96,6 +100,24 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
 /** How an order is named in the stock ledger: its number, and who moved its boxes. */
 export function orderReference(order: OrderRow, staff: string | null = null): StockReference {
   return { orderId: order.id, reference: `Order ${order.friendly_order_id}`, staff };
+}
+
+/**
+ * The order's ledger reference, saying how many of its boxes are backordered (not held yet) when
+ * any are: "Order MCF-… (3 boxes backordered)".
+ */
+export function backorderReference(
+  order: OrderRow,
+  items: Array<Pick<OrderItemRow, "backordered_boxes">>,
+  staff: string | null = null,
+): StockReference {
+  const ref = orderReference(order, staff);
+  const backordered = items.reduce((sum, item) => sum + item.backordered_boxes, 0);
+  if (backordered === 0) return ref;
+  return {
+    ...ref,
+    reference: `${ref.reference} (${backordered} ${backordered === 1 ? "box" : "boxes"} backordered)`,
+  };
 }
 
 /** Which of the product's numbers an order's boxes count in now, or null when in none. */
@@ -140,6 +162,21 @@ export async function returnHeldStock(
     if (item && item.quantity > boxes) await returnBoxesToLots(tx, itemId, item.quantity - boxes);
   }
   return new Set(holding.map((order) => order.id));
+}
+
+/**
+ * An order waiting for backordered boxes ships (whole or in part) or is picked up only once they
+ * arrived: 409 saying how many it waits for. An order that holds no boxes (cancelled) waits for
+ * none.
+ */
+async function refuseWhileBackordered(tx: DbOrTx, order: OrderRow): Promise<void> {
+  if (!holdsStock(order)) return;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+  const waiting = items.reduce((sum, item) => sum + item.backordered_boxes, 0);
+  if (waiting > 0)
+    throw conflict(
+      `This order waits for ${waiting} backordered ${waiting === 1 ? "box" : "boxes"}: it ships when they arrive (receive the purchase order first), or cancel them.`,
+    );
 }
 
 /** A 409 saying how many boxes are available when an order cannot take its boxes again. */
@@ -191,6 +228,7 @@ export async function shipOrderStock(
   staff: string | null,
 ): Promise<OrderRow["stock_status"]> {
   if (order.stock_status === "shipped") return "shipped";
+  await refuseWhileBackordered(tx, order);
   const from = order.stock_status === "released" ? "available" : heldAs(order);
   if (from === null) return order.stock_status;
   const short = await shipStock(
@@ -219,20 +257,22 @@ async function boxItemIds(tx: DbOrTx, orderIds: string[]): Promise<number[]> {
 
 /**
  * The box lines of an order as lot lines, with the boxes they still hold (samples, lines of
- * deleted products and wholly cancelled lines left out).
+ * deleted products, wholly cancelled lines and backordered boxes left out).
  */
 export function lotLinesOf(
   items: OrderItemRow[],
   lotIdOf: (index: number) => number | null = () => null,
 ): LotLine[] {
   return items.flatMap((item, index) =>
-    item.kind === "box" && item.product_id !== null && item.quantity > item.cancelled_quantity
+    item.kind === "box" &&
+    item.product_id !== null &&
+    item.quantity > item.cancelled_quantity + item.backordered_boxes
       ? [
           {
             orderItemId: item.id,
             productId: item.product_id,
             productName: item.product_name,
-            quantity: item.quantity - item.cancelled_quantity,
+            quantity: item.quantity - item.cancelled_quantity - item.backordered_boxes,
             lotId: lotIdOf(index),
           },
         ]
@@ -257,7 +297,8 @@ export async function commitStock(
     return { stock_status: order.stock_status, ...keep };
   const lines = await orderStockLines(tx, [order.id]);
   if (order.stock_status === "reserved") {
-    await allocateReserved(tx, lines, orderReference(order));
+    const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
+    await allocateReserved(tx, lines, backorderReference(order, items));
     return { stock_status: "committed", ...keep };
   }
   try {
@@ -289,6 +330,7 @@ export async function shipOrderLines(
 ): Promise<void> {
   const from = heldAs(order);
   if (from === null) throw conflict("This order holds no boxes to ship.");
+  await refuseWhileBackordered(tx, order);
   const short = await shipStock(tx, lines, from, orderReference(order, staff));
   if (!short) return;
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));

@@ -130,6 +130,7 @@ export function toAdminOrder(
             ...lineLotFields(item, lots.get(item.id)),
             product_has_lots: item.product_id !== null && withLots.has(item.product_id),
             cancelled_quantity: item.cancelled_quantity,
+            backordered_boxes: item.backordered_boxes,
           })),
         }
       : {}),

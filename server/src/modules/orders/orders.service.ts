@@ -12,7 +12,12 @@ import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/or
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
-import { lotBoxesLeft, productsWithLots, reserveStock } from "../stock/stock.service.ts";
+import {
+  lockAvailable,
+  lotBoxesLeft,
+  productsWithLots,
+  reserveStock,
+} from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
@@ -43,10 +48,10 @@ import {
 } from "./order-shipments.ts";
 import { moneyEffects, nextStatus, reopenRefusal, staffStatusEvents } from "./order-status.ts";
 import {
+  backorderReference,
   commitStock,
   findShortLine,
   lotLinesOf,
-  orderReference,
   type StockLine,
 } from "./order-stock.ts";
 import { applyEvent, auditChange } from "./order-transitions.ts";
@@ -75,6 +80,11 @@ export type {
   PostalAddress,
   StoredDeliveryAnswers,
 } from "../../db/schema/orders.ts";
+export {
+  allocateArrivedBackorders,
+  backorderedBoxesByProduct,
+  lockWaitingBackorders,
+} from "./order-backorders.ts";
 export { type DeliveredLine, emailBoughtProduct, listDeliveredLines } from "./order-buyers.ts";
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
 export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
@@ -137,41 +147,157 @@ function soldOutError(productId: number, productName: string | undefined, availa
 }
 
 /**
- * Before any lock is taken: the same 409 placePendingOrder would throw when a line already wants
- * more boxes than are on the shelf (one read), else null. In a closeout rush most buyers are
- * answered by it, without a transaction; the ones that pass still reserve atomically.
+ * The boxes open purchase orders will still bring per product, net of those promised to other
+ * backorders (the purchasing module answers; the orders module cannot import it). Absent: the
+ * store takes no backorders.
  */
-export async function shortStockError(db: DbOrTx, lines: StockLine[]): Promise<AppError | null> {
+export type BackorderCover = (db: DbOrTx, productIds: number[]) => Promise<Map<number, number>>;
+
+/**
+ * Before any lock is taken: the same 409 placePendingOrder would throw when a line already wants
+ * more boxes than are on the shelf (one read) and open purchase orders do not cover the rest,
+ * else null. In a closeout rush most buyers are answered by it, without a transaction; the ones
+ * that pass still reserve atomically.
+ */
+export async function shortStockError(
+  db: DbOrTx,
+  lines: StockLine[],
+  cover?: BackorderCover,
+): Promise<AppError | null> {
   const short = await findShortLine(db, lines);
-  return short ? soldOutError(short.productId, short.name, short.available) : null;
+  if (!short) return null;
+  if (cover) {
+    const extra = await findShortLine(
+      db,
+      lines,
+      await cover(
+        db,
+        lines.map((l) => l.productId),
+      ),
+    );
+    if (!extra) return null;
+    return soldOutError(extra.productId, extra.name, extra.available);
+  }
+  return soldOutError(short.productId, short.name, short.available);
 }
 
 /**
- * Inside the caller's transaction: reserves every line's stock atomically and inserts the pending
- * order with its lines. Throws 409 naming the product when stock is short (the caller's
- * transaction then rolls back every line).
+ * Splits the new order's box lines into boxes available now and boxes backordered, under the
+ * product locks (`lockAvailable`, id order): a product whose lines want more than is available
+ * backorders the rest when open purchase orders cover it (`cover`) and none of its lines asked for
+ * a dye lot; else 409 naming it and the boxes available now. The last lines of a product are
+ * backordered first. Returns the lines with their backordered boxes set.
  */
-export async function placePendingOrder(tx: Tx, input: NewOrder): Promise<OrderWithItems> {
-  // Samples are cut from showroom stock, never from the boxes for sale.
-  const lines = input.items.flatMap((item) =>
-    item.product_id == null || item.kind === "sample"
-      ? []
-      : [{ productId: item.product_id, quantity: item.quantity }],
+async function splitBackorders(
+  tx: Tx,
+  items: OrderItemRow[],
+  itemLotIds: Array<number | null>,
+  cover: BackorderCover | undefined,
+): Promise<OrderItemRow[]> {
+  const boxLines = items.filter((item) => item.kind === "box" && item.product_id !== null);
+  const available = await lockAvailable(
+    tx,
+    boxLines.map((item) => item.product_id as number),
   );
-  const created = await insertOrder(tx, input.order, input.items);
+  const wanted = new Map<number, number>();
+  for (const item of boxLines)
+    wanted.set(
+      item.product_id as number,
+      (wanted.get(item.product_id as number) ?? 0) + item.quantity,
+    );
+  const short = [...wanted]
+    .map(([productId, boxes]) => ({
+      productId,
+      missing: boxes - Math.max(0, available.get(productId)?.available ?? 0),
+    }))
+    .filter((line) => line.missing > 0 && available.has(line.productId));
+  if (short.length === 0) return items;
+  const covered = cover
+    ? await cover(
+        tx,
+        short.map((line) => line.productId),
+      )
+    : new Map<number, number>();
+  const backordered = new Map<number, number>();
+  for (const { productId, missing } of short) {
+    const withLot = items.some(
+      (item, index) => item.product_id === productId && (itemLotIds[index] ?? null) !== null,
+    );
+    if (withLot || missing > (covered.get(productId) ?? 0)) {
+      const name = items.find((item) => item.product_id === productId)?.product_name;
+      throw soldOutError(productId, name, available.get(productId)?.available ?? 0);
+    }
+    let left = missing;
+    for (const item of [...boxLines].reverse()) {
+      if (item.product_id !== productId || left === 0) continue;
+      const boxes = Math.min(left, item.quantity);
+      backordered.set(item.id, boxes);
+      left -= boxes;
+    }
+  }
+  for (const [id, boxes] of backordered)
+    await tx.update(orderItems).set({ backordered_boxes: boxes }).where(eq(orderItems.id, id));
+  return items.map((item) => ({
+    ...item,
+    backordered_boxes: backordered.get(item.id) ?? item.backordered_boxes,
+  }));
+}
+
+/**
+ * A new order's boxes to reserve, per line, with the dye lots its lines just took (one read: a
+ * new order has shipped nothing and given nothing back).
+ */
+async function newOrderStockLines(tx: Tx, items: OrderItemRow[]): Promise<StockLine[]> {
+  const lines = lotLinesOf(items);
+  const lots = await lotsByItem(
+    tx,
+    lines.map((line) => line.orderItemId),
+  );
+  return lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    lots: (lots.get(line.orderItemId) ?? []).flatMap((lot) =>
+      lot.lot_id === null ? [] : [{ lotId: lot.lot_id, boxes: lot.boxes }],
+    ),
+  }));
+}
+
+/**
+ * Inside the caller's transaction: inserts the pending order with its lines, splits each product's
+ * boxes into those available now and those backordered (`cover`: what open purchase orders still
+ * bring), chooses the dye lots of the boxes available now and reserves them (ledger rows naming
+ * their lots and the boxes backordered). Throws 409 naming the product when stock is short and
+ * not covered (the caller's transaction then rolls back every line).
+ */
+export async function placePendingOrder(
+  tx: Tx,
+  input: NewOrder,
+  cover?: BackorderCover,
+): Promise<OrderWithItems> {
+  const inserted = await insertOrder(tx, input.order, input.items);
+  const itemLotIds = inserted.items.map((_, index) => input.itemLotIds?.[index] ?? null);
+  const created = {
+    order: inserted.order,
+    items: await splitBackorders(tx, inserted.items, itemLotIds, cover),
+  };
+  // The boxes' dye lots first, under the product locks taken above (a chosen lot short is a
+  // 409), so the reservation's ledger rows name them.
+  await allocateLots(
+    tx,
+    lotLinesOf(created.items, (index) => itemLotIds[index] ?? null),
+    { strict: true, stockTaken: false },
+  );
   // The checkout holds its boxes (reserved) while the payment is open: one conditional update per
   // product, so two buyers can never take the same last box.
-  const short = await reserveStock(tx, lines, orderReference(created.order));
+  const short = await reserveStock(
+    tx,
+    await newOrderStockLines(tx, created.items),
+    backorderReference(created.order, created.items),
+  );
   if (short) {
     const name = input.items.find((item) => item.product_id === short.productId)?.product_name;
     throw soldOutError(short.productId, name, short.available);
   }
-  // The boxes' dye lots, under the product locks reserveStock holds; a chosen lot short is a 409.
-  await allocateLots(
-    tx,
-    lotLinesOf(created.items, (index) => input.itemLotIds?.[index] ?? null),
-    { strict: true },
-  );
   return created;
 }
 

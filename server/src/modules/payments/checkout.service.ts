@@ -19,6 +19,7 @@ import {
   shortStockError,
 } from "../orders/orders.service.ts";
 import type { PartnerUserRow } from "../partners/partners.service.ts";
+import { backorderableBoxes } from "../purchasing/purchasing.service.ts";
 import {
   claimIdempotencyKey,
   forgetIdempotencyKey,
@@ -110,7 +111,8 @@ function newOrderFrom(
 
 /**
  * Throws the sold-out answer (409 naming the product and the boxes left) when a line wants more
- * boxes than are on the shelf now: one read, no lock. Not for a repeat of a claimed key, whose
+ * boxes than are on the shelf now and open purchase orders do not cover the rest: one read (two
+ * more when a line is short), no lock. Not for a repeat of a claimed key, whose
  * first request may hold the very boxes it would answer with. Samples never touch box stock.
  */
 async function refuseIfSoldOut(
@@ -123,6 +125,7 @@ async function refuseIfSoldOut(
     request.cart_items
       .filter((line) => line.kind !== "sample")
       .map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    backorderableBoxes,
   );
   if (soldOut && !(claim && (await keyWasClaimed(db, claim)))) throw soldOut;
 }
@@ -168,9 +171,11 @@ async function createPendingOrder(
     // Closeouts are final sale: the shopper says so before paying.
     if (totals.lines.some(isFinalSale) && !request.final_sale_acknowledged)
       throw invalid(finalSaleNotAcknowledged);
+    // Boxes open purchase orders cover are backordered rather than refused.
     const created = await placePendingOrder(
       tx,
       newOrderFrom(request, totals, partner, providerName),
+      backorderableBoxes,
     );
     if (claim) await recordKeyOrder(tx, claim, created.order.id);
     return { created };

@@ -1,3 +1,4 @@
+import type { ExpectedBoxes } from "@mcf/contracts/backorder-options";
 import { toCents, toDollars } from "@mcf/contracts/money";
 import type {
   PurchaseOrder,
@@ -6,7 +7,7 @@ import type {
   PurchaseReceipt,
 } from "@mcf/contracts/purchasing";
 import { purchaseOrderNumber } from "@mcf/contracts/purchasing";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   type PurchaseOrderLineRow,
@@ -17,6 +18,11 @@ import {
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { findProductRows } from "../catalog/catalog.service.ts";
+import {
+  allocateArrivedBackorders,
+  backorderedBoxesByProduct,
+  lockWaitingBackorders,
+} from "../orders/orders.service.ts";
 import { receiveStock } from "../stock/stock.service.ts";
 
 /**
@@ -76,6 +82,64 @@ async function orderRow(db: DbOrTx, id: number, forUpdate = false): Promise<Purc
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Purchase order not found");
   return row;
+}
+
+/**
+ * The boxes open purchase orders (open or partly received, with an expected date) will still
+ * bring, per product, less those promised to backorders already placed, earliest date first:
+ * what the store may offer as a backorder. The promised boxes are taken from the earliest dates
+ * (the oldest backorders are allocated first). Never the purchase order or its vendor.
+ */
+export async function expectedBoxes(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<Map<number, ExpectedBoxes[]>> {
+  const byProduct = new Map<number, ExpectedBoxes[]>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: purchaseOrderLines.product_id,
+      expectedDate: purchaseOrders.expected_date,
+      boxes:
+        sql<number>`sum(${purchaseOrderLines.boxes_ordered} - ${purchaseOrderLines.boxes_received})::integer`.mapWith(
+          Number,
+        ),
+    })
+    .from(purchaseOrderLines)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchase_order_id))
+    .where(
+      and(
+        inArray(purchaseOrderLines.product_id, ids),
+        inArray(purchaseOrders.status, ["open", "partly_received"]),
+        isNotNull(purchaseOrders.expected_date),
+      ),
+    )
+    .groupBy(purchaseOrderLines.product_id, purchaseOrders.expected_date)
+    .orderBy(asc(purchaseOrders.expected_date));
+  const promised = await backorderedBoxesByProduct(db, ids);
+  for (const row of rows) {
+    if (row.productId === null || row.expectedDate === null || row.boxes <= 0) continue;
+    const taken = Math.min(row.boxes, promised.get(row.productId) ?? 0);
+    promised.set(row.productId, (promised.get(row.productId) ?? 0) - taken);
+    if (row.boxes - taken <= 0) continue;
+    byProduct.set(row.productId, [
+      ...(byProduct.get(row.productId) ?? []),
+      { boxes: row.boxes - taken, expected_date: row.expectedDate },
+    ]);
+  }
+  return byProduct;
+}
+
+/** The boxes a backorder may still take per product: every expected box not yet promised. */
+export async function backorderableBoxes(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<Map<number, number>> {
+  const expected = await expectedBoxes(db, productIds);
+  return new Map(
+    [...expected].map(([id, batches]) => [id, batches.reduce((sum, b) => sum + b.boxes, 0)]),
+  );
 }
 
 /** Purchase orders, newest first (optionally one status). */
@@ -201,8 +265,9 @@ function receiptProblem(
 /**
  * Receives boxes of a purchase order, in full or in part: each receipt line adds its boxes to the
  * PO line and, through the stock module, to on hand (one `received` ledger row naming the
- * purchase order, the dye lot created or filled) and sets the product's cost per box. The
- * purchase order becomes partly received, or received when every line is. Nothing changes when
+ * purchase order, the dye lot created or filled) and sets the product's cost per box; the boxes
+ * then go to the orders waiting for them (backorders), oldest first, exactly once, each customer
+ * emailed. The purchase order becomes partly received, or received when every line is. Nothing changes when
  * any line is refused: 409 for a cancelled or received purchase order, 422 for more boxes than
  * are still to come or a line of another purchase order. Audited.
  */
@@ -211,6 +276,7 @@ export async function receivePurchaseOrder(
   id: number,
   receipt: PurchaseReceipt,
   actor: string,
+  options: { publicUrl: string } = { publicUrl: "" },
 ): Promise<PurchaseOrder> {
   return db.transaction(async (tx) => {
     const row = await orderRow(tx, id, true);
@@ -231,7 +297,14 @@ export async function receivePurchaseOrder(
         .where(eq(purchaseOrderLines.id, line.id));
     }
     const number = purchaseOrderNumber(id);
-    const missing = await receiveStock(
+    // The orders waiting for these products' boxes are locked before any product row (orders,
+    // then products: the lock order of every stock change).
+    const productIds = receipt.lines.flatMap((item) => {
+      const productId = lines.get(item.line_id)?.product_id;
+      return productId == null ? [] : [productId];
+    });
+    await lockWaitingBackorders(tx, productIds);
+    const { missing, arrived } = await receiveStock(
       tx,
       receipt.lines.map((item) => {
         const line = lines.get(item.line_id) as PurchaseOrderLineRow;
@@ -251,6 +324,14 @@ export async function receivePurchaseOrder(
       throw conflict(
         `A product of ${number} was deleted while it was received. Nothing was received.`,
       );
+    // Then the boxes go to the orders waiting for them, oldest first, each emailed once.
+    const receivedSoFar = [...lines.values()].reduce((sum, line) => sum + line.boxes_received, 0);
+    const allocated = await allocateArrivedBackorders(tx, arrived, {
+      staff: actor,
+      publicUrl: options.publicUrl,
+      receipt: `Purchase order ${number}`,
+      receiptKey: `${number}:${receivedSoFar}`,
+    });
     const all = [...lines.values()];
     const status: PurchaseOrderStatus = all.every(
       (line) => line.boxes_received === line.boxes_ordered,
@@ -274,6 +355,7 @@ export async function receivePurchaseOrder(
           boxes: item.boxes,
           lot_code: item.lot_code ?? null,
         })),
+        backorders_allocated: Object.fromEntries(allocated),
       },
     });
     return getPurchaseOrder(tx, id);

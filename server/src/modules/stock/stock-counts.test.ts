@@ -230,7 +230,7 @@ describe("the stock count screen's batch, ledger rows per dye lot and the reorde
     await expectLedgerAddsUp(product.id);
   });
 
-  it("an order's ledger rows name the dye lot its boxes are in: allocated, shipped, cancelled; ?lot_id= keeps one lot", async () => {
+  it("an order's ledger rows name the dye lot its boxes are in: reserved, allocated, shipped, cancelled; ?lot_id= keeps one lot", async () => {
     const product = await createProduct(db(), { name: "Lot Ledger Walnut", stock_quantity: 30 });
     const lot = await withLots(product.id, [
       { lot_code: "W1", boxes: 8 },
@@ -255,8 +255,17 @@ describe("the stock count screen's batch, ledger rows per dye lot and the reorde
       ["shipped", "W1", -6, -6],
       ["allocated", "W1", 0, 6],
     ]);
+    // A checkout chooses its lots before it reserves, so its reservation names them too.
+    expect(
+      rows
+        .filter((row) => row.reason === "reserved")
+        .map((row) => [row.lot_code, row.reserved_change]),
+    ).toEqual([
+      ["W2", 12],
+      ["W1", 6],
+    ]);
     const onlyW1 = await ledger(product.id, `?lot_id=${lot.W1}`);
-    expect(onlyW1.map((row) => row.reason)).toEqual(["shipped", "allocated"]);
+    expect(onlyW1.map((row) => row.reason)).toEqual(["shipped", "allocated", "reserved"]);
     const csv = await callAdmin(
       t,
       "GET",

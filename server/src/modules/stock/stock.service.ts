@@ -337,7 +337,12 @@ export async function writeOffReturn(
       line.productId,
       { onHand: 0, allocated: 0, reserved: 0 },
       "return_written_off",
-      { ...ref, reference: `${ref.reference ?? "Return"}: ${boxes} written off as damaged` },
+      {
+        ...ref,
+        // The first lot the boxes came from, when known: the row moves no box, so one row.
+        lotId: line.lots?.[0]?.lotId ?? ref.lotId ?? null,
+        reference: `${ref.reference ?? "Return"}: ${boxes} written off as damaged`,
+      },
     );
   }
 }
@@ -413,6 +418,29 @@ async function lockProduct(tx: DbOrTx, productId: number) {
   return row ?? null;
 }
 
+/**
+ * Locks the products' rows in id order (the lock order of every stock change) and reads what each
+ * has available: a checkout splits a line into boxes available now and boxes backordered under
+ * these locks, so two checkouts never promise the same boxes. Unknown products are left out.
+ */
+export async function lockAvailable(
+  tx: DbOrTx,
+  productIds: number[],
+): Promise<Map<number, { name: string; available: number }>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  // One statement, rows locked in id order (the sort runs before the locks). The lock the stock
+  // UPDATE takes, not FOR UPDATE: the order lines just inserted hold a key share on the product
+  // row, which FOR UPDATE would wait on, deadlocking two checkouts.
+  const rows = await tx
+    .select({ id: products.id, name: products.name, available: products.stock_quantity })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for("no key update");
+  return new Map(rows.map((row) => [row.id, { name: row.name, available: row.available }]));
+}
+
 /** Boxes that arrived from a supplier, for one product. */
 export interface ReceivedLine {
   productId: number;
@@ -423,19 +451,28 @@ export interface ReceivedLine {
   costPerBoxCents: number;
 }
 
+/** What a receipt brought, per line, and the products deleted since (nothing received). */
+export interface ReceiptResult {
+  missing: number[];
+  /** Per received line (product-id order): its boxes and the dye lot they went into. */
+  arrived: Array<{ productId: number; boxes: number; lotId: number | null }>;
+}
+
 /**
  * Boxes received from a supplier, in the caller's transaction: on hand and available up, one
  * `received` ledger row per line (with its dye lot), the lot created or filled (a code matches
  * whatever its case), and the product's cost per box becomes this receipt's. Lines are applied in
  * product-id order, each product row locked before its lot. Returns the product ids whose product
- * was deleted since (nothing received for them).
+ * was deleted since (nothing received for them) and where each line's boxes went, so waiting
+ * backorders can be allocated from them.
  */
 export async function receiveStock(
   tx: DbOrTx,
   lines: ReceivedLine[],
   ref: StockReference,
-): Promise<number[]> {
+): Promise<ReceiptResult> {
   const missing: number[] = [];
+  const arrived: ReceiptResult["arrived"] = [];
   const inOrder = [...lines].sort((a, b) => a.productId - b.productId);
   for (const line of inOrder) {
     const [product] = await tx
@@ -455,8 +492,23 @@ export async function receiveStock(
       "received",
       { ...ref, lotId },
     );
+    arrived.push({ productId: line.productId, boxes: line.boxes, lotId });
   }
-  return missing;
+  return { missing, arrived };
+}
+
+/**
+ * Backordered boxes that arrived, allocated to the order waiting for them (reserved while its
+ * payment is open): off available, onto what the order holds, one ledger row per dye lot the
+ * boxes are in. Null, or the short line (the boxes are no longer available: nothing changes).
+ */
+export function allocateArrived(
+  tx: DbOrTx,
+  line: StockLine,
+  as: "allocated" | "reserved",
+  ref: StockReference,
+): Promise<ShortLine | null> {
+  return takeAgain(tx, [line], as, ref);
 }
 
 /** Adds boxes to a product's dye lot (its code matched whatever its case), or creates the lot. */

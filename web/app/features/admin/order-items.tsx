@@ -71,6 +71,11 @@ export function OrderItems({ order }: { order: AdminOrder }) {
                         {item.cancelled_quantity} cancelled
                       </span>
                     ) : null}
+                    {item.backordered_boxes ? (
+                      <span className="block text-xs font-semibold text-amber-900">
+                        {item.backordered_boxes} backordered
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-1.5 text-right tabular-nums">{usdOrDash(item.total_price)}</td>
                 </tr>

@@ -16,6 +16,7 @@ import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
+import { type LineStock, useCartStock } from "./use-cart-stock.ts";
 
 /** The empty-cart message with its way back to the products. */
 export function EmptyCart() {
@@ -33,6 +34,26 @@ export function EmptyCart() {
   );
 }
 
+/**
+ * Under a box line: the backorder the store offers (labelled, with the expected date), or how
+ * many boxes are available now when no purchase order covers the rest.
+ */
+function LineStockNote({ stock }: { stock: LineStock | undefined }) {
+  if (stock?.backorder)
+    return (
+      <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        {stock.backorder.message}
+      </p>
+    );
+  if (stock?.short_stock)
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-800">
+        {stock.short_stock.message}
+      </p>
+    );
+  return null;
+}
+
 /** The full cart (/cart): lines, quantities and the summary sidebar. */
 export function FullCart() {
   const {
@@ -48,6 +69,7 @@ export function FullCart() {
   } = useCart();
   const sampleCents = sampleLineCents(items, samplePriceCents);
   const paths = useCartPaths();
+  const stock = useCartStock(items);
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -127,6 +149,9 @@ export function FullCart() {
                       ) : null}
                       <RemoveLineButton item={item} />
                     </div>
+                    {kindOf(item) === "box" ? (
+                      <LineStockNote stock={stock.get(item.product_id)} />
+                    ) : null}
                   </div>
                   <p className="col-start-2 text-lg font-semibold sm:col-start-3 sm:text-right">
                     {kindOf(item) === "box"

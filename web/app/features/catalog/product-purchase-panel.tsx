@@ -1,4 +1,9 @@
 import { unitName } from "@mcf/contracts/accessories";
+import {
+  backorderMessage,
+  backorderSplit,
+  mostBoxesOrderable,
+} from "@mcf/contracts/backorder-options";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
 import { formatUsd } from "@mcf/contracts/money";
 import type { Companion } from "@mcf/contracts/product";
@@ -15,6 +20,7 @@ import { ProductPrice } from "./product-price.tsx";
 import { normalizeQuantity, theirBoxPrice } from "./product-pricing.ts";
 import { StickyBuyBar } from "./sticky-buy-bar.tsx";
 import { StockLine } from "./stock-line.tsx";
+import { useBackorderOffer } from "./use-backorder-offer.ts";
 
 /**
  * The calculator (with its project accessories, about 2.5 KB gzip) is needed only when a shopper
@@ -45,7 +51,8 @@ export interface ProductPurchasePanelProps {
 }
 
 /**
- * Pricing, stock, quantity (whole boxes ≥ 1, capped at the stock), Add to Cart ("✓ Added to Cart"
+ * Pricing, stock, quantity (whole boxes ≥ 1, capped at the stock plus what open purchase orders
+ * will bring, the boxes beyond the stock labelled a backorder with their expected date), Add to Cart ("✓ Added to Cart"
  * for 2 s; disabled without a box price or stock), Contact Us, and the coverage calculator.
  */
 export function ProductPurchasePanel({
@@ -60,8 +67,17 @@ export function ProductPurchasePanel({
   const purchaseRow = useRef<HTMLDivElement>(null);
   const [quantityText, setQuantityText] = useState("1");
   const stock = product.stock_quantity;
-  const quantity = normalizeQuantity(quantityText, stock);
-  const outOfStock = stock <= 0;
+  // What open purchase orders will bring is asked once the shopper may want more than is here.
+  const wanted = Number.parseInt(quantityText, 10);
+  const { offer, ask } = useBackorderOffer(
+    product.id,
+    stock <= 0 || (Number.isFinite(wanted) && wanted > stock),
+  );
+  const available = offer ? offer.available : stock;
+  const most = offer ? mostBoxesOrderable(offer.available, offer.expected) : stock;
+  const quantity = normalizeQuantity(quantityText, most);
+  const backorder = offer ? backorderSplit(quantity, available, offer.expected) : null;
+  const outOfStock = most <= 0;
   // Flooring is sold by the box; an accessory by its piece, roll or pail.
   const unit = price.unit ?? "box";
   const store = useStoreDetails();
@@ -97,10 +113,11 @@ export function ProductPurchasePanel({
               type="number"
               inputMode="numeric"
               min={1}
-              max={stock > 0 ? stock : undefined}
+              max={most > 0 ? most : undefined}
               step={1}
               value={quantityText}
               onChange={(event) => setQuantityText(event.target.value)}
+              onFocus={ask}
               onBlur={() => setQuantityText(String(quantity))}
               disabled={outOfStock}
               className="field-input w-28"
@@ -121,6 +138,14 @@ export function ProductPurchasePanel({
             Contact Us
           </Link>
         </div>
+        {backorder ? (
+          <p
+            data-testid="backorder-offer"
+            className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
+            {backorderMessage(backorder)}
+          </p>
+        ) : null}
         {price.perBox !== null && !outOfStock ? (
           <StickyBuyBar
             watch={purchaseRow}
@@ -184,7 +209,7 @@ export function ProductPurchasePanel({
         <CoverageCalculator
           sqftPerBox={product.sqft_per_carton}
           pricePerBox={price.perBox}
-          onUseBoxes={(boxes) => setQuantityText(String(normalizeQuantity(boxes, stock)))}
+          onUseBoxes={(boxes) => setQuantityText(String(boxes))}
           companions={companions}
           floor={{ product, pricePerBox: price.perBox, partnerPrice }}
           accessoriesPath={accessoriesPath}

@@ -51,6 +51,11 @@ function SummaryLines({ result }: { result: CartCalculationResult }) {
                   {item.lot.message}
                 </span>
               ) : null}
+              {item.backorder ? (
+                <span className="mt-1 block rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950">
+                  {item.backorder.message}
+                </span>
+              ) : null}
               {item.short_stock ? (
                 <span className="mt-1 block text-red-800">{item.short_stock.message}</span>
               ) : null}
