@@ -48,7 +48,7 @@ type Access = "public" | "partner" | "shopper" | "admin";
 const rolesByPath: Array<[RegExp, StaffRole[]]> = [
   [/^\/api\/admin\/(ping|session)/, ["staff", "catalogue"]],
   [
-    /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar)/,
+    /^\/api\/admin\/(orders|returns|samples-to-send|inquiries|contact-messages|claims|jobs|crews|calendar|reviews|questions|answers)/,
     ["staff"],
   ],
   [/^\/api\/admin\/(products|purchase-orders|coupons|stock)/, ["catalogue"]],
@@ -211,6 +211,34 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/products/${f.productId}/companions`,
   ),
+  "GET /api/products/:id/reviews": publicGet(200, (f) => `/api/products/${f.productId}/reviews`),
+  "GET /api/products/:id/questions": publicGet(
+    200,
+    (f) => `/api/products/${f.productId}/questions`,
+  ),
+  // A rating of 6 is refused whoever sends it: the review routes are open to everyone.
+  "POST /api/products/:id/reviews": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: `/api/products/${f.productId}/reviews`,
+      payload: { rating: 6, title: "Matrix", body: "Matrix review", name: "Matrix Caller" },
+    }),
+  },
+  "POST /api/products/:id/questions": {
+    access: "public",
+    status: 422,
+    request: (f) => ({ url: `/api/products/${f.productId}/questions`, payload: {} }),
+  },
+  "POST /api/products/:id/questions/:questionId/answers": {
+    access: "public",
+    status: 422,
+    request: (f) => ({
+      url: `/api/products/${f.productId}/questions/999999/answers`,
+      payload: {},
+    }),
+  },
+  "GET /api/review-links/:token": publicGet(403, () => "/api/review-links/not-a-real-link"),
   "GET /api/products/:id/backorder": publicGet(
     200,
     (f) => `/api/products/${f.productId}/backorder`,
@@ -778,6 +806,28 @@ const matrix: Record<string, MatrixEntry> = {
     200,
     (f) => `/api/admin/coupons/${f.couponId}`,
     () => ({ active: true }),
+  ),
+  "GET /api/admin/reviews": adminGet(() => "/api/admin/reviews"),
+  "GET /api/admin/questions": adminGet(() => "/api/admin/questions"),
+  "POST /api/admin/reviews/:id/moderation": adminCall(
+    404,
+    () => "/api/admin/reviews/999999/moderation",
+    () => ({ action: "approve" }),
+  ),
+  "POST /api/admin/questions/:id/moderation": adminCall(
+    404,
+    () => "/api/admin/questions/999999/moderation",
+    () => ({ action: "approve" }),
+  ),
+  "POST /api/admin/answers/:id/moderation": adminCall(
+    404,
+    () => "/api/admin/answers/999999/moderation",
+    () => ({ action: "approve" }),
+  ),
+  // The matrix's order is not delivered yet: every caller let in gets the same 422.
+  "POST /api/admin/orders/:id/review-requests": adminCall(
+    422,
+    (f) => `/api/admin/orders/${f.orderId}/review-requests`,
   ),
   "GET /api/admin/inquiries": adminGet(() => "/api/admin/inquiries"),
   "GET /api/admin/dashboard": adminGet(() => "/api/admin/dashboard"),

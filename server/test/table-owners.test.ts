@@ -34,7 +34,7 @@ describe("the table ownership rule", () => {
     );
     file("server/src/modules/orders/everything.ts", 'export * from "../../db/schema/index.ts";\n');
     file(
-      "server/src/modules/reviews/new-module.ts",
+      "server/src/modules/gadgets/new-module.ts",
       'export * from "../../db/schema/orders.ts";\n',
     );
     file("server/src/plugins/reach.ts", 'export * from "../db/schema/orders.ts";\n');
@@ -56,9 +56,9 @@ describe("the table ownership rule", () => {
     expect(refused).toEqual([
       "server/src/mail/outbox.ts schema-index-for-db-only",
       "server/src/modules/coupons/theirs.ts tables-of-coupons",
+      "server/src/modules/gadgets/new-module.ts tables-of-unlisted-module",
       "server/src/modules/orders/everything.ts schema-index-for-db-only",
       "server/src/modules/orders/everything.ts tables-of-orders",
-      "server/src/modules/reviews/new-module.ts tables-of-unlisted-module",
       "server/src/plugins/reach.ts tables-outside-modules",
     ]);
   });
