@@ -115,3 +115,76 @@ test("a sign-in link works once: opened again it says so and offers a new one", 
   );
   await expect(page.getByRole("link", { name: "Email me a new link" })).toBeVisible();
 });
+
+test("a signed-in shopper saves a project with two rooms and finds both, with their boxes, after leaving and coming back", async ({
+  page,
+  request,
+  store,
+}) => {
+  const name = `Project Oak ${store.tag}`;
+  const product = await store.product({ name, sqft_per_carton: 20 });
+  const email = `project.${store.tag.toLowerCase()}@example.com`;
+  const asked = await request.post("/api/account/sign-in-link", { data: { email } });
+  expect(asked.status()).toBe(202);
+  const mail = await waitForMail((m) => m.to === email && /account\/sign-in\?token=/.test(m.text));
+  const link = new URL(
+    /https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? "",
+  );
+  await openPage(page, link.pathname + link.search);
+  await page.getByRole("button", { name: "Sign in to my account" }).click();
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+
+  // The floor the shopper has in mind, kept with the heart, is one a room can be measured for.
+  await openPage(page, `/products/${product.id}`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+  await openPage(page, "/account");
+  const projects = page.getByRole("region", { name: "Projects" });
+  await projects.getByRole("button", { name: "New project" }).click();
+  const form = projects.getByRole("form", { name: "Project" });
+  await form.getByLabel("Project name").fill("Main floor remodel");
+  const living = form.getByRole("group", { name: "Room 1" });
+  await living.getByRole("textbox", { name: "Room 1" }).fill("Living room");
+  await living.getByLabel("Area (sq ft)").fill("300");
+  await living.getByLabel("Waste (%)").fill("10");
+  await living.getByLabel("Floor (optional)").selectOption({ label: name });
+  await form.getByRole("button", { name: "Add a room" }).click();
+  const hall = form.getByRole("group", { name: "Room 2" });
+  await hall.getByRole("textbox", { name: "Room 2" }).fill("Hallway");
+  await hall.getByLabel("Area (sq ft)").fill("80");
+  await hall.getByLabel("Waste (%)").fill("15");
+  await form.getByRole("button", { name: "Save project" }).click();
+
+  const saved = projects.locator('[data-project="Main floor remodel"]');
+  const livingLine = "Living room: 300 sq ft + 10% waste = 330 sq ft";
+  const hallLine = "Hallway: 80 sq ft + 15% waste = 92 sq ft";
+  await expect(saved.getByRole("listitem").first()).toContainText(livingLine);
+  // 330 sq ft of a floor sold in 20 sq ft boxes: 17 boxes.
+  await expect(saved.getByRole("listitem").first()).toContainText(`${name}: 17 boxes`);
+  await expect(saved.getByRole("listitem").nth(1)).toHaveText(hallLine);
+
+  // Away to the home page and back: the project is kept with both rooms and their results.
+  await openPage(page, "/");
+  await openPage(page, "/account");
+  const reopened = page
+    .getByRole("region", { name: "Projects" })
+    .locator('[data-project="Main floor remodel"]');
+  await expect(reopened.getByRole("listitem")).toHaveCount(2);
+  await expect(reopened.getByRole("listitem").first()).toContainText(livingLine);
+  await expect(reopened.getByRole("listitem").first()).toContainText(`${name}: 17 boxes`);
+  await expect(reopened.getByRole("listitem").nth(1)).toHaveText(hallLine);
+
+  // Opened again, the form holds each room's measurements and floor.
+  await reopened.getByRole("button", { name: "Open" }).click();
+  const again = page.getByRole("region", { name: "Projects" }).getByRole("form", {
+    name: "Project",
+  });
+  await expect(again.getByLabel("Project name")).toHaveValue("Main floor remodel");
+  const room1 = again.getByRole("group", { name: "Room 1" });
+  await expect(room1.getByRole("textbox", { name: "Room 1" })).toHaveValue("Living room");
+  await expect(room1.getByLabel("Area (sq ft)")).toHaveValue("300");
+  await expect(room1.getByLabel("Floor (optional)")).toHaveValue(String(product.id));
+  const room2 = again.getByRole("group", { name: "Room 2" });
+  await expect(room2.getByRole("textbox", { name: "Room 2" })).toHaveValue("Hallway");
+  await expect(room2.getByLabel("Waste (%)")).toHaveValue("15");
+});

@@ -618,6 +618,7 @@ export const auditEntityTypes = [
   "contact_message",
   "partner",
   "job",
+  "crew",
   "staff",
   "settings",
   "purchase_order",

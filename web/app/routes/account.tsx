@@ -145,7 +145,11 @@ export default function AccountPage() {
         <AccountOrders orders={data.orders} />
       </Section>
       <Section id="projects-heading" title="Projects">
-        <AccountProjects projects={data.projects} onChange={(projects) => update({ projects })} />
+        <AccountProjects
+          projects={data.projects}
+          saved={data.saved}
+          onChange={(projects) => update({ projects })}
+        />
       </Section>
       <Section id="saved-heading" title="Saved floors">
         {data.saved.length === 0 ? (

@@ -294,7 +294,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
         response: { 200: crewSchema, ...adminErrorResponses },
       },
     },
-    async (request) => setCrewHours(db, request.params.id, request.body),
+    async (request) => setCrewHours(db, request.params.id, request.body, staffActor(request)),
   );
   app.get(
     "/api/admin/crews/:id/time-off",
@@ -320,7 +320,9 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addTimeOff(db, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await addTimeOff(db, request.params.id, request.body, staffActor(request))),
   );
   app.delete(
     "/api/admin/crews/:id/time-off/:offId",
@@ -333,7 +335,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       },
     },
     async (request, reply) => {
-      await removeTimeOff(db, request.params.id, request.params.offId);
+      await removeTimeOff(db, request.params.id, request.params.offId, staffActor(request));
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { coupons } from "../../db/schema/coupons.ts";
-import { installJobs } from "../../db/schema/installs.ts";
+import { installCrews, installJobs } from "../../db/schema/installs.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { aceUsers } from "../../db/schema/partners.ts";
@@ -59,6 +59,7 @@ const labelSources: Partial<
   order: { id: orders.id, label: orders.friendly_order_id, key: "uuid" },
   partner: { id: aceUsers.id, label: aceUsers.company, key: "uuid" },
   job: { id: installJobs.id, label: installJobs.customer_name, key: "serial" },
+  crew: { id: installCrews.id, label: installCrews.name, key: "serial" },
   staff: { id: staffAccounts.id, label: staffAccounts.name, key: "uuid" },
 };
 

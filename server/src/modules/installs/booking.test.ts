@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { jobsApi } from "../../../test/install-factories.ts";
+import { createStaffSession } from "../../../test/staff-factories.ts";
 import { type TestApp, useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { installJobs, mailOutbox, projectInquiries } from "../../db/schema/index.ts";
@@ -158,6 +159,85 @@ describe("measure slots: GET /api/installation/slots", () => {
       work_days: [1],
     });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("crew hours and time off in the audit log", () => {
+  const t = useTestApp();
+  const api = bookingApi(t);
+
+  it("records who changed a crew's hours, added a day off or blocked time, and removed one", async () => {
+    const crew = await api.crew("Audited Crew");
+    const staff = await createStaffSession(t.app, { role: "owner" });
+    const asStaff = (method: "PUT" | "POST" | "DELETE", url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie: staff.cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const day = addDays(new Date().toISOString().slice(0, 10), 10);
+
+    expect(
+      (
+        await asStaff("PUT", `/api/admin/crews/${crew}/hours`, {
+          work_start: "07:30",
+          work_end: "15:00",
+          work_days: [1, 2, 3, 4],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const dayOff = await asStaff("POST", `/api/admin/crews/${crew}/time-off`, {
+      date: day,
+      reason: "Training",
+    });
+    expect(dayOff.statusCode).toBe(201);
+    const blocked = await asStaff("POST", `/api/admin/crews/${crew}/time-off`, {
+      starts_at: storeInstant(addDays(day, 1), 13 * 60).toISOString(),
+      ends_at: storeInstant(addDays(day, 1), 15 * 60).toISOString(),
+      reason: "Van service",
+    });
+    expect(blocked.statusCode).toBe(201);
+    expect(
+      (await asStaff("DELETE", `/api/admin/crews/${crew}/time-off/${dayOff.json().id}`)).statusCode,
+    ).toBe(204);
+
+    const log = await api.call("GET", `/api/admin/audit?entity_type=crew&entity_id=${crew}`);
+    expect(log.statusCode).toBe(200);
+    const entries = [...log.json().entries].reverse();
+    expect(entries.map((entry: { action: string }) => entry.action)).toEqual([
+      "crew.hours",
+      "crew.day_off",
+      "crew.blocked_time",
+      "crew.time_off_removed",
+    ]);
+    for (const entry of entries) {
+      expect(entry.actor).toBe(staff.email);
+      expect(entry.entity_label).toBe("Audited Crew");
+    }
+    expect(entries[0]).toMatchObject({
+      before: { work_start: "08:00", work_end: "17:00", work_days: [1, 2, 3, 4, 5] },
+      after: { work_start: "07:30", work_end: "15:00", work_days: [1, 2, 3, 4] },
+    });
+    expect(entries[1].after).toMatchObject({ day_off: day, reason: "Training" });
+    expect(entries[2].after).toMatchObject({ reason: "Van service" });
+    expect(entries[3].before).toMatchObject({
+      starts_at: dayOff.json().starts_at,
+      reason: "Training",
+    });
+
+    // A refused change writes nothing.
+    expect(
+      (
+        await asStaff("PUT", `/api/admin/crews/${crew}/hours`, {
+          work_start: "17:00",
+          work_end: "08:00",
+          work_days: [1],
+        })
+      ).statusCode,
+    ).toBe(422);
+    const again = await api.call("GET", `/api/admin/audit?entity_type=crew&entity_id=${crew}`);
+    expect(again.json().entries).toHaveLength(4);
   });
 });
 

@@ -21,7 +21,7 @@ import {
 } from "../../db/schema/installs.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { listMailByKey } from "../../mail/outbox.ts";
-import { listAudit } from "../audit/audit.service.ts";
+import { changedFields, listAudit, writeAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";
 import { getAdminOrder } from "../orders/orders.service.ts";
 import { priceEstimate } from "./estimate-pricing.ts";
@@ -314,20 +314,42 @@ export async function createCrew(db: Db, name: string) {
   }
 }
 
-/** Sets a crew's working hours and weekdays: the slots customers are offered follow them. */
-export async function setCrewHours(db: Db, id: number, hours: CrewHours) {
-  const [row] = await db
-    .update(installCrews)
-    .set({
-      work_start_minute: minuteOf(hours.work_start),
-      work_end_minute: minuteOf(hours.work_end),
-      work_days: [...new Set(hours.work_days)],
-      updated_at: new Date(),
-    })
-    .where(eq(installCrews.id, id))
-    .returning(crewColumns);
-  if (!row) throw notFound("Crew not found");
-  return toCrew(row);
+/**
+ * Sets a crew's working hours and weekdays: the slots customers are offered follow them. The
+ * change is written to the audit log with the staff member who made it.
+ */
+export async function setCrewHours(db: Db, id: number, hours: CrewHours, actor: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select(crewColumns)
+      .from(installCrews)
+      .where(eq(installCrews.id, id))
+      .for("update");
+    if (!current) throw notFound("Crew not found");
+    const [row] = await tx
+      .update(installCrews)
+      .set({
+        work_start_minute: minuteOf(hours.work_start),
+        work_end_minute: minuteOf(hours.work_end),
+        work_days: [...new Set(hours.work_days)],
+        updated_at: new Date(),
+      })
+      .where(eq(installCrews.id, id))
+      .returning(crewColumns);
+    if (!row) throw notFound("Crew not found");
+    const crew = toCrew(row);
+    const change = changedFields(toCrew(current), crew);
+    if (Object.keys(change.after).length > 0)
+      await writeAudit(tx, {
+        action: "crew.hours",
+        entityType: "crew",
+        entityId: id,
+        before: change.before,
+        after: change.after,
+        actor,
+      });
+    return crew;
+  });
 }
 
 const toTimeOff = (row: typeof installCrewTimeOff.$inferSelect): TimeOff => ({
@@ -361,30 +383,71 @@ export async function addTimeOff(
     ends_at?: Date | undefined;
     reason?: string | undefined;
   },
+  actor: string,
 ): Promise<TimeOff> {
-  const [crew] = await db
-    .select({ id: installCrews.id })
-    .from(installCrews)
-    .where(eq(installCrews.id, crewId));
-  if (!crew) throw notFound("Crew not found");
   const startsAt = input.date ? storeInstant(input.date, 0) : input.starts_at;
   const endsAt = input.date ? storeInstant(addDays(input.date, 1), 0) : input.ends_at;
-  if (!startsAt || !endsAt || endsAt <= startsAt)
-    throw invalid("Give a day off, or a blocked time that ends after it starts");
-  const [row] = await db
-    .insert(installCrewTimeOff)
-    .values({ crew_id: crewId, starts_at: startsAt, ends_at: endsAt, reason: input.reason || null })
-    .returning();
-  if (!row) throw new Error("time off insert returned no row");
-  return toTimeOff(row);
+  return db.transaction(async (tx) => {
+    const [crew] = await tx
+      .select({ id: installCrews.id })
+      .from(installCrews)
+      .where(eq(installCrews.id, crewId));
+    if (!crew) throw notFound("Crew not found");
+    if (!startsAt || !endsAt || endsAt <= startsAt)
+      throw invalid("Give a day off, or a blocked time that ends after it starts");
+    const [row] = await tx
+      .insert(installCrewTimeOff)
+      .values({
+        crew_id: crewId,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        reason: input.reason || null,
+      })
+      .returning();
+    if (!row) throw new Error("time off insert returned no row");
+    const timeOff = toTimeOff(row);
+    await writeAudit(tx, {
+      action: input.date ? "crew.day_off" : "crew.blocked_time",
+      entityType: "crew",
+      entityId: crewId,
+      after: timeOffFields(timeOff, input.date),
+      actor,
+    });
+    return timeOff;
+  });
 }
 
-export async function removeTimeOff(db: Db, crewId: number, id: number): Promise<void> {
-  const removed = await db
-    .delete(installCrewTimeOff)
-    .where(and(eq(installCrewTimeOff.id, id), eq(installCrewTimeOff.crew_id, crewId)))
-    .returning({ id: installCrewTimeOff.id });
-  if (removed.length === 0) throw notFound("That time off does not exist");
+/** What the audit log keeps of a day off or blocked time. */
+function timeOffFields(timeOff: TimeOff, date?: string) {
+  return {
+    ...(date ? { day_off: date } : {}),
+    starts_at: timeOff.starts_at,
+    ends_at: timeOff.ends_at,
+    reason: timeOff.reason,
+  };
+}
+
+/** Removes a crew's day off or blocked time; the audit log keeps what was removed. */
+export async function removeTimeOff(
+  db: Db,
+  crewId: number,
+  id: number,
+  actor: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(installCrewTimeOff)
+      .where(and(eq(installCrewTimeOff.id, id), eq(installCrewTimeOff.crew_id, crewId)))
+      .returning();
+    if (!removed) throw notFound("That time off does not exist");
+    await writeAudit(tx, {
+      action: "crew.time_off_removed",
+      entityType: "crew",
+      entityId: crewId,
+      before: timeOffFields(toTimeOff(removed)),
+      actor,
+    });
+  });
 }
 
 /** Monday 00:00 UTC of the week holding `day` (YYYY-MM-DD), or of this week. */

@@ -1,4 +1,4 @@
-import type { Project } from "@mcf/contracts/accounts";
+import type { Project, SavedProduct } from "@mcf/contracts/accounts";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { api, serverDetail } from "../../lib/api.ts";
@@ -42,10 +42,13 @@ function draftOf(project: Project | null): { name: string; rooms: RoomDraft[] } 
 /** One project's form: its name and rooms (area and waste factor), new or re-opened. */
 function ProjectForm({
   project,
+  saved,
   onSaved,
   onCancel,
 }: {
   project: Project | null;
+  /** The account's saved floors: the ones a room may be measured for. */
+  saved: SavedProduct[];
   onSaved: () => Promise<void>;
   onCancel: () => void;
 }) {
@@ -58,6 +61,23 @@ function ProjectForm({
       ...current,
       rooms: current.rooms.map((room, i) => (i === index ? { ...room, [key]: value } : room)),
     }));
+  const setFloor = (index: number, value: string) => {
+    const productId = value === "" ? null : Number(value);
+    const choice = floorChoices(draft.rooms[index]).find((floor) => floor.id === productId);
+    setDraft((current) => ({
+      ...current,
+      rooms: current.rooms.map((room, i) =>
+        i === index ? { ...room, product_id: productId, product_name: choice?.name ?? null } : room,
+      ),
+    }));
+  };
+  // A room keeps the floor it was saved with even after that floor leaves the saved list.
+  const floorChoices = (room: RoomDraft | undefined) => {
+    const choices = saved.map((floor) => ({ id: floor.product_id, name: floor.name }));
+    if (room?.product_id != null && !choices.some((floor) => floor.id === room.product_id))
+      choices.unshift({ id: room.product_id, name: room.product_name ?? "This floor" });
+    return choices;
+  };
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,7 +133,7 @@ function ProjectForm({
       {draft.rooms.map((room, index) => (
         <fieldset
           key={room.key}
-          className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+          className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-[2fr_1fr_1fr_2fr_auto] sm:items-end"
         >
           <legend className="sr-only">Room {index + 1}</legend>
           <div>
@@ -155,6 +175,26 @@ function ProjectForm({
               onChange={(event) => setRoom(index, "waste_percent", event.target.value)}
             />
           </div>
+          <div>
+            <label htmlFor={`${id}-floor-${index}`} className="field-label">
+              Floor (optional)
+            </label>
+            <select
+              id={`${id}-floor-${index}`}
+              className="field-input"
+              value={room.product_id ?? ""}
+              onChange={(event) => setFloor(index, event.target.value)}
+            >
+              <option value="">
+                {saved.length === 0 ? "Save a floor to pick it" : "None yet"}
+              </option>
+              {floorChoices(room).map((floor) => (
+                <option key={floor.id} value={floor.id}>
+                  {floor.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <button
             type="button"
             className="min-h-6 text-sm font-semibold text-red-800 hover:underline"
@@ -168,9 +208,6 @@ function ProjectForm({
           >
             Remove
           </button>
-          {room.product_name ? (
-            <p className="text-sm text-stone-600 sm:col-span-4">Floor: {room.product_name}</p>
-          ) : null}
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-3">
@@ -197,9 +234,11 @@ function ProjectForm({
 /** Projects: named rooms with their measurements, the boxes they need and samples ordered. */
 export function AccountProjects({
   projects,
+  saved,
   onChange,
 }: {
   projects: Project[];
+  saved: SavedProduct[];
   onChange: (projects: Project[]) => void;
 }) {
   const [editing, setEditing] = useState<Project | "new" | null>(null);
@@ -225,6 +264,7 @@ export function AccountProjects({
           <ProjectForm
             key={project.id}
             project={project}
+            saved={saved}
             onSaved={reload}
             onCancel={() => setEditing(null)}
           />
@@ -278,7 +318,12 @@ export function AccountProjects({
         ),
       )}
       {editing === "new" ? (
-        <ProjectForm project={null} onSaved={reload} onCancel={() => setEditing(null)} />
+        <ProjectForm
+          project={null}
+          saved={saved}
+          onSaved={reload}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <button type="button" className="btn-outline" onClick={() => setEditing("new")}>
           New project
