@@ -5,6 +5,29 @@ const icsStamp = (date: Date) =>
     .replace(/\.\d{3}/, "");
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
 
+/** One calendar entry as an iCalendar file; the same UID again replaces the earlier entry. */
+function eventIcs(
+  event: { uid: string; summary: string; starts_at: Date | string; ends_at: Date | string },
+  address: string,
+): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Magic City Floors//Installations//EN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${event.uid}@magiccityfloors`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(new Date(event.starts_at))}`,
+    `DTEND:${icsStamp(new Date(event.ends_at))}`,
+    `SUMMARY:${icsText(event.summary)}`,
+    `LOCATION:${icsText(address)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
 /**
  * A booked measure visit as an iCalendar file, attached to its confirmation email. Its UID is the
  * job's, so a moved visit replaces the earlier entry.
@@ -14,22 +37,10 @@ export function measureIcs(
   visit: { starts_at: Date | string; ends_at: Date | string },
   address: string,
 ): string {
-  return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Magic City Floors//Installations//EN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:measure-${job.id}@magiccityfloors`,
-    `DTSTAMP:${icsStamp(new Date())}`,
-    `DTSTART:${icsStamp(new Date(visit.starts_at))}`,
-    `DTEND:${icsStamp(new Date(visit.ends_at))}`,
-    `SUMMARY:${icsText("Free measure visit — Magic City Floors")}`,
-    `LOCATION:${icsText(address)}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
+  return eventIcs(
+    { uid: `measure-${job.id}`, summary: "Free measure visit — Magic City Floors", ...visit },
+    address,
+  );
 }
 
 /**
@@ -41,20 +52,13 @@ export function installIcs(
   install: { id: number; starts_at: Date | string; ends_at: Date | string },
   address: string,
 ): string {
-  return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Magic City Floors//Installations//EN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:install-${install.id}@magiccityfloors`,
-    `DTSTAMP:${icsStamp(new Date())}`,
-    `DTSTART:${icsStamp(new Date(install.starts_at))}`,
-    `DTEND:${icsStamp(new Date(install.ends_at))}`,
-    `SUMMARY:${icsText("Floor installation — Magic City Floors")}`,
-    `LOCATION:${icsText(address)}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
+  return eventIcs(
+    {
+      uid: `install-${install.id}`,
+      summary: "Floor installation — Magic City Floors",
+      starts_at: install.starts_at,
+      ends_at: install.ends_at,
+    },
+    address,
+  );
 }

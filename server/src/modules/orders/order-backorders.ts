@@ -121,7 +121,7 @@ export async function allocateArrivedBackorders(
       for (const part of parts) {
         const boxes = Math.min(want, part.boxes);
         if (boxes <= 0) continue;
-        const lot = part.lotId === null ? null : await lotOf(tx, part.lotId);
+        const lot = part.lotId === null ? null : await findLot(tx, part.lotId);
         const short = await allocateArrived(
           tx,
           { productId, quantity: boxes, lots: lot ? [{ lotId: lot.id, boxes }] : [] },
@@ -162,8 +162,6 @@ export async function allocateArrivedBackorders(
     [...byOrder].map(([id, ofOrder]) => [id, ofOrder.reduce((sum, a) => sum + a.boxes, 0)]),
   );
 }
-
-const lotOf = (tx: DbOrTx, lotId: number) => findLot(tx, lotId);
 
 const boxesWord = (n: number) => `${n} ${n === 1 ? "box" : "boxes"}`;
 
