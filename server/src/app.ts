@@ -283,7 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(paymentRoutes, { provider: paymentProvider });
-  await app.register(stripeWebhookRoutes);
+  await app.register(stripeWebhookRoutes, { refunds: paymentProvider });
   await app.register(orderRoutes, { payments: paymentProvider });
   await app.register(claimRoutes);
   await app.register(reviewRoutes);

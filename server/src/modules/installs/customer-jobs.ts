@@ -16,12 +16,14 @@ import {
   type NewOrder,
   paymentExpiresAt,
   placePendingOrder,
+  type RefundIssuer,
 } from "../orders/orders.service.ts";
 import type { CancellationPolicy } from "./cancellation-policy.ts";
 import { estimateTerms } from "./estimate-terms.ts";
 import { installIcs } from "./install-calendar.ts";
 import { jobBillingAddress } from "./job-address.ts";
 import { balanceCentsOf, balanceOrder, recordBalancePaid } from "./job-balance.ts";
+import { refundPaymentOfCancelledJob } from "./job-cancellation.ts";
 import { jobEmails, queueDateRequest, queueJobEmail } from "./job-emails.ts";
 import { openPayment, type PaymentProvider } from "./job-payment-session.ts";
 import {
@@ -57,7 +59,7 @@ function awaitedPayment(job: JobRow): string | null {
 export async function getCustomerJob(
   db: Db,
   token: string,
-  options: { publicUrl: string; policy: CancellationPolicy },
+  options: { publicUrl: string; policy: CancellationPolicy; refunds: RefundIssuer },
 ): Promise<CustomerJob> {
   let job = await findJobByToken(db, token);
   const awaited = awaitedPayment(job);
@@ -260,7 +262,7 @@ export async function startDeposit(
   const before = await findOpenJobByToken(db, token);
   if (before.deposit_order_id) {
     await cancelUnpaid(db, { orderId: before.deposit_order_id }, "cancelled");
-    await recordJobPayment(db, before.deposit_order_id, options);
+    await recordJobPayment(db, before.deposit_order_id, { ...options, refunds: provider });
   }
   const { order, items } = await db.transaction(async (tx) => {
     const job = await findOpenJobByToken(tx, token, { forUpdate: true });
@@ -285,7 +287,9 @@ export async function startDeposit(
 
 /**
  * When a paid order is a job's deposit, moves the job to "deposit paid" and queues the "deposit
- * received" email; when it is a job's balance, records the balance paid and queues its receipt.
+ * received" email; when it is a job's balance, records the balance paid and queues its receipt;
+ * when the job was cancelled before the payment arrived, refunds all of it (see
+ * refundPaymentOfCancelledJob).
  * Exactly once however many times the payment is reported (the job row is locked and only a job
  * still waiting for that payment changes). Does nothing for another order or an unpaid one.
  * Returns whether this call recorded the payment.
@@ -293,7 +297,7 @@ export async function startDeposit(
 export async function recordJobPayment(
   db: Db,
   orderId: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; refunds: RefundIssuer },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [job] = await tx
@@ -306,6 +310,8 @@ export async function recordJobPayment(
     if (!job) return false;
     const order = await getOrderWithItems(tx, orderId);
     if (order?.order.payment_status !== "paid") return false;
+    if (job.stage === "cancelled")
+      return refundPaymentOfCancelledJob(tx, job, order.order, options);
     if (job.balance_order_id === orderId) return recordBalancePaid(tx, job, order.order, options);
     if (job.stage !== "estimate_accepted") return false;
     const moved = await moveJob(tx, job, "payDeposit", {
@@ -363,7 +369,7 @@ export async function startBalance(
   const before = await findJobByToken(db, token);
   if (before.balance_order_id && !before.balance_paid_at) {
     await cancelUnpaid(db, { orderId: before.balance_order_id }, "cancelled");
-    await recordJobPayment(db, before.balance_order_id, options);
+    await recordJobPayment(db, before.balance_order_id, { ...options, refunds: provider });
   }
   const placed = await db.transaction(async (tx) => {
     const job = await findJobByToken(tx, token, { forUpdate: true });

@@ -4,7 +4,8 @@ import { createProduct } from "../../../test/factories.ts";
 import { signedStripeEvent } from "../../../test/fake-stripe.ts";
 import { jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
 import { useStripeTestApp } from "../../../test/test-app.ts";
-import { auditLog, mailOutbox, products } from "../../db/schema/index.ts";
+import { onRealPostgres } from "../../../test/test-database.ts";
+import { auditLog, mailOutbox, orderPayments, orders, products } from "../../db/schema/index.ts";
 
 describe("an installation deposit paid through Stripe Checkout", () => {
   const { t, stripe } = useStripeTestApp();
@@ -164,4 +165,136 @@ describe("an installation deposit paid through Stripe Checkout", () => {
       expect.objectContaining({ kind: "refund", amount: 510, provider: "stripe" }),
     ]);
   });
+  /**
+   * A job whose customer accepted the estimate and opened the $510 deposit's Checkout Session,
+   * then staff cancelled the job before Stripe reported the payment.
+   */
+  async function jobCancelledWhilePaying(email: string) {
+    const crew = await api.crew(`Late Crew ${email}`);
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ customer_email: email, flooring_type: "tile" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
+    const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+    const sessionId: string = started.json().payment_url.split("/pay/")[1] ?? "";
+    expect((await api.call("POST", `/api/admin/jobs/${job.id}/cancel`)).statusCode).toBe(200);
+    // The customer was still on Stripe's page and paid.
+    const session = stripe.sessions.get(sessionId);
+    Object.assign(session ?? {}, { payment_status: "paid", payment_intent: `pi_${sessionId}` });
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.payment_session_id, sessionId));
+    if (!order) throw new Error("the deposit order was not found");
+    const stockOf = async () =>
+      (await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]
+        ?.stock_quantity;
+    return { job, sessionId, order, stockOf };
+  }
+
+  const webhookOf = (sessionId: string) => {
+    const event = signedStripeEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+    });
+    return () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        payload: event.payload,
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+      });
+  };
+
+  it("refunds in full, once, a deposit Stripe reports paid after staff cancelled the job", async () => {
+    const { job, sessionId, order, stockOf } = await jobCancelledWhilePaying(
+      "late.deposit@example.com",
+    );
+    expect(await stockOf()).toBe(50);
+
+    const webhook = webhookOf(sessionId);
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await webhook()).statusCode).toBe(200);
+    // The customer lands on the success page too: it asks Stripe, and finds it handled.
+    expect((await t.app.inject(`/api/orders/by-session/${sessionId}`)).statusCode).toBe(200);
+
+    const refunds = stripe.refunds.filter((r) => r.payment_intent === `pi_${sessionId}`);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 51000 })]);
+    const admin = await api.call("GET", `/api/admin/orders/${order.id}`);
+    expect(admin.json()).toMatchObject({
+      status: "cancelled",
+      balance: 0,
+      payments: [
+        expect.objectContaining({ kind: "charge", amount: 510, provider: "stripe" }),
+        expect.objectContaining({ kind: "refund", amount: 510, provider_id: refunds[0]?.id }),
+      ],
+    });
+    // The materials the late payment took again are back on the shelf.
+    expect(await stockOf()).toBe(50);
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to_address, "late.deposit@example.com"));
+    const refundMails = mails.filter((mail) => mail.subject.includes("refunded your payment"));
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.text).toContain("we refunded all of it to the card you paid with");
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, order.id), eq(auditLog.action, "order.refunded")));
+    expect(audited).toHaveLength(1);
+    const view = (await t.app.inject(`/api/installation/jobs/${job.token}`)).json();
+    expect(view).toMatchObject({ stage: "cancelled", cancellation: { refunded: 510, kept: 0 } });
+  });
+
+  it.runIf(onRealPostgres)(
+    "refunds a late deposit exactly once under 10 concurrent confirmations (webhooks and success pages)",
+    async () => {
+      const { sessionId, order, stockOf } = await jobCancelledWhilePaying("late.race@example.com");
+      // Stripe delivers the event several times (same event) and retries it (new event ids), while
+      // the customer reloads the success page.
+      const sameEvent = webhookOf(sessionId);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 3 === 0
+            ? sameEvent()
+            : i % 3 === 1
+              ? webhookOf(sessionId)()
+              : t.app.inject(`/api/orders/by-session/${sessionId}`),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      expect(stripe.refunds.filter((r) => r.payment_intent === `pi_${sessionId}`)).toHaveLength(1);
+      const ledger = await t.database.db
+        .select()
+        .from(orderPayments)
+        .where(eq(orderPayments.order_id, order.id));
+      expect(ledger.map((row) => [row.kind, row.amount_cents]).sort()).toEqual([
+        ["charge", 51000],
+        ["refund", 51000],
+      ]);
+      const refundMails = (
+        await t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to_address, "late.race@example.com"))
+      ).filter((mail) => mail.subject.includes("refunded your payment"));
+      expect(refundMails).toHaveLength(1);
+      expect(await stockOf()).toBe(50);
+    },
+  );
 });

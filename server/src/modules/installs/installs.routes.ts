@@ -52,7 +52,11 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
+      return getCustomerJob(db, request.params.token, {
+        publicUrl,
+        policy: await policy(),
+        refunds: provider,
+      });
     },
   );
   app.post(
@@ -70,7 +74,11 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     async (request) => {
       assertSameOrigin(request, publicUrl, crossSite);
       await acceptEstimate(db, request.params.token, request.body, request.ip);
-      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
+      return getCustomerJob(db, request.params.token, {
+        publicUrl,
+        policy: await policy(),
+        refunds: provider,
+      });
     },
   );
   app.post(
@@ -92,7 +100,11 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         publicUrl,
       });
       void app.jobs.mail?.runOnce();
-      return getCustomerJob(db, request.params.token, { publicUrl, policy: await policy() });
+      return getCustomerJob(db, request.params.token, {
+        publicUrl,
+        policy: await policy(),
+        refunds: provider,
+      });
     },
   );
   app.post(

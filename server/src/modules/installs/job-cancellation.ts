@@ -1,14 +1,16 @@
 import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { storeToday } from "@mcf/contracts/store-today";
-import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { installJobs } from "../../db/schema/installs.ts";
 import { notFound } from "../../errors.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import type { OrderRow } from "../orders/orders.service.ts";
 import {
   cancelOrderWithRefund,
   getOrderWithItems,
   type RefundIssuer,
+  refundUnwantedPayment,
 } from "../orders/orders.service.ts";
 import { type CancellationPolicy, cancellationRefund } from "./cancellation-policy.ts";
 import { jobEmails, queueJobEmail } from "./job-emails.ts";
@@ -107,4 +109,64 @@ export async function cancelJob(
     await cancelVisits(tx, id);
     if (paid) await queueJobEmail(tx, moved, jobEmails.cancelled(moved, money, options.publicUrl));
   });
+}
+
+/** Who the ledger and the audit log name for the refund of a payment that came too late. */
+export const lateRefundActor = "Automatic refund (installation cancelled)";
+
+/**
+ * A deposit (or balance) whose payment arrived after the job was cancelled, for example from a
+ * customer still on the payment page: nothing is due, so all of it goes back through the provider
+ * that took it (the order's ledger shows the charge and the refund), the order is cancelled and
+ * its materials released, the refund is added to what the job's page says went back, noted on the
+ * job's timeline and emailed to the customer. Runs inside recordJobPayment's transaction, under the
+ * job's lock: a duplicate or concurrent confirmation finds nothing held and refunds nothing.
+ * Returns whether this call refunded.
+ */
+export async function refundPaymentOfCancelledJob(
+  tx: Tx,
+  job: JobRow,
+  order: OrderRow,
+  options: { refunds: RefundIssuer; publicUrl: string },
+): Promise<boolean> {
+  const refund = await refundUnwantedPayment(tx, order.id, {
+    refunds: options.refunds,
+    idempotencyKey: `job-late-payment:${order.id}`,
+    actor: lateRefundActor,
+    reason: "Paid after the installation was cancelled",
+  });
+  if (!refund) return false;
+  const [refunded] = await tx
+    .update(installJobs)
+    .set({
+      cancel_refund_cents: sql`coalesce(${installJobs.cancel_refund_cents}, 0) + ${refund.amount_cents}`,
+      updated_at: new Date(),
+    })
+    .where(eq(installJobs.id, job.id))
+    .returning();
+  if (!refunded) throw new Error("the locked job vanished");
+  await writeAudit(tx, {
+    action: "job.late_payment_refunded",
+    entityType: "job",
+    entityId: job.id,
+    after: {
+      stage: job.stage,
+      note: `Payment of ${usd(refund.amount_cents)} (order ${order.friendly_order_id}) arrived after the cancellation: refunded in full`,
+    },
+    actor: lateRefundActor,
+  });
+  await queueJobEmail(
+    tx,
+    refunded,
+    jobEmails.latePaymentRefunded(
+      refunded,
+      {
+        amountCents: refund.amount_cents,
+        orderNumber: order.friendly_order_id,
+        reference: refund.provider_id,
+      },
+      options.publicUrl,
+    ),
+  );
+  return true;
 }

@@ -151,6 +151,34 @@ export const jobEmails = {
       }),
     };
   },
+  /**
+   * A deposit or balance paid after the installation was cancelled (the customer was still on the
+   * payment page): all of it went back.
+   */
+  latePaymentRefunded(
+    job: JobRow,
+    refund: { amountCents: number; orderNumber: string; reference: string },
+    publicUrl: string,
+  ) {
+    return {
+      key: `job-late-refund:${job.id}:${refund.orderNumber}`,
+      content: renderEmail({
+        subject: `We refunded your payment of ${usd(refund.amountCents)} — ${storeIdentity().name}`,
+        heading: `Installation cancelled: your ${usd(refund.amountCents)} payment refunded`,
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `Your payment of ${usd(refund.amountCents)} reached us after your installation had been cancelled, so nothing was due: we refunded all of it to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
+          `Questions? Call us at ${storeIdentity().phone}.`,
+        ],
+        table: [
+          ["Refund", usd(refund.amountCents)],
+          ["Order", refund.orderNumber],
+          ["Refund reference", refund.reference],
+        ],
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
   /** The receipt of the balance paid after the install. */
   balanceReceived(
     job: JobRow,

@@ -20,6 +20,7 @@ import { assertSameOrigin } from "../../http/same-origin.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { recordJobPayment } from "../installs/installs.service.ts";
 import { queueOrderConfirmation } from "./order-emails.ts";
+import type { RefundIssuer } from "./order-payments.ts";
 import { toOrderConfirmation } from "./order-views.ts";
 import { findOrder, getOrderWithItems } from "./orders.repository.ts";
 import {
@@ -34,11 +35,10 @@ const sessionNotFound = "We could not find an order for this payment session.";
 
 /**
  * What the order pages need of the payment provider (the app builds it once and passes it in):
- * whether a session not yet reported here was paid. The built-in test page always answers no,
- * since it reports payment itself.
+ * whether a session not yet reported here was paid (the built-in test page always answers no,
+ * since it reports payment itself), and the refund of an installation payment that came too late.
  */
-export interface PaymentLookup {
-  readonly name: string;
+export interface PaymentLookup extends RefundIssuer {
   isSessionPaid(sessionId: string): Promise<boolean>;
 }
 
@@ -64,11 +64,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
 
   /**
    * The order of a payment session. A payment the provider's webhook has not reported yet is
-   * asked of the provider and marked paid here (the same exactly-once markPaid).
+   * asked of the provider and marked paid here (the same exactly-once markPaid), also for an order
+   * that stopped waiting meanwhile: a customer who paid on the hosted page after the order was
+   * cancelled (an installation job cancelled by staff) was charged, and that must be handled.
    */
   async function orderForSession(sessionId: string, log: typeof app.log): Promise<OrderRow | null> {
     const order = await findOrder(db, { sessionId });
-    if (order?.payment_status !== "unpaid" || order.payment_provider !== payments.name)
+    if (!order || order.payment_status === "paid" || order.payment_provider !== payments.name)
       return order;
     try {
       if (!(await payments.isSessionPaid(sessionId))) return order;
@@ -82,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
     const result = await markPaid(db, sessionId, { publicUrl });
     // A paid installation deposit or balance also records on its job (once, however often reported).
     const jobPaymentRecorded = result
-      ? await recordJobPayment(db, result.orderId, { publicUrl })
+      ? await recordJobPayment(db, result.orderId, { publicUrl, refunds: payments })
       : false;
     if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
     return findOrder(db, { sessionId });

@@ -110,6 +110,7 @@ export {
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
 export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
+export { refundUnwantedPayment } from "./unwanted-payments.ts";
 export { getOrderWithItems, type OrderWithItems, orderDelivery, type RefundIssuer };
 
 /** How long a payment session (and the stock it reserves) stays open. */

@@ -121,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         const result = await markPaid(db, sessionId, { publicUrl });
         // A paid installation deposit or balance also records on its job (once, however often reported).
         const jobPaymentRecorded = result
-          ? await recordJobPayment(db, result.orderId, { publicUrl })
+          ? await recordJobPayment(db, result.orderId, { publicUrl, refunds: provider })
           : false;
         if (result?.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         return success;

@@ -4,15 +4,24 @@ import Stripe from "stripe";
 import { paymentEvents } from "../../db/schema/payments.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordJobPayment } from "../installs/installs.service.ts";
-import { cancelUnpaid, markPaid, recordProviderRefunds } from "../orders/orders.service.ts";
+import {
+  cancelUnpaid,
+  markPaid,
+  type RefundIssuer,
+  recordProviderRefunds,
+} from "../orders/orders.service.ts";
 import { createStripePaymentReader } from "./stripe-provider.ts";
 
 /**
  * `POST /api/payments/webhook`: Stripe's signed events. Registered in its own scope whose only
  * body parser keeps the raw bytes, because the signature is computed over them.
- * Idempotent per event (payment_events) and per session (markPaid locks the order).
+ * Idempotent per event (payment_events) and per session (markPaid locks the order). `refunds` is
+ * the store's payment provider, which gives back an installation payment that came too late.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ refunds: RefundIssuer }> = async (
+  app,
+  { refunds },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -31,7 +40,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
         else {
           // A paid installation deposit or balance also records on its job (once, however often reported).
-          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, { publicUrl });
+          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, { publicUrl, refunds });
           if (result.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         }
         return;
