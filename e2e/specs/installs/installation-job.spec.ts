@@ -127,7 +127,9 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(customer.getByTestId("payment-amount")).toHaveText("$622.50");
   // An installation payment, not a flooring order: no boxes bought, no freight, no cart.
   const lines = customer.getByRole("list", { name: "What you pay" });
-  await expect(lines).toContainText("Installation deposit (30% of estimate version 1)");
+  await expect(lines).toContainText(
+    /Installation deposit - job #\d+ \(30% of estimate version 1\)/,
+  );
   await expect(lines).toContainText("10 boxes reserved");
   await expect(customer.getByText(/Freight delivery|pallets/)).toHaveCount(0);
   await expect(customer.getByRole("button", { name: "Cancel and go back" })).toBeVisible();

@@ -233,7 +233,7 @@ async function depositOrder(
     items: [
       {
         product_id: null,
-        product_name: `Installation deposit (${estimate.deposit_percent}% of estimate version ${estimate.version})`,
+        product_name: `Installation deposit - job #${job.id} (${estimate.deposit_percent}% of estimate version ${estimate.version})`,
         sku: null,
         quantity: 1,
         unit_price_cents: deposit,

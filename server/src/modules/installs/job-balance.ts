@@ -53,7 +53,7 @@ export function balanceOrder(
     items: [
       {
         product_id: null,
-        product_name: `Installation balance (estimate version ${estimate.version} less the deposit)`,
+        product_name: `Installation balance - job #${job.id} (estimate version ${estimate.version} less the deposit)`,
         sku: null,
         quantity: 1,
         unit_price_cents: balance,

@@ -39,8 +39,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               { idempotencyKey: `coupon:${order.id}` },
             )
           : null;
+      const installation = order.purpose === "installation";
+      // An installation's deposit or balance is paid as itself: its materials ride on the order at
+      // $0 only to hold their boxes, and must not read on the card page as flooring being bought.
+      const charged = installation ? items.filter((item) => item.total_price_cents > 0) : items;
       // A sample line is charged as one amount: its first samples may be free.
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = items.map((item) =>
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = charged.map((item) =>
         item.kind === "sample"
           ? {
               quantity: 1,
@@ -82,15 +86,20 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
           payment_intent_data: {
             metadata: { order_id: order.id, friendly_order_id: order.friendly_order_id },
           },
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: "fixed_amount",
-                display_name: orderDelivery(order).label,
-                fixed_amount: { amount: order.shipping_cost_cents, currency: "usd" },
-              },
-            },
-          ],
+          // Nothing ships with an installation payment: the crew brings the materials.
+          ...(installation
+            ? {}
+            : {
+                shipping_options: [
+                  {
+                    shipping_rate_data: {
+                      type: "fixed_amount" as const,
+                      display_name: orderDelivery(order).label,
+                      fixed_amount: { amount: order.shipping_cost_cents, currency: "usd" },
+                    },
+                  },
+                ],
+              }),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         },
         { idempotencyKey: `checkout-session:${order.id}` },
