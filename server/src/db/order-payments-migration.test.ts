@@ -93,6 +93,7 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
         sql.raw(`alter table order_items alter column ${column} set default 0`),
       ]),
       sql`alter table order_items add column if not exists backordered_boxes integer not null default 0`,
+      sql`alter table order_items add column if not exists cost_per_box_cents integer`,
     ])
       await database.db.execute(statement);
   });

@@ -183,6 +183,13 @@ export const orderItems = pgTable(
      * backordered_boxes`.
      */
     backordered_boxes: integer("backordered_boxes").notNull().default(0),
+    /**
+     * What one box of the product cost the store when the order was placed, in cents: the margin
+     * of a sale stays what it was when the product's cost changes later. Null on lines of orders
+     * placed before it was kept (their margin falls back to the product's cost) and on lines of
+     * products without a cost.
+     */
+    cost_per_box_cents: integer("cost_per_box_cents"),
   },
   (t) => [
     index("order_items_order_idx").on(t.order_id),
@@ -198,6 +205,7 @@ export const orderItems = pgTable(
       sql`${t.backordered_boxes} >= 0 AND ${t.backordered_boxes} + ${t.cancelled_quantity} <= ${t.quantity}`,
     ),
     index("order_items_backordered_idx").on(t.product_id).where(sql`${t.backordered_boxes} > 0`),
+    check("order_items_cost_per_box_not_negative", sql`${t.cost_per_box_cents} >= 0`),
   ],
 );
 

@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
-import {
-  attachPaymentSession,
-  cancelUnpaid,
-  type RefundIssuer,
-} from "../orders/orders.service.ts";
+import { attachPaymentSession, cancelUnpaid, type RefundIssuer } from "../orders/orders.service.ts";
 
 /**
  * The part of the store's payment provider a job's payments use (the same one orders use): it

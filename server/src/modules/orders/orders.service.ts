@@ -11,6 +11,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
+import { findProductRows } from "../catalog/catalog.service.ts";
 import { recordCouponUse } from "../coupons/coupons.service.ts";
 import {
   lockAvailable,
@@ -264,7 +265,23 @@ async function newOrderStockLines(tx: Tx, items: OrderItemRow[]): Promise<StockL
 }
 
 /**
- * Inside the caller's transaction: inserts the pending order with its lines, splits each product's
+ * The lines with what a box of their product costs the store today, kept on the line so the
+ * sale's margin stays what it was when the product's cost changes later (null without a cost).
+ */
+async function withCostOfSale(tx: Tx, items: NewOrderItemRow[]): Promise<NewOrderItemRow[]> {
+  const ids = [...new Set(items.flatMap((item) => (item.product_id ? [item.product_id] : [])))];
+  const costs = new Map(
+    (await findProductRows(tx, ids)).map((product) => [product.id, product.cost_per_box_cents]),
+  );
+  return items.map((item) => ({
+    ...item,
+    cost_per_box_cents: item.product_id ? (costs.get(item.product_id) ?? null) : null,
+  }));
+}
+
+/**
+ * Inside the caller's transaction: inserts the pending order with its lines (and their cost of
+ * sale), splits each product's
  * boxes into those available now and those backordered (`cover`: what open purchase orders still
  * bring), chooses the dye lots of the boxes available now and reserves them (ledger rows naming
  * their lots and the boxes backordered). Throws 409 naming the product when stock is short and
@@ -275,7 +292,7 @@ export async function placePendingOrder(
   input: NewOrder,
   cover?: BackorderCover,
 ): Promise<OrderWithItems> {
-  const inserted = await insertOrder(tx, input.order, input.items);
+  const inserted = await insertOrder(tx, input.order, await withCostOfSale(tx, input.items));
   const itemLotIds = inserted.items.map((_, index) => input.itemLotIds?.[index] ?? null);
   const created = {
     order: inserted.order,

@@ -40,7 +40,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ refunds: RefundIssuer }> 
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
         else {
           // A paid installation deposit or balance also records on its job (once, however often reported).
-          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, { publicUrl, refunds });
+          const jobPaymentRecorded = await recordJobPayment(db, result.orderId, {
+            publicUrl,
+            refunds,
+          });
           if (result.newlyPaid || jobPaymentRecorded) void app.jobs.mail?.runOnce();
         }
         return;

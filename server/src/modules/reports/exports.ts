@@ -4,6 +4,7 @@ import { dollarsText } from "@mcf/contracts/money";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { lineCost } from "./line-cost.ts";
 
 /**
  * A cell a spreadsheet would read as a formula (=, +, -, @, tab, return at the start) gets a
@@ -48,19 +49,19 @@ function paidRefundedNetCells(paid: unknown, refunded: unknown): string[] {
 
 /**
  * Every order placed in the range, oldest first: one row per order with its amounts, and its
- * margin over the lines whose product has a cost per box (cost of goods at today's cost; both
- * empty when no line has one).
+ * margin over the lines with a cost per box (cost of goods at the cost when the order was placed;
+ * both empty when no line has one).
  */
 export async function ordersCsv(db: DbOrTx, range: ExportRange): Promise<string> {
   const { rows } = await db.execute(sql`
     select friendly_order_id,
-      (select sum(oi.quantity * p.cost_per_box_cents) from order_items oi
-        join products p on p.id = oi.product_id
+      (select sum(oi.quantity * ${lineCost}) from order_items oi
+        left join products p on p.id = oi.product_id
         where oi.order_id = orders.id and oi.kind <> 'sample') as cost_cents,
       (select sum(oi.total_price_cents) from order_items oi
-        join products p on p.id = oi.product_id
+        left join products p on p.id = oi.product_id
         where oi.order_id = orders.id and oi.kind <> 'sample'
-          and p.cost_per_box_cents is not null) as costed_revenue_cents,
+          and ${lineCost} is not null) as costed_revenue_cents,
       to_char(created_at at time zone ${storeTimeZone}, 'YYYY-MM-DD HH24:MI') as placed,
       status, payment_status, customer_name, customer_email, customer_phone,
       billing_address->>'city' as city, billing_address->>'state' as state,

@@ -5,6 +5,7 @@ import { toDollars } from "@mcf/contracts/money";
 import { orderStatuses } from "@mcf/contracts/orders-options";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { lineCost } from "./line-cost.ts";
 
 const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
   (await db.execute(query)).rows as unknown as T[];
@@ -90,12 +91,13 @@ export async function getDashboard(db: DbOrTx, days: number, now = new Date()): 
           where is_closeout and stock_quantity between 1 and ${closeoutRunningOutAt}
           order by stock_quantity, name limit 50`,
     ),
-    // Sold units only (a sample is no box sold); cost of goods at each product's cost per box.
+    // Sold units only (a sample is no box sold); cost of goods at the cost when each order was
+    // placed (older lines: the product's cost today, see lineCost).
     rowsOf<{ revenue_cents: string; cost_cents: string; without_cost: number }>(
       db,
-      sql`select coalesce(sum(oi.total_price_cents) filter (where p.cost_per_box_cents is not null), 0) as revenue_cents,
-            coalesce(sum(oi.quantity * p.cost_per_box_cents), 0) as cost_cents,
-            count(*) filter (where p.cost_per_box_cents is null)::int as without_cost
+      sql`select coalesce(sum(oi.total_price_cents) filter (where ${lineCost} is not null), 0) as revenue_cents,
+            coalesce(sum(oi.quantity * ${lineCost}), 0) as cost_cents,
+            count(*) filter (where ${lineCost} is null)::int as without_cost
           from order_items oi join orders o on o.id = oi.order_id
             left join products p on p.id = oi.product_id
           where ${paidSince} and oi.kind <> 'sample'`,

@@ -1,7 +1,9 @@
 import { shippingDefaults } from "@mcf/contracts/business";
+import { storeToday } from "@mcf/contracts/store-today";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import {
+  buildPaymentRequest,
   createAccessory,
   createInquiry,
   createOrder,
@@ -232,5 +234,52 @@ describe("the owner's dashboard", () => {
     expect(rows.some((row) => row.endsWith(",120.00,80.00"))).toBe(true);
     // No line of the tile order has a cost: its margin cells are empty.
     expect(rows.some((row) => row.endsWith(",,"))).toBe(true);
+  });
+  it("keeps a sale's margin at the cost per box of the day it was placed when the product's cost changes later", async () => {
+    const db = t.database.db;
+    // $100 a box ($5 × 20 sq ft), costing $60 when sold: two boxes leave $80 of margin.
+    const maple = await createProduct(db, {
+      name: "Cost Of Sale Maple",
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 20,
+    });
+    const setCost = async (dollars: number) =>
+      expect(
+        (await callAdmin(t, "PATCH", `/api/admin/products/${maple.id}`, { cost_per_box: dollars }))
+          .statusCode,
+      ).toBe(200);
+    await setCost(60);
+    const started = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: maple.id, quantity: 2 }]),
+    });
+    expect(started.statusCode).toBe(200);
+    const sessionId: string = started.json().id;
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/test-sessions/${sessionId}/pay`,
+      payload: { card_number: "4242 4242 4242 4242" },
+    });
+    expect(paid.statusCode).toBe(200);
+    const friendly: string = (await t.app.inject(`/api/orders/by-session/${sessionId}`)).json()
+      .friendly_order_id;
+    const today = storeToday();
+    const csvRow = async () => {
+      const csv = await callAdmin(
+        t,
+        "GET",
+        `/api/admin/exports/orders.csv?from=${today}&to=${today}`,
+      );
+      return csv.body.split("\r\n").find((row) => row.startsWith(`${friendly},`));
+    };
+    expect(await csvRow()).toMatch(/,120\.00,80\.00$/);
+    const before = (await getDashboard(db, 30)).margin;
+
+    // The supplier raised the price: the next boxes cost $90, the ones sold still cost $60.
+    await setCost(90);
+    expect(await csvRow()).toMatch(/,120\.00,80\.00$/);
+    expect((await getDashboard(db, 30)).margin).toEqual(before);
   });
 });
