@@ -21,6 +21,13 @@ interface Transition {
   /** Where the order goes from each status; a status missing here refuses the change (409). */
   from: Partial<Record<OrderStatus, OrderStatus>>;
   stock: StockEffect;
+  /**
+   * What the change does to the customer's money: "charge" records their payment in the ledger;
+   * "refund" gives back all they paid and have not had back, through the provider that took it,
+   * emails them (always, whatever staff chose about emails) and audits the refund with the staff
+   * member.
+   */
+  money: "charge" | "refund" | null;
   /** The email the change queues: automatically, or when staff ask for it. */
   email: "order-confirmation" | "order-shipped when asked" | null;
   /** The audit log action written in the same transaction; payment events are not audited. */
@@ -47,6 +54,7 @@ export const orderTransitions = {
   /** The payment provider reports the payment (exactly once per order). */
   markPaid: {
     from: { ...every("processing"), shipped: "shipped", delivered: "delivered" },
+    money: "charge",
     stock: "commit",
     email: "order-confirmation",
     audit: null,
@@ -55,6 +63,7 @@ export const orderTransitions = {
   /** The payment ends unpaid: declined, expired, or the shopper cancelled. */
   cancelUnpaid: {
     from: every("cancelled"),
+    money: null,
     stock: "return",
     email: null,
     audit: null,
@@ -63,6 +72,7 @@ export const orderTransitions = {
   /** The shipping form's "mark shipped". */
   markShipped: {
     from: { pending: "shipped", processing: "shipped", shipped: "shipped", delivered: "delivered" },
+    money: null,
     stock: "ship",
     email: "order-shipped when asked",
     audit: "order.shipping",
@@ -72,6 +82,7 @@ export const orderTransitions = {
   /** Staff set "shipped". */
   ship: {
     from: every("shipped"),
+    money: null,
     stock: "ship",
     email: "order-shipped when asked",
     audit: "order.status",
@@ -88,6 +99,7 @@ export const orderTransitions = {
       shipped: "delivered",
       delivered: "delivered",
     },
+    money: null,
     stock: "ship",
     email: null,
     audit: "order.picked_up",
@@ -97,6 +109,7 @@ export const orderTransitions = {
   /** Staff set "delivered". */
   markDelivered: {
     from: every("delivered"),
+    money: null,
     stock: "ship",
     email: null,
     audit: "order.status",
@@ -108,6 +121,7 @@ export const orderTransitions = {
    */
   cancel: {
     from: every("cancelled"),
+    money: "refund",
     stock: "return",
     email: null,
     audit: "order.status",
@@ -116,6 +130,7 @@ export const orderTransitions = {
   /** Staff set "pending". */
   reopenPending: {
     from: every("pending"),
+    money: null,
     stock: "take",
     email: null,
     audit: "order.status",
@@ -124,6 +139,7 @@ export const orderTransitions = {
   /** Staff set "processing". */
   reopenProcessing: {
     from: every("processing"),
+    money: null,
     stock: "take",
     email: null,
     audit: "order.status",
@@ -184,21 +200,60 @@ export function lotChangeRefusal(order: BoxesOfOrder): string | null {
   return "This order no longer holds its boxes (it was cancelled or its payment expired), so there is no dye lot to change.";
 }
 
-/**
- * The money side of the events: a payment records the customer's charge; staff cancelling an
- * order refunds all of what the customer paid and has not had back, through the provider that
- * took it, emails the customer (always) and audits the refund with the staff member.
- */
-export const moneyEffects: Partial<Record<OrderEvent, "charge" | "refund">> = {
-  markPaid: "charge",
-  cancel: "refund",
-};
+const refundedReopenRefusal =
+  "This order was cancelled and its payment refunded, so it cannot be reopened or shipped. Place a new order for the customer instead.";
+
+/** What one move from the back office's status select does, all of it. */
+export interface StatusMove {
+  /** The order event behind the move: its rule in orderTransitions (audit, shipped date). */
+  event: OrderEvent;
+  stock: StockEffect;
+  money: Transition["money"];
+  /**
+   * Refused (409) with this message when the customer's money for the order all went back to
+   * them: once refunded, reopening or shipping a cancelled order would hand over goods nobody
+   * pays for. Null: never refused.
+   */
+  refusalWhenRefunded: string | null;
+  email: Transition["email"];
+}
+
+type StatusMoveKey = `${OrderStatus}->${OrderStatus}`;
+
+function statusMoveOf(from: OrderStatus, to: OrderStatus): StatusMove {
+  const event = staffStatusEvents[to];
+  const rule: Transition = orderTransitions[event];
+  return {
+    event,
+    stock: rule.stock,
+    money: rule.money,
+    refusalWhenRefunded: from === "cancelled" && to !== "cancelled" ? refundedReopenRefusal : null,
+    email: rule.email,
+  };
+}
 
 /**
- * Why an order may not leave cancelled, or null when it may: once its money went back to the
- * customer, reopening or shipping it would hand over goods nobody pays for.
+ * Every move staff can make from the status select, keyed by (from, to): its stock effect,
+ * money effect, refusal and email in one table. Staff may set any of the five statuses from any
+ * other; only leaving cancelled after a refund is refused.
+ */
+export const statusMoves = Object.fromEntries(
+  orderStatuses.flatMap((from) =>
+    orderStatuses.map((to) => [`${from}->${to}`, statusMoveOf(from, to)] as const),
+  ),
+) as Record<StatusMoveKey, StatusMove>;
+
+/** The move from `from` to `to` (see statusMoves). */
+export function statusMove(from: OrderStatus, to: OrderStatus): StatusMove {
+  return statusMoves[`${from}->${to}`];
+}
+
+/**
+ * Why an order may not leave its status for another staff might pick, or null when it may (see
+ * `refusalWhenRefunded`): what the back office shows before staff try.
  */
 export function reopenRefusal(order: Pick<OrderRow, "status">, refunded: boolean): string | null {
-  if (order.status !== "cancelled" || !refunded) return null;
-  return "This order was cancelled and its payment refunded, so it cannot be reopened or shipped. Place a new order for the customer instead.";
+  if (!refunded) return null;
+  const refusals = orderStatuses.map((to) => statusMove(order.status, to).refusalWhenRefunded);
+  return refusals.find((refusal) => refusal !== null) ?? null;
 }

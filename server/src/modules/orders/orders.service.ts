@@ -47,7 +47,7 @@ import {
   type ShipmentInput,
   shipmentsOf,
 } from "./order-shipments.ts";
-import { moneyEffects, nextStatus, reopenRefusal, staffStatusEvents } from "./order-status.ts";
+import { nextStatus, reopenRefusal, statusMove } from "./order-status.ts";
 import {
   backorderReference,
   commitStock,
@@ -456,10 +456,10 @@ async function lockOrFail(tx: DbOrTx, orderId: string): Promise<OrderRow> {
 }
 
 /**
- * Staff set any of the five statuses (see the transition table for what each does); with
- * `sendEmail`, setting shipped also queues the shipped email. Cancelling refunds what the customer
- * paid and has not had back (see `moneyEffects`); a cancelled, refunded order is not reopened
- * (409). Everything happens under the order's row lock, so 20 clicks on "cancel" refund once.
+ * Staff set any of the five statuses (`statusMoves` says what each move does to stock, money and
+ * email, and which is refused); with `sendEmail`, setting shipped also queues the shipped email.
+ * Cancelling refunds what the customer paid and has not had back; a cancelled, refunded order is
+ * not reopened (409). Everything happens under the order's row lock, so 20 clicks on "cancel" refund once.
  * Returns whether an email was queued.
  */
 export async function setStatusByStaff(
@@ -476,23 +476,21 @@ export async function setStatusByStaff(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await lockOrFail(tx, orderId);
-    const event = staffStatusEvents[status];
+    const move = statusMove(before.status, status);
     const money = moneyFacts(before, await paymentsOf(tx, before.id));
-    const refusal = status === "cancelled" ? null : reopenRefusal(before, isRefunded(money));
-    if (refusal) throw conflict(refusal);
-    if (moneyEffects[event] === "refund" && money.held > 0)
-      await assertMayRefund(tx, options.role, money.held);
+    if (move.refusalWhenRefunded && isRefunded(money)) throw conflict(move.refusalWhenRefunded);
+    const refunding = move.money === "refund" && money.held > 0;
+    if (refunding) await assertMayRefund(tx, options.role, money.held);
     // The refund first, while only the order is locked: the provider call never holds stock locks.
-    const refund =
-      moneyEffects[event] === "refund" && money.held > 0
-        ? await refundPayment(tx, before, options.refunds, {
-            amountCents: money.held,
-            idempotencyKey: `cancel-refund:${before.id}:${money.held}`,
-            staff: options.actor,
-            reason: "Order cancelled",
-          })
-        : null;
-    await applyEvent(tx, [before], event, { actor: options.actor });
+    const refund = refunding
+      ? await refundPayment(tx, before, options.refunds, {
+          amountCents: money.held,
+          idempotencyKey: `cancel-refund:${before.id}:${money.held}`,
+          staff: options.actor,
+          reason: "Order cancelled",
+        })
+      : null;
+    await applyEvent(tx, [before], move.event, { actor: options.actor });
     if (refund) {
       await writeAudit(tx, {
         actor: options.actor,
@@ -508,7 +506,7 @@ export async function setStatusByStaff(
       // A refund is always emailed, whatever staff chose about emails.
       await queueRefundEmail(tx, before, refund, { publicUrl: options.publicUrl, cancelled: true });
     }
-    if (status !== "shipped" || !options.sendEmail) return refund !== null;
+    if (move.email !== "order-shipped when asked" || !options.sendEmail) return refund !== null;
     return (await sendShippedEmailIn(tx, orderId, options)) || refund !== null;
   });
 }
