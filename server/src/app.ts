@@ -40,7 +40,6 @@ import { bookingRoutes } from "./modules/installs/booking.routes.ts";
 import { installRoutes } from "./modules/installs/installs.routes.ts";
 import { leadsRoutes } from "./modules/leads/leads.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
-import { setOrderMetrics } from "./modules/orders/orders.service.ts";
 import { sampleRoutes } from "./modules/orders/samples.routes.ts";
 import { aceProductRoutes } from "./modules/partners/ace-products.routes.ts";
 import { partnerAuthRoutes } from "./modules/partners/partners.routes.ts";
@@ -189,8 +188,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("metrics", createMetrics(database));
-  // Orders, payments and refunds are counted where they happen, in the orders module.
-  setOrderMetrics(app.metrics.orders);
   const settingsSource = await createSettingsSource(
     database,
     shippedSettings({
@@ -213,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const jobs = createJobs({
     config,
+    metrics: app.metrics.orders,
     db: database.db,
     transport:
       options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null),
@@ -221,8 +219,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("jobs", jobs);
   app.addHook("onClose", () => jobs.stop());
-  // One payment provider for every route that opens, checks or completes a payment.
-  const paymentProvider = createPaymentProvider(config);
+  // One payment provider for every route that opens, checks or completes a payment. Orders,
+  // payments and refunds are counted where they happen, in this app's counters, which ride with it.
+  const paymentProvider = createPaymentProvider(config, app.metrics.orders);
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);

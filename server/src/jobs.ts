@@ -5,7 +5,11 @@ import type { Db } from "./db/client.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { queueMeasureReminders } from "./modules/installs/installs.service.ts";
-import { expireOverduePayments, queueDueSampleFollowUps } from "./modules/orders/orders.service.ts";
+import {
+  expireOverduePayments,
+  type OrderMetricsHook,
+  queueDueSampleFollowUps,
+} from "./modules/orders/orders.service.ts";
 import { deleteExpiredIdempotencyKeys } from "./modules/payments/payments.service.ts";
 import { queueDueReviewRequests } from "./modules/reviews/reviews.service.ts";
 
@@ -40,6 +44,8 @@ export function createJobs(options: {
   /** The SMTP transport; null sends no mail. */
   transport: MailTransport | null;
   log: FastifyBaseLogger;
+  /** The app's order counters: payments the sweep expires are counted there. */
+  metrics?: OrderMetricsHook;
   /** Reads the store settings as last saved, so the emails a pass writes name the store so. */
   freshSettings?: () => Promise<StoreSettings | undefined>;
 }): Jobs {
@@ -79,7 +85,7 @@ export function createJobs(options: {
   // Idempotency keys last as long as their payment sessions: they go in the same sweep.
   const sweepExpiredPayments = async (now?: Date) => {
     await freshSettings();
-    const expired = await expireOverduePayments(db, now);
+    const expired = await expireOverduePayments(db, now, undefined, options.metrics);
     await deleteExpiredIdempotencyKeys(db, now);
     return expired;
   };

@@ -1,9 +1,9 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../test/admin-requests.ts";
 import { buildPaymentRequest, createOrder, createProduct } from "../../test/factories.ts";
 import { signedStripeEvent } from "../../test/fake-stripe.ts";
-import { type TestApp, useStripeTestApp, useTestApp } from "../../test/test-app.ts";
+import { createTestApp, type TestApp, useStripeTestApp, useTestApp } from "../../test/test-app.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { routeLabel } from "./metrics.ts";
 
@@ -178,5 +178,37 @@ describe("/metrics with Stripe", () => {
       expect(res.statusCode).toBe(200);
     }
     expect((await failed()) - before).toBe(1);
+  });
+});
+
+describe("/metrics of two apps in one process", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp();
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it("counts an order paid through one app on that app's /metrics only", async () => {
+    const placed = (t: TestApp) => counterValue(t, "orders_placed_total", { provider: "test" });
+    const before = { first: await placed(first), second: await placed(second) };
+    const product = await createProduct(first.database.db, { our_price: 5, sqft_per_carton: 20 });
+    const started = await first.app.inject({
+      method: "POST",
+      url: "/api/payments/process",
+      payload: buildPaymentRequest([{ product_id: product.id, quantity: 1 }]),
+    });
+    const paid = await first.app.inject({
+      method: "POST",
+      url: `/api/payments/test-sessions/${(started.json() as { id: string }).id}/pay`,
+      payload: { card_number: "4242 4242 4242 4242" },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await placed(first)) - before.first).toBe(1);
+    expect((await placed(second)) - before.second).toBe(0);
   });
 });

@@ -261,7 +261,7 @@ export async function startDeposit(
 ): Promise<{ payment_url: string }> {
   const before = await findOpenJobByToken(db, token);
   if (before.deposit_order_id) {
-    await cancelUnpaid(db, { orderId: before.deposit_order_id }, "cancelled");
+    await cancelUnpaid(db, { orderId: before.deposit_order_id }, "cancelled", provider.metrics);
     await recordJobPayment(db, before.deposit_order_id, { ...options, refunds: provider });
   }
   const { order, items } = await db.transaction(async (tx) => {
@@ -368,7 +368,7 @@ export async function startBalance(
 ): Promise<{ payment_url: string }> {
   const before = await findJobByToken(db, token);
   if (before.balance_order_id && !before.balance_paid_at) {
-    await cancelUnpaid(db, { orderId: before.balance_order_id }, "cancelled");
+    await cancelUnpaid(db, { orderId: before.balance_order_id }, "cancelled", provider.metrics);
     await recordJobPayment(db, before.balance_order_id, { ...options, refunds: provider });
   }
   const placed = await db.transaction(async (tx) => {

@@ -34,7 +34,7 @@ export async function openPayment(
     return { payment_url: session.url };
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
-    await cancelUnpaid(db, { orderId: order.id }, "failed");
+    await cancelUnpaid(db, { orderId: order.id }, "failed", provider.metrics);
     throw new AppError(
       "unavailable",
       "We could not start the payment right now. Nothing was charged; please try again in a moment.",

@@ -18,24 +18,18 @@ export interface OrderMetricsHook {
   refundIssued(provider: string, amountCents: number): void;
 }
 
-const ignore: OrderMetricsHook = {
+const uncounted: OrderMetricsHook = {
   orderPlaced: () => {},
   paymentSucceeded: () => {},
   paymentFailed: () => {},
   refundIssued: () => {},
 };
 
-let hook: OrderMetricsHook = ignore;
-
 /**
- * The app hands its counters in once at start; until then (scripts, most tests) events are not
- * counted. One hook per process, like the counters it feeds.
+ * The counters an event is told to: each app instance hands its own in (they ride with its payment
+ * provider, which every flow that takes, ends or refunds a payment is given), so two apps in one
+ * process never count each other's orders. None (scripts, tests of a service): not counted.
  */
-export function setOrderMetrics(next: OrderMetricsHook | null): void {
-  hook = next ?? ignore;
-}
-
-/** The hook events are told to. */
-export function orderMetrics(): OrderMetricsHook {
-  return hook;
+export function orderMetrics(hook: OrderMetricsHook | undefined): OrderMetricsHook {
+  return hook ?? uncounted;
 }

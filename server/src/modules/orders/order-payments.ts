@@ -9,13 +9,15 @@ import { AppError, conflict } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { orderMetrics } from "./order-metrics.ts";
+import { type OrderMetricsHook, orderMetrics } from "./order-metrics.ts";
 import { trackingPageUrl } from "./order-views.ts";
 
 /** What a refund needs of the payment provider: one refund per idempotency key, never two. */
 export interface RefundIssuer {
   /** "test" or "stripe": a refund goes back through the provider that took the payment. */
   readonly name: string;
+  /** The app's counters a refund through this provider is counted in (none: not counted). */
+  readonly metrics?: OrderMetricsHook;
   refund(order: OrderRow, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
 }
 
@@ -178,7 +180,7 @@ export async function refundPayment(
     .returning();
   if (row) {
     // Counted when its ledger row is first written: a retried key finds the row and is not.
-    orderMetrics().refundIssued(row.provider, row.amount_cents);
+    orderMetrics(issuer.metrics).refundIssued(row.provider, row.amount_cents);
     return row;
   }
   // The provider answered a retried key with the refund already recorded.

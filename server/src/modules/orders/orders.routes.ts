@@ -81,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments: PaymentLookup }> = a
       );
       return order;
     }
-    const result = await markPaid(db, sessionId, { publicUrl });
+    const result = await markPaid(db, sessionId, { publicUrl, metrics: payments.metrics });
     // A paid installation deposit or balance also records on its job (once, however often reported).
     const jobPaymentRecorded = result
       ? await recordJobPayment(db, result.orderId, { publicUrl, refunds: payments })

@@ -23,7 +23,7 @@ import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
 import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotsByItem } from "./order-lots.ts";
-import { orderMetrics } from "./order-metrics.ts";
+import { type OrderMetricsHook, orderMetrics } from "./order-metrics.ts";
 import {
   isRefunded,
   moneyFacts,
@@ -88,7 +88,7 @@ export {
 } from "./order-backorders.ts";
 export { type DeliveredLine, emailBoughtProduct, listDeliveredLines } from "./order-buyers.ts";
 export { heldBoxesByLot } from "./order-lot-holdings.ts";
-export { type OrderMetricsHook, setOrderMetrics } from "./order-metrics.ts";
+export type { OrderMetricsHook } from "./order-metrics.ts";
 export {
   approveReturn,
   declineReturn,
@@ -362,7 +362,7 @@ export interface PaidResult {
 export async function markPaid(
   db: Db,
   sessionId: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; metrics?: OrderMetricsHook },
 ): Promise<PaidResult | null> {
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, { sessionId });
@@ -392,8 +392,8 @@ export async function markPaid(
   const { paid, ...result } = outcome;
   // Counted once the order is committed paid: a rolled-back attempt is not an order.
   if (paid) {
-    orderMetrics().orderPlaced(paid.provider);
-    if (paid.charged) orderMetrics().paymentSucceeded(paid.provider);
+    orderMetrics(options.metrics).orderPlaced(paid.provider);
+    if (paid.charged) orderMetrics(options.metrics).paymentSucceeded(paid.provider);
   }
   return result;
 }
@@ -410,6 +410,7 @@ export async function cancelUnpaid(
   db: Db,
   key: { sessionId: string } | { orderId: string },
   outcome: UnpaidOutcome,
+  metrics?: OrderMetricsHook,
 ): Promise<boolean> {
   const provider = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, key);
@@ -420,7 +421,7 @@ export async function cancelUnpaid(
     return order.payment_provider;
   });
   if (provider === null) return false;
-  orderMetrics().paymentFailed(provider, outcome);
+  orderMetrics(metrics).paymentFailed(provider, outcome);
   return true;
 }
 
@@ -433,6 +434,7 @@ export async function expireOverduePayments(
   db: Db,
   now = new Date(),
   batchSize = 100,
+  metrics?: OrderMetricsHook,
 ): Promise<number> {
   const expired = await db.transaction(async (tx) => {
     const due = await lockOverdueUnpaidOrders(tx, now, batchSize);
@@ -441,7 +443,8 @@ export async function expireOverduePayments(
     });
     return due;
   });
-  for (const order of expired) orderMetrics().paymentFailed(order.payment_provider, "expired");
+  for (const order of expired)
+    orderMetrics(metrics).paymentFailed(order.payment_provider, "expired");
   return expired.length;
 }
 

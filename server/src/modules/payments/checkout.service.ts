@@ -228,7 +228,7 @@ export async function startCheckout(
   if (order.total_amount_cents === 0) {
     const free = freeOrderSession(order, storeUrl);
     await attachPaymentSession(db, order.id, free);
-    await markPaid(db, free.id, { publicUrl });
+    await markPaid(db, free.id, { publicUrl, metrics: provider.metrics });
     if (claim) await recordKeySession(db, claim, free);
     return { id: free.id, url: free.url };
   }
@@ -237,7 +237,7 @@ export async function startCheckout(
     session = await provider.createSession(order, items, storeUrl);
   } catch (error) {
     log.error({ err: error, orderId: order.id }, "payment provider could not open a session");
-    await cancelUnpaid(db, { orderId: order.id }, "failed");
+    await cancelUnpaid(db, { orderId: order.id }, "failed", provider.metrics);
     if (claim) await forgetIdempotencyKey(db, claim);
     throw new AppError(
       "unavailable",

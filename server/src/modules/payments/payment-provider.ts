@@ -1,4 +1,4 @@
-import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
+import type { OrderItemRow, OrderMetricsHook, OrderRow } from "../orders/orders.service.ts";
 
 export { paymentExpiresAt } from "../orders/orders.service.ts";
 
@@ -13,6 +13,11 @@ export interface CreatedPaymentSession {
 /** What every payment provider does; both complete through the orders module's `markPaid`. */
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
+  /**
+   * The counters of the app this provider belongs to: payments, failures and refunds through it
+   * are counted there (none: not counted).
+   */
+  readonly metrics?: OrderMetricsHook;
   /**
    * Opens a hosted payment session for a pending order; `storeUrl` is the absolute base the
    * shopper returns to (success, back to checkout).

@@ -108,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       const status = testSessionStatus(order);
       if (status === "paid") return success;
       if (status === "expired") {
-        await cancelUnpaid(db, { sessionId }, "expired");
+        await cancelUnpaid(db, { sessionId }, "expired", provider.metrics);
         throw conflict(
           "This payment session has expired. Please return to your cart and try again.",
         );
@@ -118,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
 
       const card = request.body.card_number.replace(/\s+/g, "");
       if (card === testCards.pays) {
-        const result = await markPaid(db, sessionId, { publicUrl });
+        const result = await markPaid(db, sessionId, { publicUrl, metrics: provider.metrics });
         // A paid installation deposit or balance also records on its job (once, however often reported).
         const jobPaymentRecorded = result
           ? await recordJobPayment(db, result.orderId, { publicUrl, refunds: provider })
@@ -150,7 +150,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       assertSameOrigin(request, publicUrl, crossSitePayment);
       const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
       if (order.payment_status === "paid") throw conflict("This order is already paid.");
-      await cancelUnpaid(db, { sessionId: request.params.id }, "cancelled");
+      await cancelUnpaid(db, { sessionId: request.params.id }, "cancelled", provider.metrics);
       return { redirect_url: "/cart?step=checkout" };
     },
   );

@@ -36,7 +36,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ refunds: RefundIssuer }> 
       case "checkout.session.async_payment_succeeded": {
         const session = event.data.object;
         if (session.payment_status === "unpaid") return; // a delayed method: wait for its outcome
-        const result = await markPaid(db, session.id, { publicUrl });
+        const result = await markPaid(db, session.id, { publicUrl, metrics: refunds.metrics });
         if (!result) app.log.warn({ eventId: event.id }, "paid Stripe session matches no order");
         else {
           // A paid installation deposit or balance also records on its job (once, however often reported).
@@ -49,10 +49,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ refunds: RefundIssuer }> 
         return;
       }
       case "checkout.session.expired":
-        await cancelUnpaid(db, { sessionId: event.data.object.id }, "expired");
+        await cancelUnpaid(db, { sessionId: event.data.object.id }, "expired", refunds.metrics);
         return;
       case "checkout.session.async_payment_failed":
-        await cancelUnpaid(db, { sessionId: event.data.object.id }, "failed");
+        await cancelUnpaid(db, { sessionId: event.data.object.id }, "failed", refunds.metrics);
         return;
       case "charge.refunded": {
         // A refund made in Stripe's dashboard reaches the ledger here; one made by this server is
