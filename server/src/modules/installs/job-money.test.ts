@@ -7,6 +7,9 @@ import { jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, products } from "../../db/schema/index.ts";
+import { markPaid } from "../orders/orders.service.ts";
+import { createTestProvider } from "../payments/test-provider.ts";
+import { recordJobPayment } from "./installs.service.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -89,6 +92,66 @@ describe("installation job money: cancellation refunds, the balance, the deposit
         Date.parse(`${storeToday()}T00:00:00Z`)) /
         dayMs,
     );
+
+  it("a deposit confirmed on the test page after staff cancelled the job is refunded in full, once, and emailed", async () => {
+    const crew = await api.crew(`Crew ${Math.random().toString(36).slice(2, 8)}`);
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ flooring_type: "tile", customer_email: "late.test@example.com" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
+    const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+    const sessionId: string = started.json().payment_url.split("/pay/")[1];
+    expect((await api.call("POST", `/api/admin/jobs/${job.id}/cancel`)).statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(50);
+    // Paying on the page from now on is refused: the session closed with the job.
+    const refused = await post(`/api/payments/test-sessions/${sessionId}/pay`, {
+      card_number: "4242 4242 4242 4242",
+    });
+    expect(refused.json()).toEqual({
+      detail: "This payment session is closed. Please return to your cart and try again.",
+    });
+    // A confirmation that passed the page's check just before staff cancelled lands after it,
+    // and is reported twice.
+    const db = t.database.db;
+    const options = { publicUrl: "http://store.test", refunds: createTestProvider() };
+    const paid = await markPaid(db, sessionId, options);
+    if (!paid) throw new Error("the deposit session was not found");
+    expect(await recordJobPayment(db, paid.orderId, options)).toBe(true);
+    expect(await recordJobPayment(db, paid.orderId, options)).toBe(false);
+
+    const order = (await api.call("GET", `/api/admin/orders/${paid.orderId}`)).json();
+    expect(order).toMatchObject({ status: "cancelled", balance: 0 });
+    expect(order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 510 }),
+      expect.objectContaining({
+        kind: "refund",
+        amount: 510,
+        reason: "Paid after the installation was cancelled",
+      }),
+    ]);
+    expect(await stockOf(product.id)).toBe(50);
+    const mails = await mailsKeyed(`job-late-refund:${job.id}:${order.friendly_order_id}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("We refunded your payment of $510.00");
+    expect((await page(job.token)).json()).toMatchObject({
+      stage: "cancelled",
+      cancellation: { refunded: 510, kept: 0 },
+    });
+  });
 
   it("the deposit order is billed to the job's street, city, state and ZIP", async () => {
     const { job } = await paidJob();
