@@ -187,7 +187,7 @@ export async function runRush({ args, root, adminUrl, withFreshDatabase, log }) 
     try {
       const { rows } = await db.query(
         `update products set stock_quantity = $1
-          where id = (select id from products where is_closeout and our_price is not null
+          where id = (select id from products where is_closeout and our_price_cents is not null
                       order by id limit 1)
           returning id, name`,
         [boxes],

@@ -1128,7 +1128,7 @@ describe("access matrix: every /api route × anonymous, partner, shopper, admin 
     const pending = await registerViaApi(t.app);
 
     const coupon = await db.execute(sql`
-      insert into coupons (code, kind, value, min_subtotal) values ('MATRIX10', 'percent', 10, 0)
+      insert into coupons (code, kind, percent_off, min_subtotal_cents) values ('MATRIX10', 'percent', 10, 0)
       returning id`);
     const inquiry = await t.app.inject({
       method: "POST",

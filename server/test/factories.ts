@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AccessoryKind, SellingUnit } from "@mcf/contracts/accessories";
 import { salesTaxRates, shippingDefaults } from "@mcf/contracts/business";
-import { multiplyCents } from "@mcf/contracts/money";
+import { multiplyCents, toCents } from "@mcf/contracts/money";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
 import {
@@ -15,6 +15,7 @@ import {
   products,
   projectInquiries,
 } from "../src/db/schema/index.ts";
+import { couponAmountColumns } from "../src/modules/coupons/coupons.service.ts";
 import { hashToken } from "../src/modules/partners/partner-session.ts";
 import { publicPriceOf } from "../src/modules/pricing/pricing.service.ts";
 import { openStock, takeAgain } from "../src/modules/stock/stock.service.ts";
@@ -65,23 +66,33 @@ export interface AccessoryFixture extends Omit<ProductFixture, "type"> {
 }
 
 const numericText = (value: number | null) => (value === null ? null : value.toFixed(2));
+const centsOf = (dollars: number | null) => (dollars === null ? null : toCents(dollars));
 
-/** The insert values of a fixture (numeric columns as text with two decimals). */
+/** The insert values of a fixture: prices in cents, measures as text with two decimals. */
 function productValues(p: ProductFixture | AccessoryFixture): typeof products.$inferInsert {
+  const {
+    our_price,
+    competitor_price,
+    ace_price,
+    ace_shown_price,
+    msrp,
+    pallet_shipping_cost,
+    ...rest
+  } = p;
   return {
-    ...p,
+    ...rest,
     // Flooring is sold by the box; an accessory says its own unit and kind.
     selling_unit: "selling_unit" in p ? p.selling_unit : "box",
     accessory_kind: "accessory_kind" in p ? p.accessory_kind : null,
     unit_coverage_sqft: "unit_coverage_sqft" in p ? numericText(p.unit_coverage_sqft) : null,
     fits_types: "fits_types" in p ? p.fits_types : null,
-    our_price: numericText(p.our_price),
-    competitor_price: numericText(p.competitor_price),
-    ace_price: numericText(p.ace_price),
-    ace_shown_price: numericText(p.ace_shown_price),
-    msrp: numericText(p.msrp),
+    our_price_cents: centsOf(our_price),
+    competitor_price_cents: centsOf(competitor_price),
+    ace_price_cents: centsOf(ace_price),
+    ace_shown_price_cents: centsOf(ace_shown_price),
+    msrp_cents: centsOf(msrp),
     sqft_per_carton: numericText(p.sqft_per_carton),
-    pallet_shipping_cost: numericText(p.pallet_shipping_cost),
+    pallet_shipping_cost_cents: centsOf(pallet_shipping_cost),
     box_weight_lbs: numericText(p.box_weight_lbs ?? null),
   };
 }
@@ -125,7 +136,7 @@ export function buildProduct(overrides: Partial<ProductFixture> = {}): ProductFi
   };
 }
 
-/** A product row as the database answers it (numbers as numeric strings), without a database. */
+/** A product row as the database answers it (prices in cents, measures as numeric strings), without a database. */
 export function buildProductRow(
   overrides: Partial<ProductFixture> = {},
 ): typeof products.$inferSelect {
@@ -217,18 +228,21 @@ export async function createAccessory(db: Db, overrides: Partial<AccessoryFixtur
   return insertWithStock(db, productValues(buildAccessory(overrides)));
 }
 
-/** A coupon (percent by default); `code` is stored upper-case as the store does. */
-export async function createCoupon(
-  db: Db,
-  overrides: Partial<typeof coupons.$inferInsert> & { code: string },
-) {
+/** A coupon as a test writes it: its value a percent or dollars off (by kind), its minimum in dollars. */
+type CouponFixture = Partial<
+  Omit<typeof coupons.$inferInsert, "percent_off" | "amount_off_cents" | "min_subtotal_cents">
+> & { code: string; value?: number | string; min_subtotal?: number | string };
+
+/** A coupon (10 percent by default); `code` is stored upper-case as the store does. */
+export async function createCoupon(db: Db, overrides: CouponFixture) {
+  const { value = 10, min_subtotal = 0, kind = "percent", ...rest } = overrides;
   const [row] = await db
     .insert(coupons)
     .values({
-      kind: "percent",
-      value: "10",
-      min_subtotal: "0",
-      ...overrides,
+      ...rest,
+      kind,
+      ...couponAmountColumns(kind, value),
+      min_subtotal_cents: toCents(min_subtotal),
       code: overrides.code.toUpperCase(),
     })
     .returning();

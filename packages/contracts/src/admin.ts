@@ -279,12 +279,13 @@ export const adminProductListSchema = z.object({ products: z.array(adminProductS
 const emptyToNull = (value: unknown) =>
   value === "" || (typeof value === "string" && value.trim() === "") ? null : value;
 
+/** Dollars with at most two decimals, stored as integer cents (at most $21,474,836.47). */
 const moneyField = z.preprocess(
   emptyToNull,
   z.coerce
     .number({ message: "Must be a number" })
     .min(0, "Must be 0 or more")
-    .max(99_999_999, "Too large")
+    .max(21_474_836.47, "Too large")
     .multipleOf(0.01, "At most two decimals")
     .nullable(),
 );

@@ -70,6 +70,17 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       sql`alter table products add column if not exists cost_per_box_cents integer`,
       sql`alter table products add column if not exists rating_count integer not null default 0`,
       sql`alter table products add column if not exists rating_total integer not null default 0`,
+      // Prices in cents: the factories write the cents columns (the dollar ones stay empty).
+      ...[
+        "our_price",
+        "competitor_price",
+        "ace_price",
+        "ace_shown_price",
+        "msrp",
+        "pallet_shipping_cost",
+      ].map((column) =>
+        sql.raw(`alter table products add column if not exists ${column}_cents integer`),
+      ),
       sql`alter table orders add column if not exists ready_for_pickup_at timestamp with time zone`,
       sql`alter table orders add column if not exists picked_up_at timestamp with time zone`,
       sql`alter table orders add column if not exists picked_up_by text`,

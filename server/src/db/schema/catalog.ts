@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { decimalColumn, moneyColumn, timestamps } from "./columns.ts";
+import { centsColumn, decimalColumn, timestamps } from "./columns.ts";
 
 export const products = pgTable(
   "products",
@@ -29,14 +29,14 @@ export const products = pgTable(
     size: text("size"),
     description: text("description"),
     sku: text("sku"),
-    our_price: moneyColumn("our_price"),
-    competitor_price: moneyColumn("competitor_price"),
-    ace_price: moneyColumn("ace_price"),
-    ace_shown_price: moneyColumn("ace_shown_price"),
-    msrp: moneyColumn("msrp"),
+    our_price_cents: centsColumn("our_price_cents"),
+    competitor_price_cents: centsColumn("competitor_price_cents"),
+    ace_price_cents: centsColumn("ace_price_cents"),
+    ace_shown_price_cents: centsColumn("ace_shown_price_cents"),
+    msrp_cents: centsColumn("msrp_cents"),
     sqft_per_carton: decimalColumn("sqft_per_carton"),
     cartons_per_pallet: integer("cartons_per_pallet"),
-    pallet_shipping_cost: moneyColumn("pallet_shipping_cost"),
+    pallet_shipping_cost_cents: centsColumn("pallet_shipping_cost_cents"),
     /** Pounds per box, for parcel limits; empty takes the documented default. */
     box_weight_lbs: decimalColumn("box_weight_lbs"),
     /**
@@ -70,7 +70,7 @@ export const products = pgTable(
     is_closeout: boolean("is_closeout").notNull().default(false),
     /** Whether shoppers may order a sample of it (samples never touch box stock). */
     samples_available: boolean("samples_available").notNull().default(true),
-    /** "box" for flooring; an accessory's own unit ("piece", "roll", "pail"), which our_price prices. */
+    /** "box" for flooring; an accessory's own unit ("piece", "roll", "pail"), which our_price_cents prices. */
     selling_unit: text("selling_unit", { enum: sellingUnits }).notNull().default("box"),
     /** What kind of accessory it is; null for flooring. */
     accessory_kind: text("accessory_kind", { enum: accessoryKinds }),
@@ -120,7 +120,7 @@ export const products = pgTable(
       sql`lower(${t.name})`,
       t.id,
     ),
-    index("products_our_price_idx").on(t.our_price),
+    index("products_our_price_cents_idx").on(t.our_price_cents),
     index("products_accessory_kind_idx")
       .on(t.accessory_kind)
       .where(sql`${t.accessory_kind} is not null`),

@@ -6,9 +6,6 @@ import { integer, numeric, timestamp } from "drizzle-orm/pg-core";
  */
 export const centsColumn = (name: `${string}_cents`) => integer(name);
 
-/** Dollars with cents, read as strings by both drivers: products and coupons, not yet in cents. */
-export const moneyColumn = (name: string) => numeric(name, { precision: 10, scale: 2 });
-
 /** A measure with two decimals (square feet, pounds): not money. Read as strings by both drivers. */
 export const decimalColumn = (name: string) => numeric(name, { precision: 10, scale: 2 });
 

@@ -71,7 +71,7 @@ describe("sample catalogue seed", () => {
     expect(
       rows.filter((p) => p.stock_quantity >= 1 && p.stock_quantity <= 5).length,
     ).toBeGreaterThanOrEqual(2);
-    const unpriced = rows.filter((p) => p.our_price === null);
+    const unpriced = rows.filter((p) => p.our_price_cents === null);
     expect(unpriced.length).toBeGreaterThanOrEqual(2);
     expect(unpriced.length).toBeLessThan(rows.length / 5);
   });
@@ -80,9 +80,9 @@ describe("sample catalogue seed", () => {
     const closeouts = rows.filter((p) => p.is_closeout);
     expect(closeouts.length).toBeGreaterThanOrEqual(8);
     for (const p of closeouts) {
-      expect(p.msrp, p.name).not.toBeNull();
-      expect(p.our_price, p.name).not.toBeNull();
-      expect(Number(p.msrp), p.name).toBeGreaterThan(Number(p.our_price));
+      expect(p.msrp_cents, p.name).not.toBeNull();
+      expect(p.our_price_cents, p.name).not.toBeNull();
+      expect(Number(p.msrp_cents), p.name).toBeGreaterThan(Number(p.our_price_cents));
     }
   });
 
@@ -90,8 +90,8 @@ describe("sample catalogue seed", () => {
     const ace = rows.filter((p) => p.collection === "AR");
     expect(ace.length).toBeGreaterThanOrEqual(10);
     for (const p of ace) {
-      expect(p.ace_price, p.name).not.toBeNull();
-      expect(p.ace_shown_price, p.name).not.toBeNull();
+      expect(p.ace_price_cents, p.name).not.toBeNull();
+      expect(p.ace_shown_price_cents, p.name).not.toBeNull();
     }
   });
 
@@ -107,7 +107,7 @@ describe("sample catalogue seed", () => {
         "description",
         "sqft_per_carton",
         "cartons_per_pallet",
-        "pallet_shipping_cost",
+        "pallet_shipping_cost_cents",
       ] as const) {
         expect(p[field], `${p.name} ${field}`).not.toBeNull();
       }
@@ -131,7 +131,7 @@ describe("sample catalogue seed", () => {
     for (const p of accessories) {
       expect(p.type, p.name).toBe("accessory");
       expect(["piece", "roll", "pail"], p.name).toContain(p.selling_unit);
-      expect(Number(p.our_price), p.name).toBeGreaterThan(0);
+      expect(Number(p.our_price_cents), p.name).toBeGreaterThan(0);
       // Delivery quotes them like boxes: a weight per unit and units per pallet.
       expect(Number(p.box_weight_lbs), p.name).toBeGreaterThan(0);
       expect(p.cartons_per_pallet, p.name).toBeGreaterThan(0);
@@ -147,11 +147,11 @@ describe("sample catalogue seed", () => {
   });
 
   it("gives a few accessories a partner price 10-15% under the public unit price, the rest none", () => {
-    const partnerPriced = accessories.filter((p) => p.ace_shown_price !== null);
+    const partnerPriced = accessories.filter((p) => p.ace_shown_price_cents !== null);
     expect(partnerPriced.length).toBeGreaterThanOrEqual(4);
     expect(partnerPriced.length).toBeLessThan(accessories.length);
     for (const p of partnerPriced) {
-      const saving = 1 - Number(p.ace_shown_price) / Number(p.our_price);
+      const saving = 1 - Number(p.ace_shown_price_cents) / Number(p.our_price_cents);
       expect(saving, p.name).toBeGreaterThanOrEqual(0.1);
       expect(saving, p.name).toBeLessThanOrEqual(0.15);
     }

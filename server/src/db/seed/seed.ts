@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { importProductsCsv } from "../../modules/catalog/catalog.service.ts";
+import { couponAmountColumns } from "../../modules/coupons/coupons.service.ts";
 import type { Db } from "../client.ts";
 import { coupons, products } from "../schema/index.ts";
 
@@ -43,8 +44,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       code: "WELCOME10",
       description: "10% off your first order of $100 or more",
       kind: "percent",
-      value: "10",
-      min_subtotal: "100",
+      ...couponAmountColumns("percent", 10),
+      min_subtotal_cents: 100_00,
       once_per_customer: true,
     })
     .onConflictDoNothing();

@@ -8,7 +8,7 @@ import type { CartCalculationResult, ProductBackorder } from "@mcf/contracts/car
 import { type CartItemKind, sampleRules } from "@mcf/contracts/cart-kinds";
 import type { DeliveryMethod, FreightServices } from "@mcf/contracts/delivery";
 import { lotShortMessage } from "@mcf/contracts/lots";
-import { multiplyCents, toCents, toDollars } from "@mcf/contracts/money";
+import { multiplyCents, toDollars } from "@mcf/contracts/money";
 import type { PriceSource } from "@mcf/contracts/pricing";
 import { shortStockMessage } from "@mcf/contracts/stock-options";
 import type { StoreSettings } from "@mcf/contracts/store-settings";
@@ -447,8 +447,7 @@ export async function priceCart(
     lines: boxLines.map(({ product, quantity }) => ({
       quantity,
       cartonsPerPallet: product.cartons_per_pallet,
-      palletCostCents:
-        product.pallet_shipping_cost === null ? null : toCents(product.pallet_shipping_cost),
+      palletCostCents: product.pallet_shipping_cost_cents,
       boxWeightLbs: product.box_weight_lbs === null ? null : Number(product.box_weight_lbs),
       stockQuantity: product.stock_quantity,
       backorderDate: boxLines.find((l) => l.product.id === product.id && l.backorder)?.backorder

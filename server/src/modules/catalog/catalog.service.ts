@@ -1,3 +1,4 @@
+import { toCents } from "@mcf/contracts/money";
 import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
 import { productPriceBounds } from "@mcf/contracts/product";
@@ -92,11 +93,12 @@ function filterConditions(query: ProductListQuery, options: ListProductsOptions)
     if (value) conditions.push(eq(products[key], value));
   }
   // 0 and 999 are the slider's ends: they mean "no bound", so unpriced products stay listed.
+  // The bounds come in dollars per sq ft; prices are stored in cents.
   if (query.min_price !== undefined && query.min_price > productPriceBounds.min) {
-    conditions.push(gte(price, query.min_price.toFixed(2)));
+    conditions.push(gte(price, toCents(query.min_price)));
   }
   if (query.max_price !== undefined && query.max_price < productPriceBounds.max) {
-    conditions.push(lte(price, query.max_price.toFixed(2)));
+    conditions.push(lte(price, toCents(query.max_price)));
   }
   if (query.q) conditions.push(searchCondition(query.q));
   // Each chosen feature must be true of the product (`features` holds the yes/no answers).

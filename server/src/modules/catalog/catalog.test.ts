@@ -361,11 +361,17 @@ describe("GET /api/products and /api/products/{id}", () => {
     expect(repeat.statusCode).toBe(304);
     expect(repeat.body).toBe("");
 
-    await t.database.db.update(products).set({ our_price: "6.75" }).where(eq(products.id, oakId));
+    await t.database.db
+      .update(products)
+      .set({ our_price_cents: 675 })
+      .where(eq(products.id, oakId));
     const afterEdit = await get("/api/products?type=hardwood", { "if-none-match": etag });
     expect(afterEdit.statusCode).toBe(200);
     expect(afterEdit.json()[0].our_price).toBe(6.75);
-    await t.database.db.update(products).set({ our_price: "6.50" }).where(eq(products.id, oakId));
+    await t.database.db
+      .update(products)
+      .set({ our_price_cents: 650 })
+      .where(eq(products.id, oakId));
 
     const one = await get(`/api/products/${oakId}`);
     expect(one.headers["cache-control"]).toBe("no-cache");

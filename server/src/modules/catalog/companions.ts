@@ -62,7 +62,7 @@ const sellable = (row: ProductRow) =>
 /** Among accessories, those made for this floor type before the ones that suit every type. */
 const specificFirst = (a: ProductRow, b: ProductRow) =>
   Number(a.fits_types === null) - Number(b.fits_types === null) ||
-  Number(a.our_price) - Number(b.our_price) ||
+  (a.our_price_cents ?? 0) - (b.our_price_cents ?? 0) ||
   a.id - b.id;
 
 export interface ChosenCompanion {

@@ -13,17 +13,19 @@ import { toAdminProduct } from "./product-mapper.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
-const moneyFields = [
-  "our_price",
-  "competitor_price",
-  "ace_price",
-  "ace_shown_price",
-  "msrp",
-  "sqft_per_carton",
-  "pallet_shipping_cost",
-  "box_weight_lbs",
-  "unit_coverage_sqft",
-] as const;
+/** Prices the editor sends in dollars; each is stored in its `*_cents` column. */
+const priceFields = {
+  our_price: "our_price_cents",
+  competitor_price: "competitor_price_cents",
+  ace_price: "ace_price_cents",
+  ace_shown_price: "ace_shown_price_cents",
+  msrp: "msrp_cents",
+  pallet_shipping_cost: "pallet_shipping_cost_cents",
+  cost_per_box: "cost_per_box_cents",
+} as const;
+
+/** Measures (square feet, pounds): numeric columns, stored as text with two decimals. */
+const measureFields = ["sqft_per_carton", "box_weight_lbs", "unit_coverage_sqft"] as const;
 
 /** The value of every field when a product is created or fully replaced without it. */
 export const emptyProductFields: Omit<ProductFields, "name"> = {
@@ -81,12 +83,23 @@ function checkAccessoryShape(unit: string, kind: string | null): void {
   if (problem) throw invalid(problem);
 }
 
-/** Parsed editor fields → column values (numeric columns take strings with two decimals). */
+/**
+ * Parsed editor fields → column values: a price in dollars becomes its cents (the one conversion,
+ * at the edge), a measure a numeric string with two decimals.
+ */
 export function productColumns(fields: Partial<ProductFields>): Partial<ProductInsert> {
-  const { cost_per_box: cost, ...rest } = fields;
-  const values: Record<string, unknown> = { ...rest };
-  if (cost !== undefined) values.cost_per_box_cents = cost === null ? null : toCents(cost);
-  for (const key of moneyFields) {
+  const values: Record<string, unknown> = { ...fields };
+  for (const [field, column] of Object.entries(priceFields) as Array<
+    [keyof typeof priceFields, string]
+  >) {
+    if (!(field in fields)) continue;
+    const dollars = fields[field];
+    delete values[field];
+    // An unsent cost stays as it is; any other price sent empty is cleared.
+    if (dollars === undefined && field === "cost_per_box") continue;
+    values[column] = dollars === null || dollars === undefined ? null : toCents(dollars);
+  }
+  for (const key of measureFields) {
     if (key in fields) {
       const value = fields[key];
       values[key] = value === null || value === undefined ? null : value.toFixed(2);

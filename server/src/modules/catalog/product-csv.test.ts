@@ -187,7 +187,7 @@ describe("product CSV export and import", () => {
     const refused = await importCsv(toCsv(edited), false);
     expect(refused.statusCode).toBe(422);
     const [still] = await t.database.db.select().from(products).where(eq(products.id, a.id));
-    expect(still?.our_price).toBe("2.00");
+    expect(still?.our_price_cents).toBe(200);
 
     newRow[col("our_price")] = "5.5";
     newRow[col("sku")] = "IMP-NEW";
@@ -198,9 +198,9 @@ describe("product CSV export and import", () => {
       summary: { create: 1, update: 2, unchanged: 1, error: 0 },
     });
     const [afterA] = await t.database.db.select().from(products).where(eq(products.id, a.id));
-    expect(afterA).toMatchObject({ our_price: "2.25", stock_quantity: 7 });
+    expect(afterA).toMatchObject({ our_price_cents: 225, stock_quantity: 7 });
     const [afterB] = await t.database.db.select().from(products).where(eq(products.id, b.id));
-    expect(afterB).toMatchObject({ our_price: "3.75", samples_available: false });
+    expect(afterB).toMatchObject({ our_price_cents: 375, samples_available: false });
     const [created] = await t.database.db
       .select()
       .from(products)
@@ -208,7 +208,7 @@ describe("product CSV export and import", () => {
     // The new row's empty samples cell keeps samples on.
     expect(created).toMatchObject({
       name: "Import New",
-      our_price: "5.50",
+      our_price_cents: 550,
       samples_available: true,
     });
     const audit = await t.database.db
@@ -405,7 +405,7 @@ describe("product CSV export and import", () => {
       expect(refused.statusCode).toBe(422);
       expect(await lotsOf(lotted.id)).toEqual(before);
       const [maple] = await t.database.db.select().from(products).where(eq(products.id, priced.id));
-      expect(maple?.our_price).toBe("2.00");
+      expect(maple?.our_price_cents).toBe(200);
       expect(await lotAudits(lotted.id)).toHaveLength(1);
 
       const twice = (await importCsv(file("R9:1; r9:2"), true)).json().rows[1];

@@ -239,7 +239,7 @@ describe("GET /api/search/suggest on the sample catalogue", () => {
 
     await t.database.db
       .update(products)
-      .set({ our_price: "2.99" })
+      .set({ our_price_cents: 299 })
       .where(eq(products.id, product.id));
     expect((await suggest("quillfeather"))[0]?.price_per_sqft).toBe(2.99);
 

@@ -189,8 +189,8 @@ describe("floors and accessories in the suggestions", () => {
       .update(products)
       .set({ stock_quantity: 0, on_hand: sql`0 + ${products.allocated} + ${products.reserved}` })
       .where(eq(products.id, early.id));
-    await db.update(products).set({ our_price: "5.25" }).where(eq(products.id, late.id));
-    await db.update(products).set({ our_price: "17.5" }).where(eq(products.id, trim.id));
+    await db.update(products).set({ our_price_cents: 525 }).where(eq(products.id, late.id));
+    await db.update(products).set({ our_price_cents: 1750 }).where(eq(products.id, trim.id));
     const afterSale = await suggest("quist");
     expect(afterSale.map((s) => [s.id, s.price_per_sqft, s.unit_price])).toEqual([
       [late.id, 5.25, undefined],

@@ -24,9 +24,9 @@ const suggestionColumns = {
   id: products.id,
   name: products.name,
   type: products.type,
-  our_price: products.our_price,
-  ace_shown_price: products.ace_shown_price,
-  competitor_price: products.competitor_price,
+  our_price_cents: products.our_price_cents,
+  ace_shown_price_cents: products.ace_shown_price_cents,
+  competitor_price_cents: products.competitor_price_cents,
   sqft_per_carton: products.sqft_per_carton,
   selling_unit: products.selling_unit,
 };
@@ -97,9 +97,9 @@ function suggestionOf(row: {
   id: number;
   name: string;
   type: string | null;
-  our_price: string | null;
-  ace_shown_price: string | null;
-  competitor_price: string | null;
+  our_price_cents: number | null;
+  ace_shown_price_cents: number | null;
+  competitor_price_cents: number | null;
   sqft_per_carton: string | null;
   selling_unit: SellingUnit;
 }): SearchSuggestion {

@@ -1,4 +1,5 @@
 import type { AdminCoupon, CouponCreate, CouponPatch } from "@mcf/contracts/admin";
+import { toCents, toDollars } from "@mcf/contracts/money";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -16,8 +17,9 @@ function toAdminCoupon(row: CouponRow, ordersCount: number): AdminCoupon {
     code: row.code,
     description: row.description,
     kind: row.kind,
-    value: Number(row.value),
-    min_subtotal: Number(row.min_subtotal),
+    // One "value" in the API: the percent of a percent coupon, the dollars of a fixed one.
+    value: row.kind === "percent" ? Number(row.percent_off) : toDollars(row.amount_off_cents ?? 0),
+    min_subtotal: toDollars(row.min_subtotal_cents),
     expires_at: row.expires_at,
     usage_limit: row.usage_limit,
     once_per_customer: row.once_per_customer,
@@ -49,14 +51,41 @@ async function getCoupon(db: DbOrTx, id: number): Promise<AdminCoupon> {
   return toAdminCoupon(row.coupon, Number(row.orders_count));
 }
 
-function couponColumns(input: CouponPatch): Partial<typeof coupons.$inferInsert> {
+/**
+ * The amount columns of a coupon of this kind and value (a percent, or dollars off): a percent
+ * coupon keeps its percent with two decimals, a fixed one's dollars become cents; the other
+ * column is emptied, as the table requires.
+ */
+export function couponAmountColumns(
+  kind: "percent" | "fixed",
+  value: number | string,
+): Pick<typeof coupons.$inferInsert, "percent_off" | "amount_off_cents"> {
+  return kind === "percent"
+    ? { percent_off: Number(value).toFixed(2), amount_off_cents: null }
+    : { percent_off: null, amount_off_cents: toCents(value) };
+}
+
+/**
+ * The columns an edit changes. Kind and value are written together (the kind the coupon has when
+ * only the value is sent, and its value when only the kind is): they decide one amount column.
+ */
+function couponColumns(
+  input: CouponPatch,
+  current?: { kind: "percent" | "fixed"; value: number },
+): Partial<typeof coupons.$inferInsert> {
   const values: Partial<typeof coupons.$inferInsert> = {};
   if (input.code !== undefined) values.code = String(input.code).trim().toUpperCase();
   if (input.description !== undefined) values.description = input.description ?? null;
   if (input.kind !== undefined) values.kind = input.kind;
-  if (input.value !== undefined) values.value = Number(input.value).toFixed(2);
+  if (input.kind !== undefined || input.value !== undefined) {
+    const kind = input.kind ?? current?.kind;
+    const value = input.value ?? current?.value;
+    if (kind === undefined || value === undefined)
+      throw invalid("A coupon needs a kind and a value");
+    Object.assign(values, couponAmountColumns(kind, value as number | string));
+  }
   if (input.min_subtotal !== undefined)
-    values.min_subtotal = Number(input.min_subtotal ?? 0).toFixed(2);
+    values.min_subtotal_cents = toCents((input.min_subtotal as number | string | null) ?? 0);
   if (input.expires_at !== undefined)
     values.expires_at = (input.expires_at as string | null) ?? null;
   if (input.usage_limit !== undefined)
@@ -113,7 +142,7 @@ export async function updateAdminCoupon(
       }
       await tx
         .update(coupons)
-        .set({ ...couponColumns(input), updated_at: new Date() })
+        .set({ ...couponColumns(input, before), updated_at: new Date() })
         .where(eq(coupons.id, id));
       const after = await getCoupon(tx, id);
       const diff = changedFields(before, after);

@@ -92,4 +92,51 @@ describe("admin coupons API", () => {
     });
     expect(later.statusCode).toBe(201);
   });
+
+  it("switches a coupon between percent and dollars off, keeping its number, and the cart follows", async () => {
+    const created = await call("POST", "/api/admin/coupons", {
+      code: "SWITCH",
+      kind: "percent",
+      value: 12.5,
+      min_subtotal: 19.99,
+    });
+    expect(created.json()).toMatchObject({ kind: "percent", value: 12.5, min_subtotal: 19.99 });
+    const id = created.json().id;
+    const discountOn = async (amount: number) =>
+      (await t.app.inject(`/api/coupons/SWITCH?amount=${amount}`)).json();
+    expect(await discountOn(200)).toMatchObject({ is_valid: true, discount_amount: 25 });
+
+    const fixed = await call("PATCH", `/api/admin/coupons/${id}`, { kind: "fixed" });
+    expect(fixed.json()).toMatchObject({ kind: "fixed", value: 12.5 });
+    expect(await discountOn(200)).toMatchObject({
+      message: "Coupon applied: $12.50 off",
+      discount_amount: 12.5,
+    });
+    const cent = await call("PATCH", `/api/admin/coupons/${id}`, { value: 0.01 });
+    expect(cent.json()).toMatchObject({ kind: "fixed", value: 0.01 });
+    expect((await discountOn(19.99)).discount_amount).toBe(0.01);
+    expect(await discountOn(19.98)).toMatchObject({
+      is_valid: false,
+      message: "This coupon requires a minimum order of $19.99 (before shipping and tax)",
+    });
+
+    const big = await call("PATCH", `/api/admin/coupons/${id}`, { value: 150 });
+    expect(big.json().value).toBe(150);
+    // 150 dollars off cannot become 150 percent off.
+    const refused = await call("PATCH", `/api/admin/coupons/${id}`, { kind: "percent" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe("A percent discount cannot exceed 100");
+    expect((await call("GET", "/api/admin/coupons")).json().coupons).toContainEqual(
+      expect.objectContaining({ code: "SWITCH", kind: "fixed", value: 150 }),
+    );
+    const percent = await call("PATCH", `/api/admin/coupons/${id}`, {
+      kind: "percent",
+      value: 33.33,
+    });
+    expect(percent.json()).toMatchObject({ kind: "percent", value: 33.33 });
+    expect(await discountOn(100.03)).toMatchObject({
+      message: "Coupon applied: 33.33% off",
+      discount_amount: 33.34,
+    });
+  });
 });

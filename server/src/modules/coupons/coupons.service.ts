@@ -1,4 +1,4 @@
-import { formatUsd, multiplyCents, toCents } from "@mcf/contracts/money";
+import { formatUsd, multiplyCents, toDollars } from "@mcf/contracts/money";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons } from "../../db/schema/coupons.ts";
@@ -7,6 +7,7 @@ import { orders } from "../../db/schema/orders.ts";
 // The coupons module's public entry: other modules import only this file. Staff editing lives
 // beside it and is offered from here.
 export {
+  couponAmountColumns,
   createAdminCoupon,
   listAdminCoupons,
   updateAdminCoupon,
@@ -36,16 +37,17 @@ export function normalizeCouponCode(code: string): string {
  * discount rounds half up once, like every other price.
  */
 export function couponDiscountCents(coupon: CouponRow, subtotalCents: number): number {
-  const value = Number(coupon.value);
   const cents =
-    coupon.kind === "percent" ? multiplyCents(subtotalCents, value / 100) : toCents(coupon.value);
+    coupon.kind === "percent"
+      ? multiplyCents(subtotalCents, Number(coupon.percent_off) / 100)
+      : (coupon.amount_off_cents ?? 0);
   return Math.max(0, Math.min(subtotalCents, cents));
 }
 
 function offerText(coupon: CouponRow): string {
   return coupon.kind === "percent"
-    ? `${Number(coupon.value)}% off`
-    : `${formatUsd(Number(coupon.value))} off`;
+    ? `${Number(coupon.percent_off)}% off`
+    : `${formatUsd(toDollars(coupon.amount_off_cents ?? 0))} off`;
 }
 
 /**
@@ -73,10 +75,9 @@ export function evaluateCoupon(
     return invalid("This coupon has reached its usage limit");
   if (coupon.once_per_customer && usedByCustomer)
     return invalid("This coupon can be used once per customer, and this email address has used it");
-  const minCents = toCents(coupon.min_subtotal);
-  if (subtotalCents < minCents)
+  if (subtotalCents < coupon.min_subtotal_cents)
     return invalid(
-      `This coupon requires a minimum order of ${formatUsd(minCents / 100)} (before shipping and tax)`,
+      `This coupon requires a minimum order of ${formatUsd(toDollars(coupon.min_subtotal_cents))} (before shipping and tax)`,
     );
   const discountCents = couponDiscountCents(coupon, subtotalCents);
   return {

@@ -1,6 +1,5 @@
 import type { SellingUnit } from "@mcf/contracts/accessories";
 import { sampleRules } from "@mcf/contracts/cart-kinds";
-import { toCents } from "@mcf/contracts/money";
 import {
   type PriceAudience,
   type PriceSource,
@@ -18,11 +17,11 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * factories all call these functions; nothing else multiplies a price.
  */
 
-/** The product columns the price rules read (numeric columns arrive as strings). */
+/** The product columns the price rules read: prices in cents, sq ft as numeric text. */
 export interface PricedProductRow {
-  our_price: string | null;
-  ace_shown_price: string | null;
-  competitor_price: string | null;
+  our_price_cents: number | null;
+  ace_shown_price_cents: number | null;
+  competitor_price_cents: number | null;
   sqft_per_carton: string | null;
   selling_unit: SellingUnit;
 }
@@ -44,14 +43,12 @@ export interface SellingPrice {
   source: PriceSource;
 }
 
-const centsOrNull = (value: string | null) => (value === null ? null : toCents(value));
-
 function priceInputs(row: PricedProductRow): ProductPriceInputs {
   return {
     sellingUnit: row.selling_unit,
-    ourPriceCents: centsOrNull(row.our_price),
-    partnerPriceCents: centsOrNull(row.ace_shown_price),
-    competitorPriceCents: centsOrNull(row.competitor_price),
+    ourPriceCents: row.our_price_cents,
+    partnerPriceCents: row.ace_shown_price_cents,
+    competitorPriceCents: row.competitor_price_cents,
     sqftPerBox: row.sqft_per_carton === null ? null : Number(row.sqft_per_carton),
   };
 }
@@ -117,13 +114,13 @@ export function sampleLinePrices(quantities: number[], pricePerSampleCents: numb
 /**
  * The per-sq-ft price a product list filters and sorts by, as SQL: what this audience pays, by
  * the same rule as `priceFor` (a partner pays the partner price where there is a positive one,
- * else the public price), so a list's price order and bounds match the prices it shows. The
- * catalog passes its price columns.
+ * else the public price), so a list's price order and bounds match the prices it shows. In cents;
+ * the catalog passes its price columns and compares with bounds in cents.
  */
 export function listPriceSql(
   audience: PriceAudience,
-  columns: { our_price: AnyColumn; ace_shown_price: AnyColumn },
+  columns: { our_price_cents: AnyColumn; ace_shown_price_cents: AnyColumn },
 ): SQL {
-  if (audience === "public") return sql`${columns.our_price}`;
-  return sql`coalesce(case when ${columns.ace_shown_price} > 0 then ${columns.ace_shown_price} end, ${columns.our_price})`;
+  if (audience === "public") return sql`${columns.our_price_cents}`;
+  return sql`coalesce(case when ${columns.ace_shown_price_cents} > 0 then ${columns.ace_shown_price_cents} end, ${columns.our_price_cents})`;
 }
