@@ -90,7 +90,7 @@ test.describe("delivery choice at checkout", () => {
     await expect(amounts.getByText("$229.20")).toBeVisible();
     await expect(amounts.getByText("Shipping: Freight delivery (1 pallet)")).toBeVisible();
     await expect(amounts.getByText("$285.00")).toBeVisible();
-    await expect(amounts.getByText("Tax", { exact: true })).toBeVisible();
+    await expect(amounts.getByText("Tax:", { exact: true })).toBeVisible();
     await expect(amounts.getByText("$22.92")).toBeVisible();
     await expect(amounts.getByText("$537.12")).toBeVisible();
     await expect(page.getByTestId("payment-amount")).toHaveText("$537.12");

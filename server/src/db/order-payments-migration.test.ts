@@ -1,15 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "../../test/factories.ts";
-import { onRealPostgres } from "../../test/test-database.ts";
-import { type Database, newPGlite, openDatabase } from "./client.ts";
-import { migrationsFolder } from "./migrate.ts";
+import { migrateWith, migrationsBefore, openScratchDatabase } from "../../test/migration-store.ts";
+import type { Database } from "./client.ts";
 import { auditLog, orders } from "./schema/index.ts";
 
 /** When the payments ledger's migration was written: every migration before it is the old store. */
@@ -17,51 +11,19 @@ const ledgerMigrationWhen = 1795800000000;
 /** When money moved to cents: this test's store stops before it (its own test covers it). */
 const centsMigrationWhen = 1796800000000;
 
-/** A copy of the migrations folder whose journal stops before the migration written at `when`. */
-function migrationsBefore(when: number): string {
-  const folder = mkdtempSync(join(tmpdir(), "mcf-before-ledger-"));
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: Array<{ when: number }>;
-  };
-  journal.entries = journal.entries.filter((entry) => entry.when < when);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-async function migrateWith(database: Database, folder: string) {
-  if (database.kind === "postgres") await migratePg(database.db, { migrationsFolder: folder });
-  else await migratePglite(database.db as never, { migrationsFolder: folder });
-}
-
 /**
  * The ledger's migration on a store that already sold: every paid order gets its charge and every
  * refunded return its refund, to the cent, so each order's balance reads as before.
  */
 describe("the payments ledger migration on a store with orders", { timeout: 120_000 }, () => {
-  const name = `mcf_t_${process.ppid}_${process.pid}_${Date.now()}_ledger`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
   let database: Database;
+  let drop: () => Promise<void>;
   let oldMigrations: string;
   let migrationsBeforeCents: string;
   beforeAll(async () => {
     oldMigrations = migrationsBefore(ledgerMigrationWhen);
     migrationsBeforeCents = migrationsBefore(centsMigrationWhen);
-    if (onRealPostgres) {
-      await admin(`create database ${name}`);
-      const url = new URL(String(process.env.TEST_DATABASE_URL));
-      url.pathname = `/${name}`;
-      database = await openDatabase({ databaseUrl: url.toString() });
-    } else database = await openDatabase({ pglite: newPGlite() });
+    ({ database, drop } = await openScratchDatabase("ledger"));
     await migrateWith(database, oldMigrations);
     // The factories write every column of today's schema: give the old store the product, order
     // and order line columns later migrations add (they add them only when missing), so old
@@ -107,10 +69,10 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       sql`alter table order_items add column if not exists cost_per_box_cents integer`,
     ])
       await database.db.execute(statement);
-  });
+    // A fresh PGlite runs initdb and every migration: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
-    await database.close();
-    if (onRealPostgres) await admin(`drop database if exists ${name} with (force)`);
+    await drop();
     rmSync(oldMigrations, { recursive: true, force: true });
     rmSync(migrationsBeforeCents, { recursive: true, force: true });
   });

@@ -1,4 +1,5 @@
 import { formatUsd } from "@mcf/contracts/money";
+import { SummaryRow } from "./summary-row.tsx";
 
 export interface OrderAmountsProps {
   subtotal: number;
@@ -23,33 +24,37 @@ export interface OrderAmountsProps {
 export function OrderAmounts(props: OrderAmountsProps) {
   return (
     <dl className="space-y-2 text-stone-800">
-      <div className="flex justify-between gap-3">
-        <dt>Subtotal</dt>
-        <dd>{formatUsd(props.subtotal)}</dd>
-      </div>
+      <SummaryRow label="Subtotal">{formatUsd(props.subtotal)}</SummaryRow>
       {props.discount > 0 ? (
-        <div className="flex justify-between gap-3 text-green-700">
-          <dt>Discount{props.couponCode ? ` (${props.couponCode})` : ""}</dt>
-          <dd>-{formatUsd(props.discount)}</dd>
-        </div>
+        <SummaryRow
+          label={`Discount${props.couponCode ? ` (${props.couponCode})` : ""}`}
+          className="text-green-700"
+        >
+          -{formatUsd(props.discount)}
+        </SummaryRow>
       ) : null}
-      <div className="flex justify-between gap-3">
-        <dt>
-          Shipping: {props.shippingLabel}
-          {props.shippingNote ? (
-            <span className="block text-xs text-stone-600">{props.shippingNote}</span>
-          ) : null}
-        </dt>
-        <dd>{props.shipping > 0 ? formatUsd(props.shipping) : "Free"}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt>Tax{props.taxNote ? ` ${props.taxNote}` : ""}</dt>
-        <dd>{formatUsd(props.tax)}</dd>
-      </div>
-      <div className="flex justify-between gap-3 border-t border-stone-300 pt-3 text-lg font-semibold">
-        <dt>Total</dt>
-        <dd data-testid={props.totalTestId}>{formatUsd(props.total)}</dd>
-      </div>
+      <SummaryRow
+        label={
+          <>
+            Shipping: {props.shippingLabel}
+            {props.shippingNote ? (
+              <span className="block text-xs text-stone-600">{props.shippingNote}</span>
+            ) : null}
+          </>
+        }
+      >
+        {props.shipping > 0 ? formatUsd(props.shipping) : "Free"}
+      </SummaryRow>
+      <SummaryRow label={`Tax${props.taxNote ? ` ${props.taxNote}` : ""}`}>
+        {formatUsd(props.tax)}
+      </SummaryRow>
+      <SummaryRow
+        label="Total"
+        className="border-t border-stone-300 pt-3 text-lg font-semibold"
+        valueTestId={props.totalTestId}
+      >
+        {formatUsd(props.total)}
+      </SummaryRow>
     </dl>
   );
 }

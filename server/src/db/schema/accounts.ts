@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
-import { timestamps } from "./columns.ts";
+import { linkTokenColumns, sessionTokenColumns, timestamps } from "./columns.ts";
 
 /**
  * A shopper's account: made the first time a sign-in link sent to the email is used, so every
@@ -46,13 +46,8 @@ export const shopperSignInLinks = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
-    token_hash: text("token_hash").notNull().unique(),
+    ...linkTokenColumns(),
     return_to: text("return_to"),
-    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    used_at: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    created_at: timestamp("created_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
   },
   (t) => [index("shopper_sign_in_links_email_idx").on(sql`lower(${t.email})`, t.created_at)],
 );
@@ -64,12 +59,7 @@ export const shopperSessions = pgTable(
     account_id: uuid("account_id")
       .notNull()
       .references(() => shopperAccounts.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull().unique(),
-    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    revoked_at: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-    created_at: timestamp("created_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    ...sessionTokenColumns(),
   },
   (t) => [index("shopper_sessions_account_idx").on(t.account_id)],
 );

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { linkTokenColumns, sessionTokenColumns, timestamps } from "./columns.ts";
 
 export interface PartnerShippingAddress {
   address: string;
@@ -45,12 +45,7 @@ export const aceSessions = pgTable(
     user_id: uuid("user_id")
       .notNull()
       .references(() => aceUsers.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull().unique(),
-    expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    revoked_at: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-    created_at: timestamp("created_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    ...sessionTokenColumns(),
   },
   (t) => [index("ace_sessions_user_idx").on(t.user_id)],
 );
@@ -60,8 +55,5 @@ export const acePasswordResets = pgTable("ace_password_resets", {
   user_id: uuid("user_id")
     .notNull()
     .references(() => aceUsers.id, { onDelete: "cascade" }),
-  token_hash: text("token_hash").notNull().unique(),
-  expires_at: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-  used_at: timestamp("used_at", { withTimezone: true, mode: "date" }),
-  created_at: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  ...linkTokenColumns(),
 });

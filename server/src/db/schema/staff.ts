@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { linkTokenColumns, sessionTokenColumns, timestamps } from "./columns.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -47,10 +47,7 @@ export const staffSessions = pgTable(
   {
     id: serial("id").primaryKey(),
     staff_id: uuid("staff_id").references(() => staffAccounts.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull().unique(),
-    expires_at: at("expires_at").notNull(),
-    revoked_at: at("revoked_at"),
-    created_at: at("created_at").notNull().defaultNow(),
+    ...sessionTokenColumns(),
   },
   (t) => [index("staff_sessions_staff_idx").on(t.staff_id)],
 );
@@ -63,10 +60,7 @@ export const staffPasswordResets = pgTable(
     staff_id: uuid("staff_id")
       .notNull()
       .references(() => staffAccounts.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull().unique(),
-    expires_at: at("expires_at").notNull(),
-    used_at: at("used_at"),
-    created_at: at("created_at").notNull().defaultNow(),
+    ...linkTokenColumns(),
   },
   (t) => [index("staff_password_resets_staff_idx").on(t.staff_id)],
 );

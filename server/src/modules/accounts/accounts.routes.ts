@@ -28,6 +28,11 @@ import { rowIdParam } from "@mcf/contracts/ids";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  afterReplyWork,
+  sessionCookieOptions,
+  signOutBrowser,
+} from "../../http/account-plumbing.ts";
 import { documentSecurity, shopperSecurity } from "../../http/openapi-document.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import { listJobsByEmail } from "../installs/installs.service.ts";
@@ -93,12 +98,7 @@ function signedInShopper(request: FastifyRequest): ShopperAccountRow {
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const { config } = app;
-  const cookieOptions = {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: config.env === "production" || config.publicUrl.startsWith("https:"),
-  };
+  const cookieOptions = sessionCookieOptions(config, { path: "/", sameSite: "lax" });
   const hintOptions = { ...cookieOptions, httpOnly: false };
   const maxAge = shopperSessionLifetimeMs / 1000;
   const setSession = (reply: FastifyReply, token: string) => {
@@ -110,11 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(shopperHintCookieName, hintOptions);
   };
   app.decorateRequest("shopper", null);
-  // Link requests still being written; closing waits for them.
-  const pendingLinks = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.all(pendingLinks);
-  });
+  const afterReply = afterReplyWork(app);
   const limitLinks = app.createRateLimit({
     max: signInLinkRateLimit.max,
     timeWindow: signInLinkRateLimit.windowMinutes * 60_000,
@@ -144,15 +140,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           detail: `Too many sign-in requests from your network. Please try again in ${signInLinkRateLimit.windowMinutes} minutes.`,
         });
       // Answered before anything is looked up, so the reply takes the same time for every email.
-      const work = requestSignInLink(db, request.body.email, {
-        publicUrl: config.publicUrl,
-        returnTo: request.body.return_to ?? null,
-        log: request.log,
-      })
-        .then(() => void app.jobs.mail?.runOnce())
-        .catch((error) => request.log.error({ err: error }, "sign-in link request failed"));
-      pendingLinks.add(work);
-      void work.finally(() => pendingLinks.delete(work));
+      afterReply(
+        request,
+        "sign-in link request failed",
+        requestSignInLink(db, request.body.email, {
+          publicUrl: config.publicUrl,
+          returnTo: request.body.return_to ?? null,
+          log: request.log,
+        }).then(() => void app.jobs.mail?.runOnce()),
+      );
       return reply.status(202).send({ message: signInLinkReplyMessage });
     },
   );
@@ -221,13 +217,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      assertSameOrigin(request, config.publicUrl, crossSiteSignInMessage);
-      const token = request.cookies[shopperCookieName];
-      if (token) await revokeShopperSession(db, token);
-      clearSession(reply);
-      return reply.status(204).send(null);
-    },
+    signOutBrowser({
+      publicUrl: config.publicUrl,
+      crossSiteMessage: crossSiteSignInMessage,
+      cookieName: shopperCookieName,
+      revoke: (token) => revokeShopperSession(db, token),
+      clear: clearSession,
+    }),
   );
 
   // Everything below needs a signed-in shopper.

@@ -260,6 +260,35 @@ async function withSlotTaken<T>(db: Db, settings: StoreSettings, work: () => Pro
 }
 
 /**
+ * A booking by the customer, in one transaction: `pick` finds (or opens) the job and names the
+ * visit the new one replaces, then the slot is claimed and the visit booked through the staff's
+ * rule. A slot just taken is the 409 with the next free slots.
+ */
+function bookAsCustomer(
+  db: Db,
+  slot: { start: Date; crew_id: number },
+  now: Date,
+  context: BookingContext,
+  pick: (tx: Tx) => Promise<{ job: JobRow; replaces?: number }>,
+): Promise<BookingCreated> {
+  const { settings } = context;
+  return withSlotTaken(db, settings, () =>
+    db.transaction(async (tx) => {
+      const { job, replaces } = await pick(tx);
+      const claimed = await claimSlot(tx, settings, slot, now, replaces);
+      const booked = await bookMeasureIn(tx, job, claimed, {
+        publicUrl: context.publicUrl,
+        hours: settings.hours,
+        changeCutoffHours: settings.booking.change_cutoff_hours,
+        actor: "customer",
+        bookedBy: "customer",
+      });
+      return bookedAnswer(tx, booked.job, booked.visit, context);
+    }),
+  );
+}
+
+/**
  * A visitor books a measure visit: the ZIP is served, the inquiry is the one they just sent (same
  * email and phone, within a day, not yet a job) or a new one (with its usual emails), and in one
  * transaction the job is opened from it and the visit booked through the staff's rule. When the
@@ -309,25 +338,14 @@ export async function bookMeasureOnline(
     if (!inquiry) throw new Error("the inquiry just stored was not found");
   }
   const jobFields = jobFieldsFromInquiry({ ...inquiry, flooring_type: flooring });
-  return withSlotTaken(db, settings, () =>
-    db.transaction(async (tx) => {
-      const claimed = await claimSlot(tx, settings, input.slot, now);
-      const job = await insertJobIn(
-        tx,
-        jobFields,
-        "customer",
-        `Created online from inquiry #${jobFields.inquiry_id}`,
-      );
-      const booked = await bookMeasureIn(tx, job, claimed, {
-        publicUrl: context.publicUrl,
-        hours: settings.hours,
-        changeCutoffHours: settings.booking.change_cutoff_hours,
-        actor: "customer",
-        bookedBy: "customer",
-      });
-      return bookedAnswer(tx, booked.job, booked.visit, context);
-    }),
-  );
+  return bookAsCustomer(db, input.slot, now, context, async (tx) => ({
+    job: await insertJobIn(
+      tx,
+      jobFields,
+      "customer",
+      `Created online from inquiry #${jobFields.inquiry_id}`,
+    ),
+  }));
 }
 
 /** From the customer's job page: books (or moves) the measure visit of their job. */
@@ -339,23 +357,13 @@ export async function bookMeasureForJob(
 ): Promise<BookingCreated> {
   const now = context.now ?? new Date();
   const { settings } = context;
-  return withSlotTaken(db, settings, () =>
-    db.transaction(async (tx) => {
-      const job = await findOpenJobByToken(tx, token, { forUpdate: true });
-      const own = await activeMeasure(tx, job.id);
-      if (own && !visitView(job, own, "", settings, now).can_change)
-        throw conflict(changeTooLate(settings));
-      const claimed = await claimSlot(tx, settings, slot, now, own?.id);
-      const booked = await bookMeasureIn(tx, job, claimed, {
-        publicUrl: context.publicUrl,
-        hours: settings.hours,
-        changeCutoffHours: settings.booking.change_cutoff_hours,
-        actor: "customer",
-        bookedBy: "customer",
-      });
-      return bookedAnswer(tx, booked.job, booked.visit, context);
-    }),
-  );
+  return bookAsCustomer(db, slot, now, context, async (tx) => {
+    const job = await findOpenJobByToken(tx, token, { forUpdate: true });
+    const own = await activeMeasure(tx, job.id);
+    if (own && !visitView(job, own, "", settings, now).can_change)
+      throw conflict(changeTooLate(settings));
+    return { job, replaces: own?.id };
+  });
 }
 
 // ---------------------------------------------------------------- the signed link
@@ -424,22 +432,12 @@ export async function rescheduleByRef(
 ): Promise<BookingCreated> {
   const now = context.now ?? new Date();
   const { settings } = context;
-  return withSlotTaken(db, settings, () =>
-    db.transaction(async (tx) => {
-      const { job, visit } = await visitOfRef(tx, ref, true);
-      if (!visitView(job, visit, "", settings, now).can_change)
-        throw conflict(changeTooLate(settings));
-      const claimed = await claimSlot(tx, settings, slot, now, visit.id);
-      const booked = await bookMeasureIn(tx, job, claimed, {
-        publicUrl: context.publicUrl,
-        hours: settings.hours,
-        changeCutoffHours: settings.booking.change_cutoff_hours,
-        actor: "customer",
-        bookedBy: "customer",
-      });
-      return bookedAnswer(tx, booked.job, booked.visit, context);
-    }),
-  );
+  return bookAsCustomer(db, slot, now, context, async (tx) => {
+    const { job, visit } = await visitOfRef(tx, ref, true);
+    if (!visitView(job, visit, "", settings, now).can_change)
+      throw conflict(changeTooLate(settings));
+    return { job, replaces: visit.id };
+  });
 }
 
 /**

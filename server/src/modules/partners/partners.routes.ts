@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
+import { afterReplyWork } from "../../http/account-plumbing.ts";
 import { partnerSecurity } from "../../http/openapi-document.ts";
 import { listPartnerOrders } from "../orders/orders.service.ts";
 import { bearerToken, type PartnerUserRow } from "./partner-session.ts";
@@ -60,11 +61,7 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Set by the signed-in check, which runs before body validation so a signed-out caller
   // hears 401 rather than a list of field errors.
   const signedIn = new WeakMap<FastifyRequest, PartnerUserRow>();
-  // Reset requests still being written; closing waits for them.
-  const pendingResets = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.all(pendingResets);
-  });
+  const afterReply = afterReplyWork(app);
 
   app.post(
     "/api/ace/auth/register",
@@ -182,12 +179,14 @@ export const partnerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       // Answered before the account is even looked up, so the reply takes the same time
       // whether or not the email has an account (no enumeration by timing); the link is
       // created and queued just after.
-      const work = requestPasswordReset(db, request.body.email, {
-        publicUrl: app.config.publicUrl,
-        log: request.log,
-      }).catch((error) => request.log.error({ err: error }, "password reset request failed"));
-      pendingResets.add(work);
-      void work.finally(() => pendingResets.delete(work));
+      afterReply(
+        request,
+        "password reset request failed",
+        requestPasswordReset(db, request.body.email, {
+          publicUrl: app.config.publicUrl,
+          log: request.log,
+        }),
+      );
       return { message: forgotPasswordReplyMessage };
     },
   );

@@ -17,6 +17,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, conflict } from "../../errors.ts";
+import {
+  afterReplyWork,
+  sessionCookieOptions,
+  signOutBrowser,
+} from "../../http/account-plumbing.ts";
 import { assertSameOrigin } from "../../http/same-origin.ts";
 import {
   adminPasswordMatches,
@@ -63,18 +68,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const { config } = app;
   const lifetimeMs = config.staffSessionHours * 60 * 60 * 1000;
-  const cookieOptions = {
-    path: staffCookiePath,
-    httpOnly: true,
-    sameSite: "strict" as const,
-    secure: config.env === "production" || config.publicUrl.startsWith("https:"),
-  };
+  const cookieOptions = sessionCookieOptions(config, { path: staffCookiePath, sameSite: "strict" });
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(staffCookieName, cookieOptions);
-  // Reset requests still being written; closing waits for them.
-  const pendingResets = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.all(pendingResets);
-  });
+  const afterReply = afterReplyWork(app);
 
   app.post(
     "/api/admin/session",
@@ -118,13 +114,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      assertSameOrigin(request, config.publicUrl, crossSiteRefusedMessage);
-      const token = request.cookies[staffCookieName];
-      if (token) await revokeStaffSession(db, token);
-      clearCookie(reply);
-      return reply.status(204).send(null);
-    },
+    signOutBrowser({
+      publicUrl: config.publicUrl,
+      crossSiteMessage: crossSiteRefusedMessage,
+      cookieName: staffCookieName,
+      revoke: (token) => revokeStaffSession(db, token),
+      clear: clearCookie,
+    }),
   );
 
   app.post(
@@ -145,12 +141,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Answered before the account is looked up, so the reply takes the same time either way.
-      const work = requestStaffPasswordReset(db, request.body.email, {
-        publicUrl: config.publicUrl,
-        log: request.log,
-      }).catch((error) => request.log.error({ err: error }, "staff password reset request failed"));
-      pendingResets.add(work);
-      void work.finally(() => pendingResets.delete(work));
+      afterReply(
+        request,
+        "staff password reset request failed",
+        requestStaffPasswordReset(db, request.body.email, {
+          publicUrl: config.publicUrl,
+          log: request.log,
+        }),
+      );
       return { message: staffForgotPasswordReplyMessage };
     },
   );

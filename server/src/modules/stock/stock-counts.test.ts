@@ -1,82 +1,23 @@
-import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct, storedLots } from "../../../test/factories.ts";
+import { stockKit } from "../../../test/stock-kit.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { orders, products } from "../../db/schema/index.ts";
 import { suggestedReorder } from "../reports/reports.service.ts";
-import { ledgerTotals } from "./stock.service.ts";
 
 describe("the stock count screen's batch, ledger rows per dye lot and the reorder report", () => {
   let t: TestApp;
-  let address = 0;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-
-  async function numbers(productId: number) {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}`);
-    expect(res.statusCode).toBe(200);
-    const { on_hand, allocated, reserved, available } = res.json();
-    return { on_hand, allocated, reserved, available };
-  }
-
-  async function expectLedgerAddsUp(productId: number) {
-    const [row] = await db().select().from(products).where(eq(products.id, productId));
-    expect(await ledgerTotals(db(), productId)).toEqual({
-      onHand: row?.on_hand,
-      allocated: row?.allocated,
-      reserved: row?.reserved,
-    });
-  }
-
-  interface Row {
-    boxes: number;
-    allocated_change: number;
-    reserved_change: number;
-    reason: string;
-    lot_id: number | null;
-    lot_code: string | null;
-    reference: string | null;
-    staff: string | null;
-  }
-  async function ledger(productId: number, query = ""): Promise<Row[]> {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}/ledger${query}`);
-    expect(res.statusCode).toBe(200);
-    return res.json().rows;
-  }
-
-  async function checkout(productId: number, quantity: number) {
-    address += 1;
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/process",
-      payload: buildPaymentRequest([{ product_id: productId, quantity }]) as object,
-      remoteAddress: `198.51.100.${address % 250}`,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().id as string;
-  }
-  const pay = async (sessionId: string) => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/payments/test-sessions/${sessionId}/pay`,
-      payload: { card_number: "4242 4242 4242 4242" },
-    });
-    expect(res.statusCode).toBe(200);
-  };
-  const orderOf = async (sessionId: string) => {
-    const [row] = await db().select().from(orders).where(eq(orders.payment_session_id, sessionId));
-    if (!row) throw new Error("no order");
-    return row;
-  };
-  const setStatus = (orderId: string, status: string) =>
-    callAdmin(t, "PATCH", `/api/admin/orders/${orderId}/status`, { status });
+  const { numbers, expectLedgerAddsUp, ledger, checkout, pay, orderOf, setStatus } = stockKit(
+    () => t,
+  );
   const saveCounts = (counts: unknown[], note?: string) =>
     callAdmin(t, "POST", "/api/admin/stock/counts", { counts, ...(note ? { note } : {}) });
   async function withLots(productId: number, lots: Array<{ lot_code: string; boxes: number }>) {

@@ -1,88 +1,22 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
+import { stockKit } from "../../../test/stock-kit.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { orders, products } from "../../db/schema/index.ts";
 import { cancelUnpaid } from "../orders/orders.service.ts";
-import { ledgerTotals } from "./stock.service.ts";
 
 describe("stock you can count on: on hand, allocated, reserved, available and the ledger", () => {
   let t: TestApp;
-  let address = 0;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-
-  /** The four numbers as the back office reads them. */
-  async function numbers(productId: number) {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}`);
-    expect(res.statusCode).toBe(200);
-    const { on_hand, allocated, reserved, available, stock_quantity } = res.json();
-    // The public number is what can be sold now.
-    expect(stock_quantity).toBe(available);
-    return { on_hand, allocated, reserved, available };
-  }
-
-  /** On hand, allocated and reserved are each the sum of the product's ledger rows. */
-  async function expectLedgerAddsUp(productId: number) {
-    const [row] = await db().select().from(products).where(eq(products.id, productId));
-    const totals = await ledgerTotals(db(), productId);
-    expect(totals).toEqual({
-      onHand: row?.on_hand,
-      allocated: row?.allocated,
-      reserved: row?.reserved,
-    });
-    expect(row?.stock_quantity).toBe(
-      (row?.on_hand ?? 0) - (row?.allocated ?? 0) - (row?.reserved ?? 0),
-    );
-  }
-
-  async function ledger(productId: number, query = "") {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}/ledger${query}`);
-    expect(res.statusCode).toBe(200);
-    return res.json().rows as Array<{
-      boxes: number;
-      allocated_change: number;
-      reserved_change: number;
-      reason: string;
-      reference: string | null;
-      staff: string | null;
-      created_at: string;
-    }>;
-  }
-
-  /** A checkout of `quantity` boxes; returns its payment session id. */
-  async function checkout(productId: number, quantity: number) {
-    address += 1;
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/process",
-      payload: buildPaymentRequest([{ product_id: productId, quantity }]) as object,
-      remoteAddress: `198.51.100.${address % 250}`,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().id as string;
-  }
-  const pay = async (sessionId: string) => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/payments/test-sessions/${sessionId}/pay`,
-      payload: { card_number: "4242 4242 4242 4242" },
-    });
-    expect(res.statusCode).toBe(200);
-  };
-  const orderOf = async (sessionId: string) => {
-    const [row] = await db().select().from(orders).where(eq(orders.payment_session_id, sessionId));
-    if (!row) throw new Error("no order");
-    return row;
-  };
-  const setStatus = (orderId: string, status: string) =>
-    callAdmin(t, "PATCH", `/api/admin/orders/${orderId}/status`, { status });
+  const { numbers, expectLedgerAddsUp, ledger, checkout, pay, orderOf, setStatus } = stockKit(
+    () => t,
+  );
   const count = (productId: number, boxes: unknown) =>
     callAdmin(t, "PATCH", `/api/admin/products/${productId}`, { stock_quantity: boxes });
 

@@ -5,6 +5,7 @@ import { orderStatuses } from "@mcf/contracts/orders-options";
 import type { AdminSettingsResponse } from "@mcf/contracts/store-settings";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
+import { SummaryRow } from "../../components/summary-row.tsx";
 import { capitalize } from "./admin-format.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { dashboardKey } from "./admin-query-keys.ts";
@@ -148,14 +149,13 @@ function DashboardFigures({ board }: { board: Dashboard }) {
           )}
         </Panel>
         <Panel title="Orders by status">
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             {orderStatuses.map((status) => (
-              <li key={status} className="flex justify-between">
-                <span>{capitalize(status)}</span>
-                <span className="tabular-nums">{board.orders_by_status[status]}</span>
-              </li>
+              <SummaryRow key={status} label={capitalize(status)} valueClassName="tabular-nums">
+                {board.orders_by_status[status]}
+              </SummaryRow>
             ))}
-          </ul>
+          </dl>
         </Panel>
         <Panel title="Below the reorder point">
           {board.low_stock.length ? (

@@ -1,5 +1,6 @@
 import type { AdminContactMessage, AdminInquiry } from "@mcf/contracts/admin";
 import type { ReactNode } from "react";
+import { Term } from "../../components/summary-row.tsx";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
 import { LeadFollowUp, type LeadKind } from "./lead-follow-up.tsx";
@@ -17,7 +18,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === "" || children === undefined) return null;
   return (
     <div>
-      <dt className="text-xs text-stone-600">{label}</dt>
+      <Term className="text-xs text-stone-600">{label}</Term>
       <dd className="text-sm">{children}</dd>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { formatUsd } from "@mcf/contracts/money";
+import { Term } from "../../components/summary-row.tsx";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 
 const serviceNames = { residential: "Residential delivery", liftgate: "Liftgate" } as const;
@@ -21,23 +22,23 @@ export function OrderDelivery({ order }: { order: AdminOrder }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
         {delivery.estimated_date ? (
           <>
-            <dt className="text-stone-600">{deliveryDateLabel(delivery.method)}</dt>
+            <Term className="text-stone-600">{deliveryDateLabel(delivery.method)}</Term>
             <dd>{formatDeliveryDate(delivery.estimated_date)}</dd>
           </>
         ) : null}
         {delivery.services.length > 0 ? (
           <>
-            <dt className="text-stone-600">Extras</dt>
+            <Term className="text-stone-600">Extras</Term>
             <dd>{delivery.services.map((id) => serviceNames[id]).join(", ")}</dd>
           </>
         ) : null}
         {byTruck ? (
           <>
-            <dt className="text-stone-600">Site access</dt>
+            <Term className="text-stone-600">Site access</Term>
             <dd>{delivery.site_access ? accessNames[delivery.site_access] : "Not sure"}</dd>
-            <dt className="text-stone-600">Stairs</dt>
+            <Term className="text-stone-600">Stairs</Term>
             <dd>{delivery.stairs === null ? "Not answered" : delivery.stairs ? "Yes" : "No"}</dd>
-            <dt className="text-stone-600">Appointment phone</dt>
+            <Term className="text-stone-600">Appointment phone</Term>
             <dd>{delivery.appointment_phone ?? order.customer_phone}</dd>
           </>
         ) : null}

@@ -2,6 +2,7 @@ import type { AdminOrder } from "@mcf/contracts/admin";
 import { formatUsd } from "@mcf/contracts/money";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { SummaryRow } from "../../components/summary-row.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { capitalize } from "./admin-format.ts";
 import { formatShopTime } from "./birmingham-time.ts";
@@ -119,15 +120,13 @@ function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind 
       {kind === "invoice" ? (
         <dl className="ml-auto w-64 space-y-1">
           {amounts.map(([label, value]) => (
-            <div key={label} className="flex justify-between">
-              <dt>{label}</dt>
-              <dd>{value < 0 ? `−${formatUsd(-value)}` : formatUsd(value)}</dd>
-            </div>
+            <SummaryRow key={label} label={label}>
+              {value < 0 ? `−${formatUsd(-value)}` : formatUsd(value)}
+            </SummaryRow>
           ))}
-          <div className="flex justify-between border-t pt-1 font-bold">
-            <dt>Total</dt>
-            <dd>{formatUsd(order.total_amount)}</dd>
-          </div>
+          <SummaryRow label="Total" className="border-t pt-1 font-bold">
+            {formatUsd(order.total_amount)}
+          </SummaryRow>
         </dl>
       ) : (
         <p>

@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { Fragment, useState } from "react";
+import { Term } from "../../components/summary-row.tsx";
 import { usdOrDash } from "./admin-format.ts";
 import { lotToggleId, OrderLineLotForm, OrderLineLotToggle } from "./order-line-lot-picker.tsx";
 
@@ -96,21 +97,21 @@ export function OrderItems({ order }: { order: AdminOrder }) {
         </tbody>
       </table>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm tabular-nums">
-        <dt className="text-stone-600">Subtotal</dt>
+        <Term className="text-stone-600">Subtotal</Term>
         <dd className="text-right">{usdOrDash(order.subtotal)}</dd>
         {order.discount_amount > 0 ? (
           <>
-            <dt className="text-stone-600">
+            <Term className="text-stone-600">
               Discount {order.coupon_code ? `(${order.coupon_code})` : ""}
-            </dt>
+            </Term>
             <dd className="text-right">-{usdOrDash(order.discount_amount)}</dd>
           </>
         ) : null}
-        <dt className="text-stone-600">Shipping</dt>
+        <Term className="text-stone-600">Shipping</Term>
         <dd className="text-right">{usdOrDash(order.shipping_cost)}</dd>
-        <dt className="text-stone-600">Tax</dt>
+        <Term className="text-stone-600">Tax</Term>
         <dd className="text-right">{usdOrDash(order.tax_amount)}</dd>
-        <dt className="font-semibold">Total</dt>
+        <Term className="font-semibold">Total</Term>
         <dd className="text-right font-semibold">{usdOrDash(order.total_amount)}</dd>
       </dl>
     </section>

@@ -4,6 +4,7 @@ import type { StockLedger } from "@mcf/contracts/stock";
 import { type StockReason, stockReasonLabels, stockReasons } from "@mcf/contracts/stock-options";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Term } from "../../components/summary-row.tsx";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { productLedgerKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -96,7 +97,7 @@ export function ProductStock({ productId }: { productId: number }) {
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {figures.map(([label, value, help]) => (
           <div key={label} className="rounded-md border border-stone-200 px-3 py-2" title={help}>
-            <dt className="text-xs text-stone-600">{label}</dt>
+            <Term className="text-xs text-stone-600">{label}</Term>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`stock-${label}`}>
               {value ?? "…"}
             </dd>

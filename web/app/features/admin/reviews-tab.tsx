@@ -11,8 +11,8 @@ import { capitalize } from "./admin-format.ts";
 import { errorText, replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
-import { ListError } from "./admin-table.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { KindList } from "./kind-list.tsx";
 import { useToast } from "./toast.tsx";
 
 const kinds = [
@@ -20,6 +20,7 @@ const kinds = [
   ["questions", "Questions"],
 ] as const;
 type Kind = (typeof kinds)[number][0];
+const statusOptions = moderationStatuses.map((value) => [value, capitalize(value)] as const);
 
 function Flags({ flags }: { flags: AdminReview["flags"] }) {
   if (flags.length === 0) return null;
@@ -92,6 +93,110 @@ function RejectControl({ label, onReject }: { label: string; onReject: (reason: 
   );
 }
 
+/**
+ * Posts one moderation action (approve, reject, reply, answer) to `path`, hands the saved item
+ * back and says how it went; `after` runs once the server has accepted it.
+ */
+function useModerate<T>(path: string, onSaved: (item: T) => void) {
+  const { request } = useAdminSession();
+  const toast = useToast();
+  return async (body: Record<string, string>, done: string, after?: () => void) => {
+    try {
+      onSaved(await request<T>(path, { method: "POST", body }));
+      toast(done);
+      after?.();
+    } catch (error) {
+      toast(errorText(error, "Failed to save"), "error");
+    }
+  };
+}
+
+/** Approve (while `canApprove`) and Reject (until rejected), the pair every moderated item has. */
+function ModerationButtons({
+  status,
+  canApprove,
+  approveLabel,
+  approveClassName,
+  noun,
+  act,
+}: {
+  status: ModerationStatus;
+  canApprove: boolean;
+  approveLabel: string;
+  approveClassName: string;
+  /** "review", "answer", "question": in the reject reason's label and the toasts. */
+  noun: string;
+  act: (body: Record<string, string>, done: string) => Promise<void>;
+}) {
+  const Noun = capitalize(noun);
+  return (
+    <>
+      {canApprove ? (
+        <button
+          type="button"
+          className={approveClassName}
+          onClick={() => void act({ action: "approve" }, `${Noun} approved`)}
+        >
+          {approveLabel}
+        </button>
+      ) : null}
+      {status !== "rejected" ? (
+        <RejectControl
+          label={`this ${noun}`}
+          onReject={(reason) => void act({ action: "reject", reason }, `${Noun} rejected`)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled text box with its submit button: a review's public reply, a question's answer. */
+function TextActionForm({
+  id,
+  label,
+  value,
+  onChange,
+  onSubmit,
+  button,
+  buttonClassName,
+  required = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  button: string;
+  buttonClassName: string;
+  required?: boolean;
+}) {
+  return (
+    <form
+      className="space-y-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field-input"
+        rows={2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+        minLength={required ? 2 : undefined}
+      />
+      <button type="submit" className={buttonClassName}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
 function ReviewCard({
   review,
   onSaved,
@@ -99,22 +204,8 @@ function ReviewCard({
   review: AdminReview;
   onSaved: (r: AdminReview) => void;
 }) {
-  const { request } = useAdminSession();
-  const toast = useToast();
   const [reply, setReply] = useState(review.reply ?? "");
-  const act = async (body: Record<string, string>, done: string) => {
-    try {
-      onSaved(
-        await request<AdminReview>(`/api/admin/reviews/${review.id}/moderation`, {
-          method: "POST",
-          body,
-        }),
-      );
-      toast(done);
-    } catch (error) {
-      toast(errorText(error, "Failed to save"), "error");
-    }
-  };
+  const act = useModerate(`/api/admin/reviews/${review.id}/moderation`, onSaved);
   return (
     <article
       aria-label={`Review: ${review.title}`}
@@ -156,43 +247,26 @@ function ReviewCard({
       ) : null}
       <StatusLine item={review} />
       <div className="flex flex-wrap items-end gap-2">
-        {review.status !== "approved" ? (
-          <button
-            type="button"
-            className="btn-primary px-3 py-1.5 text-sm"
-            onClick={() => void act({ action: "approve" }, "Review approved")}
-          >
-            Approve
-          </button>
-        ) : null}
-        {review.status !== "rejected" ? (
-          <RejectControl
-            label="this review"
-            onReject={(reason) => void act({ action: "reject", reason }, "Review rejected")}
-          />
-        ) : null}
-      </div>
-      <form
-        className="space-y-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act({ action: "reply", reply }, reply ? "Reply saved" : "Reply removed");
-        }}
-      >
-        <label htmlFor={`review-reply-${review.id}`} className="field-label">
-          Public reply
-        </label>
-        <textarea
-          id={`review-reply-${review.id}`}
-          className="field-input"
-          rows={2}
-          value={reply}
-          onChange={(e) => setReply(e.target.value)}
+        <ModerationButtons
+          status={review.status}
+          canApprove={review.status !== "approved"}
+          approveLabel="Approve"
+          approveClassName="btn-primary px-3 py-1.5 text-sm"
+          noun="review"
+          act={act}
         />
-        <button type="submit" className="btn-outline px-3 py-1.5 text-sm">
-          Save Reply
-        </button>
-      </form>
+      </div>
+      <TextActionForm
+        id={`review-reply-${review.id}`}
+        label="Public reply"
+        value={reply}
+        onChange={setReply}
+        onSubmit={() =>
+          void act({ action: "reply", reply }, reply ? "Reply saved" : "Reply removed")
+        }
+        button="Save Reply"
+        buttonClassName="btn-outline px-3 py-1.5 text-sm"
+      />
     </article>
   );
 }
@@ -204,21 +278,7 @@ function AnswerRow({
   answer: AdminAnswer;
   onSaved: (q: AdminQuestion) => void;
 }) {
-  const { request } = useAdminSession();
-  const toast = useToast();
-  const act = async (body: Record<string, string>, done: string) => {
-    try {
-      onSaved(
-        await request<AdminQuestion>(`/api/admin/answers/${answer.id}/moderation`, {
-          method: "POST",
-          body,
-        }),
-      );
-      toast(done);
-    } catch (error) {
-      toast(errorText(error, "Failed to save"), "error");
-    }
-  };
+  const act = useModerate(`/api/admin/answers/${answer.id}/moderation`, onSaved);
   return (
     <li className="space-y-1 rounded bg-stone-50 p-2 text-sm">
       <p className="whitespace-pre-line">A: {answer.text}</p>
@@ -232,21 +292,14 @@ function AnswerRow({
         <>
           <StatusLine item={answer} />
           <div className="flex flex-wrap gap-2">
-            {answer.status !== "approved" ? (
-              <button
-                type="button"
-                className="btn-primary px-3 py-1 text-sm"
-                onClick={() => void act({ action: "approve" }, "Answer approved")}
-              >
-                Approve Answer
-              </button>
-            ) : null}
-            {answer.status !== "rejected" ? (
-              <RejectControl
-                label="this answer"
-                onReject={(reason) => void act({ action: "reject", reason }, "Answer rejected")}
-              />
-            ) : null}
+            <ModerationButtons
+              status={answer.status}
+              canApprove={answer.status !== "approved"}
+              approveLabel="Approve Answer"
+              approveClassName="btn-primary px-3 py-1 text-sm"
+              noun="answer"
+              act={act}
+            />
           </div>
         </>
       ) : null}
@@ -261,23 +314,11 @@ function QuestionCard({
   question: AdminQuestion;
   onSaved: (q: AdminQuestion) => void;
 }) {
-  const { request } = useAdminSession();
-  const toast = useToast();
   const [answer, setAnswer] = useState("");
-  const act = async (body: Record<string, string>, done: string) => {
-    try {
-      onSaved(
-        await request<AdminQuestion>(`/api/admin/questions/${question.id}/moderation`, {
-          method: "POST",
-          body,
-        }),
-      );
-      toast(done);
-      setAnswer("");
-    } catch (error) {
-      toast(errorText(error, "Failed to save"), "error");
-    }
-  };
+  const moderate = useModerate(`/api/admin/questions/${question.id}/moderation`, onSaved);
+  // Whatever was done to the question, the answer box starts empty again.
+  const act = (body: Record<string, string>, done: string) =>
+    moderate(body, done, () => setAnswer(""));
   return (
     <article
       aria-label={`Question: ${question.question}`}
@@ -297,45 +338,25 @@ function QuestionCard({
           ))}
         </ul>
       ) : null}
-      <form
-        className="space-y-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act({ action: "answer", answer }, "Answer published");
-        }}
-      >
-        <label htmlFor={`question-answer-${question.id}`} className="field-label">
-          Answer publicly
-        </label>
-        <textarea
-          id={`question-answer-${question.id}`}
-          className="field-input"
-          rows={2}
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
-          required
-          minLength={2}
-        />
-        <button type="submit" className="btn-primary px-3 py-1.5 text-sm">
-          Publish Answer
-        </button>
-      </form>
+      <TextActionForm
+        id={`question-answer-${question.id}`}
+        label="Answer publicly"
+        value={answer}
+        onChange={setAnswer}
+        onSubmit={() => void act({ action: "answer", answer }, "Answer published")}
+        button="Publish Answer"
+        buttonClassName="btn-primary px-3 py-1.5 text-sm"
+        required
+      />
       <div className="flex flex-wrap items-end gap-2">
-        {question.status === "pending" ? (
-          <button
-            type="button"
-            className="btn-outline px-3 py-1.5 text-sm"
-            onClick={() => void act({ action: "approve" }, "Question approved")}
-          >
-            Approve Without Answer
-          </button>
-        ) : null}
-        {question.status !== "rejected" ? (
-          <RejectControl
-            label="this question"
-            onReject={(reason) => void act({ action: "reject", reason }, "Question rejected")}
-          />
-        ) : null}
+        <ModerationButtons
+          status={question.status}
+          canApprove={question.status === "pending"}
+          approveLabel="Approve Without Answer"
+          approveClassName="btn-outline px-3 py-1.5 text-sm"
+          noun="question"
+          act={act}
+        />
       </div>
     </article>
   );
@@ -366,58 +387,24 @@ export function ReviewsTab() {
   const updateList = useUpdateCachedList<Item>([...adminListKeys.reviews, kind]);
   const saved = (item: Item) => updateList(replaceById<Item>(item));
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <fieldset
-          aria-label="Moderate"
-          className="inline-flex rounded-md border border-stone-300 bg-white p-0.5"
-        >
-          {kinds.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={kind === value}
-              onClick={() => setKind(value)}
-              className={`rounded px-3 py-1.5 text-sm font-semibold ${kind === value ? "bg-navy-800 text-white" : "text-stone-700 hover:bg-stone-100"}`}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
-        <label className="text-sm">
-          <span className="sr-only">Show</span>
-          <select
-            className="field-input py-1.5"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as ModerationStatus)}
-            aria-label="Show"
-          >
-            {moderationStatuses.map((s) => (
-              <option key={s} value={s}>
-                {capitalize(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="pb-2 text-sm text-stone-600">
-          {list.loading ? "Loading…" : `${list.items.length} shown`}
-        </span>
-      </div>
-      {list.error ? <ListError message={list.error} onRetry={list.retry} /> : null}
-      {!list.loading && !list.error && list.items.length === 0 ? (
-        <p className="rounded-lg border-2 border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">
-          Nothing to moderate here.
-        </p>
-      ) : null}
-      <div className="grid gap-3 xl:grid-cols-2">
-        {list.items.map((item) =>
-          "rating" in item ? (
-            <ReviewCard key={`r${item.id}`} review={item} onSaved={saved} />
-          ) : (
-            <QuestionCard key={`q${item.id}`} question={item} onSaved={saved} />
-          ),
-        )}
-      </div>
-    </div>
+    <KindList
+      label="Moderate"
+      kinds={kinds}
+      kind={kind}
+      onKind={setKind}
+      statuses={statusOptions}
+      status={status}
+      onStatus={(value) => setStatus(value as ModerationStatus)}
+      list={{ ...list, count: list.items.length }}
+      empty="Nothing to moderate here."
+    >
+      {list.items.map((item) =>
+        "rating" in item ? (
+          <ReviewCard key={`r${item.id}`} review={item} onSaved={saved} />
+        ) : (
+          <QuestionCard key={`q${item.id}`} question={item} onSaved={saved} />
+        ),
+      )}
+    </KindList>
   );
 }

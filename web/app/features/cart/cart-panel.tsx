@@ -4,6 +4,7 @@ import { useId, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { CloseIcon } from "../../components/icons.tsx";
+import { SummaryRow } from "../../components/summary-row.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
 import {
@@ -161,10 +162,9 @@ export default function CartPanel() {
 
       {items.length > 0 ? (
         <div className="border-t border-stone-200 bg-cream/60 px-5 py-4">
-          <div className="mb-1 flex justify-between text-base font-semibold">
-            <span>Subtotal</span>
-            <span>{formatUsd(subtotal)}</span>
-          </div>
+          <dl className="mb-1 text-base font-semibold">
+            <SummaryRow label="Subtotal">{formatUsd(subtotal)}</SummaryRow>
+          </dl>
           <p className="mb-4 text-sm text-stone-600">Shipping is calculated at checkout.</p>
           <div className="grid gap-2">
             <Link

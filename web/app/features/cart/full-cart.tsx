@@ -2,6 +2,7 @@ import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { SummaryRow, Term } from "../../components/summary-row.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import {
   defaultFlooringThumb,
@@ -114,20 +115,20 @@ export function FullCart() {
                       <p className="mt-1 text-sm text-stone-700">{sampleNote(item.quantity)}</p>
                     ) : isAccessoryLine(item) ? (
                       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
-                        <dt>Price per {unitName(item.selling_unit, 1)}</dt>
+                        <Term>Price per {unitName(item.selling_unit, 1)}</Term>
                         <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
                       </dl>
                     ) : (
                       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-700">
-                        <dt>Price per box</dt>
+                        <Term>Price per box</Term>
                         <dd className="font-medium text-stone-900">{formatUsd(item.unit_price)}</dd>
-                        <dt>Coverage per box</dt>
+                        <Term>Coverage per box</Term>
                         <dd>{formatSqft(item.sqft_per_box)}</dd>
-                        <dt>Total coverage</dt>
+                        <Term>Total coverage</Term>
                         <dd>{formatSqft(item.total_sqft)}</dd>
                         {item.lot_code ? (
                           <>
-                            <dt>Dye lot</dt>
+                            <Term>Dye lot</Term>
                             <dd className="font-medium text-stone-900">{item.lot_code}</dd>
                           </>
                         ) : null}
@@ -172,18 +173,16 @@ export function FullCart() {
               Order Summary
             </h2>
             <dl className="space-y-2 text-stone-800">
-              <div className="flex justify-between">
-                <dt>Items</dt>
-                <dd>{cartItemsLabel(boxCount, sampleCount, accessoryCount)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Coverage</dt>
-                <dd>{formatSqft(totalSqft)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-stone-300 pt-2 text-lg font-semibold">
-                <dt>Subtotal</dt>
-                <dd>{formatUsd(subtotal)}</dd>
-              </div>
+              <SummaryRow label="Items" valueClassName="text-right">
+                {cartItemsLabel(boxCount, sampleCount, accessoryCount)}
+              </SummaryRow>
+              <SummaryRow label="Coverage">{formatSqft(totalSqft)}</SummaryRow>
+              <SummaryRow
+                label="Subtotal"
+                className="border-t border-stone-300 pt-2 text-lg font-semibold"
+              >
+                {formatUsd(subtotal)}
+              </SummaryRow>
             </dl>
             <p className="mt-2 text-sm text-stone-600">
               Shipping and tax are calculated at checkout.

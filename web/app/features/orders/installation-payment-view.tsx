@@ -2,6 +2,7 @@ import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { Link } from "react-router";
 import { CheckIcon } from "../../components/icons.tsx";
+import { SummaryRow } from "../../components/summary-row.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 
 /**
@@ -44,15 +45,20 @@ export function InstallationPaymentView({ order }: { order: OrderConfirmation })
         </h2>
         <dl className="space-y-2 text-stone-800">
           {payments.map((payment) => (
-            <div key={payment.product_name} className="flex justify-between gap-3">
-              <dt>{payment.product_name}</dt>
-              <dd className="font-semibold">{formatUsd(payment.total_price)}</dd>
-            </div>
+            <SummaryRow
+              key={payment.product_name}
+              label={payment.product_name}
+              valueClassName="font-semibold"
+            >
+              {formatUsd(payment.total_price)}
+            </SummaryRow>
           ))}
-          <div className="flex justify-between gap-3 border-t border-stone-300 pt-3 text-lg font-semibold">
-            <dt>Total paid</dt>
-            <dd>{formatUsd(order.total_amount)}</dd>
-          </div>
+          <SummaryRow
+            label="Total paid"
+            className="border-t border-stone-300 pt-3 text-lg font-semibold"
+          >
+            {formatUsd(order.total_amount)}
+          </SummaryRow>
         </dl>
         {materials.length > 0 ? (
           <>

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
+import { SummaryRow } from "../../components/summary-row.tsx";
 import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import { useStoreDetails } from "../../lib/store-details.ts";
@@ -138,12 +139,9 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
             Order Total
           </h2>
           <dl className="space-y-2 text-stone-800">
-            <div className="flex justify-between text-sm text-stone-600">
-              <dt>Cartons · coverage</dt>
-              <dd>
-                {order.total_cartons} · {formatSqft(order.total_sqft)}
-              </dd>
-            </div>
+            <SummaryRow label="Cartons · coverage" className="text-sm text-stone-600">
+              {order.total_cartons} · {formatSqft(order.total_sqft)}
+            </SummaryRow>
           </dl>
           <div className="mt-2">
             <OrderAmounts

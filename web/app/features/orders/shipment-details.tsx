@@ -1,6 +1,7 @@
 import { storeTimeZone } from "@mcf/contracts/business";
 import { inspectionChecklist, inspectionHeading } from "@mcf/contracts/delivery-inspection";
 import type { TrackingResult } from "@mcf/contracts/orders";
+import { Term } from "../../components/summary-row.tsx";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import { isCancelledStatus } from "./tracking-steps.ts";
 
@@ -26,7 +27,7 @@ function appointmentDay(isoDate: string): string {
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-sm text-stone-600">{label}</dt>
+      <Term className="text-sm text-stone-600">{label}</Term>
       <dd className="font-semibold break-words">{children}</dd>
     </div>
   );
