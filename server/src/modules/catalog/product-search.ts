@@ -39,7 +39,7 @@ function wordMatch(word: string, typos: Typos): SQL | undefined {
   return or(
     ...spellingsOf(word).flatMap((spelling) => {
       const typed = sql`${searchText} like ${containsPattern(spelling)}`;
-      if (typos instanceof Map)
+      if (typeof typos !== "boolean")
         return [
           typed,
           ...(typos.get(spelling) ?? []).map((like) => sql`${searchText} like ${`%${like}%`}`),

@@ -19,9 +19,9 @@ export const maxSuggestions = 8;
  * (on 20,000 products, a common word's first 50 are a few hundred rows in), and the shopper's
  * next letters narrow it. The sample catalogue never reaches it.
  */
-export const rankedPerSearch = 50;
+const rankedPerSearch = 50;
 
-interface SuggestionRow {
+type SuggestionRow = {
   id: number;
   name: string;
   type: string | null;
@@ -30,7 +30,7 @@ interface SuggestionRow {
   competitor_price: string | null;
   sqft_per_carton: string | null;
   selling_unit: SellingUnit;
-}
+};
 
 /**
  * The first `count` products of `group` the match finds, each with what the suggestions are
