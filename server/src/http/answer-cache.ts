@@ -15,7 +15,7 @@ import {
 } from "../plugins/compression.ts";
 
 /** The content codings a cached answer is kept in besides plain bytes, best first. */
-export const cachedEncodings = ["br", "gzip"] as const;
+const cachedEncodings = ["br", "gzip"] as const;
 export type CachedEncoding = (typeof cachedEncodings)[number];
 
 /** A serialised answer (JSON or a page), valid while the version it was made under holds. */
@@ -49,7 +49,7 @@ export interface CachedAnswer {
  * chunk, so a 300-byte compressed answer kept as it came would hold 16 KB: 5,000 cached
  * suggestions held 80 MB. A view using under half its memory is copied out.
  */
-export function ownBytes(view: Buffer): Buffer {
+function ownBytes(view: Buffer): Buffer {
   if (view.byteLength * 2 >= view.buffer.byteLength) return view;
   const own = Buffer.allocUnsafeSlow(view.byteLength);
   view.copy(own);
@@ -319,7 +319,7 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /** True when the request's If-None-Match names this ETag (or any, `*`). */
-export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   return header === "*" || header.split(",").some((tag) => tag.trim() === etag);

@@ -21,6 +21,13 @@ export function readSearch(text: string): ReadSearch {
 }
 
 /**
+ * How a search forgives typos: not at all (false); by the catalogue words like each typed word,
+ * looked up in the same statement (true); or by the catalogue words given for each spelling (the
+ * header's suggestions look them up first, so the database plans the product scan knowing them).
+ */
+export type Typos = boolean | ReadonlyMap<string, readonly string[]>;
+
+/**
  * One typed word: it or another spelling of it ("grey", "gray") in the product's words, or, when
  * typos are forgiven and the word has four letters or more, a catalogue word like it ("hardwod"
  * finds hardwood; the likeness is set where the database is opened). The likeness is read on the
@@ -28,14 +35,22 @@ export function readSearch(text: string): ReadSearch {
  * trigram index: a typo that is like no word costs one look at the words, not a recheck of every
  * product text sharing a few letters with it.
  */
-function wordMatch(word: string, typos: boolean): SQL | undefined {
+function wordMatch(word: string, typos: Typos): SQL | undefined {
   return or(
-    ...spellingsOf(word).flatMap((spelling) => [
-      sql`${searchText} like ${containsPattern(spelling)}`,
-      typos && spelling.length >= minFuzzyWordLength
-        ? sql`${searchText} like any(array(select '%' || ${searchWords.word} || '%' from ${searchWords} where ${spelling} <<% ${searchWords.word}))`
-        : undefined,
-    ]),
+    ...spellingsOf(word).flatMap((spelling) => {
+      const typed = sql`${searchText} like ${containsPattern(spelling)}`;
+      if (typeof typos !== "boolean")
+        return [
+          typed,
+          ...(typos.get(spelling) ?? []).map((like) => sql`${searchText} like ${`%${like}%`}`),
+        ];
+      return [
+        typed,
+        typos && spelling.length >= minFuzzyWordLength
+          ? sql`${searchText} like any(array(select '%' || ${searchWords.word} || '%' from ${searchWords} where ${spelling} <<% ${searchWords.word}))`
+          : undefined,
+      ];
+    }),
   );
 }
 
@@ -43,9 +58,9 @@ function wordMatch(word: string, typos: boolean): SQL | undefined {
  * The one rule of what a search finds, for the product list and the header's suggestions alike:
  * every product whose words contain the text as typed, and every product that has all the
  * shopper's words mean (flooring words, features, each remaining word or another spelling of it;
- * see search-words.ts), typos forgiven when `typos` is set. Undefined for a search of nothing.
+ * see search-words.ts), typos forgiven as `typos` says. Undefined for a search of nothing.
  */
-export function searchMatch(search: ReadSearch, typos: boolean): SQL | undefined {
+export function searchMatch(search: ReadSearch, typos: Typos): SQL | undefined {
   const { whole, words, types, features } = search;
   const meaning =
     words.length + types.length + features.length === 0
@@ -55,7 +70,17 @@ export function searchMatch(search: ReadSearch, typos: boolean): SQL | undefined
           ...features.map((feature) => sql`(${products.features} ->> ${feature}) = 'true'`),
           ...words.map((word) => wordMatch(word, typos)),
         );
-  return or(whole ? sql`${searchText} like ${containsPattern(whole)}` : undefined, meaning);
+  // A text that holds the whole search holds each of its words: when the words are all it means,
+  // the whole adds nothing to what they find (one test of every product's text less).
+  const wholeFindsMore =
+    whole &&
+    (!meaning ||
+      types.length + features.length > 0 ||
+      !words.every((word) => whole.includes(word)));
+  return or(
+    wholeFindsMore ? sql`${searchText} like ${containsPattern(whole)}` : undefined,
+    meaning,
+  );
 }
 
 /** The product list's search: the one rule, typos always forgiven. */

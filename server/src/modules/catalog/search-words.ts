@@ -13,7 +13,7 @@ export interface SearchMeaning {
   words?: string[];
 }
 
-export const searchSynonyms: Array<{ phrases: string[]; means: SearchMeaning }> = [
+const searchSynonyms: Array<{ phrases: string[]; means: SearchMeaning }> = [
   {
     phrases: [
       "lvp",
@@ -196,27 +196,6 @@ const phrasesByLength = searchSynonyms
   )
   .sort((a, b) => b.phrase.length - a.phrase.length);
 
-/** The phrases by their first word, longest first (a phrase can only be in a text with it). */
-const phrasesByFirstWord = new Map<string, typeof phrasesByLength>();
-for (const entry of phrasesByLength) {
-  const first = entry.phrase.split(" ")[0] as string;
-  phrasesByFirstWord.set(first, [...(phrasesByFirstWord.get(first) ?? []), entry]);
-}
-
-/**
- * The phrases whose first word is a word of `padded` (a space-padded text), longest first: the
- * only ones it may contain, since reading a phrase only ever takes words out.
- */
-function phrasesThatMayBeIn(padded: string): typeof phrasesByLength {
-  const found = new Set<(typeof phrasesByLength)[number]>();
-  for (const word of padded.split(" "))
-    for (const entry of phrasesByFirstWord.get(word) ?? []) found.add(entry);
-  return found.size < 2 ? [...found] : phrasesByLength.filter((entry) => found.has(entry));
-}
-
-/** Text with nothing but ASCII letters, digits, spaces, `&` and `-`. */
-const plainSearch = /^[a-z0-9 &-]*$/;
-
 /** The one-word phrases a typed word may be a typo of, with their pieces. */
 const oneWordPhrases = phrasesByLength
   .filter(({ phrase }) => !phrase.includes(" "))
@@ -245,9 +224,9 @@ export interface ParsedSearch {
  * known one-word phrase ("waterprof", "laminte") is read as that phrase.
  */
 export function parseSearch(text: string): ParsedSearch {
-  const lower = text.toLowerCase();
-  // Most searches are plain letters and spaces: the Unicode-aware pass only runs for the rest.
-  let rest = ` ${(plainSearch.test(lower) ? lower : lower.replace(/[^\p{L}\p{N}&-]+/gu, " "))
+  let rest = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}&-]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim()} `;
   const types = new Set<string>();
@@ -258,7 +237,7 @@ export function parseSearch(text: string): ParsedSearch {
     if (means.feature) features.add(means.feature);
     extraWords.push(...(means.words ?? []));
   };
-  for (const { padded, means } of phrasesThatMayBeIn(rest)) {
+  for (const { padded, means } of phrasesByLength) {
     if (rest.includes(padded)) {
       rest = rest.replaceAll(padded, " ");
       apply(means);
