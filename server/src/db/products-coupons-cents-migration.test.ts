@@ -1,37 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAdmin } from "../../test/admin-requests.ts";
+import { migrateWith, migrationsBefore, openScratchDatabase } from "../../test/migration-store.ts";
 import { approvedPartner, bearer } from "../../test/partner-factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { onRealPostgres } from "../../test/test-database.ts";
-import { type Database, newPGlite, openDatabase } from "./client.ts";
+import type { Database } from "./client.ts";
 import { migrationsFolder } from "./migrate.ts";
 
 /** When products and coupons moved to cents: every migration before it is the old store. */
 const centsMigrationWhen = 1797400000000;
-
-function migrationsBefore(when: number): string {
-  const folder = mkdtempSync(join(tmpdir(), "mcf-before-product-cents-"));
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: Array<{ when: number }>;
-  };
-  journal.entries = journal.entries.filter((entry) => entry.when < when);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-async function migrateWith(database: Database, folder: string) {
-  if (database.kind === "postgres") await migratePg(database.db, { migrationsFolder: folder });
-  else await migratePglite(database.db as never, { migrationsFolder: folder });
-}
 
 /**
  * Odd amounts: a cent, a .99, thirds, four digits, the largest a price column held; a competitor
@@ -140,34 +118,19 @@ function csvWithoutIds(csv: string): string[] {
 describe("the products-and-coupons-in-cents migration on a stocked store", {
   timeout: 180_000,
 }, () => {
-  const name = `mcf_t_${process.ppid}_${process.pid}_${Date.now()}_pcents`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
   let database: Database;
+  let drop: () => Promise<void>;
   let oldMigrations: string;
   let t: TestApp | undefined;
   beforeAll(async () => {
     oldMigrations = migrationsBefore(centsMigrationWhen);
-    if (onRealPostgres) {
-      await admin(`create database ${name}`);
-      const url = new URL(String(process.env.TEST_DATABASE_URL));
-      url.pathname = `/${name}`;
-      database = await openDatabase({ databaseUrl: url.toString() });
-    } else database = await openDatabase({ pglite: newPGlite() });
+    ({ database, drop } = await openScratchDatabase("pcents"));
     await migrateWith(database, oldMigrations);
     // A fresh PGlite runs initdb and every migration: slow on a busy machine.
   }, 180_000);
   afterAll(async () => {
     await t?.close();
-    await database.close();
-    if (onRealPostgres) await admin(`drop database if exists ${name} with (force)`);
+    await drop();
     rmSync(oldMigrations, { recursive: true, force: true });
   });
 
