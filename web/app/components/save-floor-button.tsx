@@ -1,13 +1,10 @@
-import type { SavedProduct } from "@mcf/contracts/accounts";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { api, isAbortError } from "../lib/api.ts";
-import { mayBeSignedIn } from "../lib/shopper-session.ts";
+import { useSavedFloor } from "../lib/saved-floors.ts";
 
-function HeartIcon({ filled }: { filled: boolean }) {
+function HeartIcon({ filled, className = "h-5 w-5" }: { filled: boolean; className?: string }) {
   return (
     <svg
-      className="h-5 w-5"
+      className={className}
       viewBox="0 0 24 24"
       fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
@@ -30,49 +27,51 @@ const buttonClass =
  * sign in. A guest's page asks the API nothing (the session hint cookie is absent).
  */
 export function SaveFloorButton({ productId }: { productId: number }) {
-  const [signedIn, setSignedIn] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!mayBeSignedIn()) return;
-    const controller = new AbortController();
-    api<{ products: SavedProduct[] }>("/api/account/saved-products", {
-      signal: controller.signal,
-    })
-      .then(({ products }) => {
-        setSignedIn(true);
-        setSaved(products.some((product) => product.product_id === productId));
-      })
-      .catch((error) => {
-        if (!isAbortError(error)) setSignedIn(false);
-      });
-    return () => controller.abort();
-  }, [productId]);
-
+  const { signedIn, saved, busy, toggle } = useSavedFloor(productId);
   if (!signedIn)
     return (
       <Link to="/account" className={buttonClass}>
         <HeartIcon filled={false} /> Sign in to save
       </Link>
     );
-
-  async function toggle() {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await api(`/api/account/saved-products/${productId}`, { method: saved ? "DELETE" : "PUT" });
-      setSaved(!saved);
-    } catch {
-      // The heart stays as it was; the shopper can press it again.
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <button type="button" className={buttonClass} aria-pressed={saved} onClick={toggle}>
+    <button
+      type="button"
+      className={buttonClass}
+      aria-pressed={saved}
+      aria-busy={busy}
+      onClick={() => void toggle()}
+    >
       <HeartIcon filled={saved} /> {saved ? "Saved" : "Save"}
+    </button>
+  );
+}
+
+const cardHeartClass =
+  "inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-oak-700 shadow-sm ring-1 ring-stone-300 hover:bg-white hover:text-oak-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-800";
+
+/**
+ * The heart on a product card: the same as the product page's, as an icon named for its floor
+ * ("Save Oak Natural to my floors", pressed once saved); a guest's heart leads to sign in.
+ */
+export function CardSaveButton({ productId, name }: { productId: number; name: string }) {
+  const { signedIn, saved, busy, toggle } = useSavedFloor(productId);
+  if (!signedIn)
+    return (
+      <Link to="/account" className={cardHeartClass} aria-label={`Sign in to save ${name}`}>
+        <HeartIcon filled={false} />
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      className={cardHeartClass}
+      aria-label={`Save ${name} to my floors`}
+      aria-pressed={saved}
+      aria-busy={busy}
+      onClick={() => void toggle()}
+    >
+      <HeartIcon filled={saved} />
     </button>
   );
 }

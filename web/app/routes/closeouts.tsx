@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { CloseoutCard } from "../features/catalog/closeout-card.tsx";
+import type { CloseoutCard as CloseoutCardView } from "../features/catalog/closeout-card.tsx";
 import {
   type CloseoutSort,
   closeoutSortOptions,
@@ -10,9 +10,18 @@ import { loadProductList } from "../features/catalog/list-loader.ts";
 import { productListErrorMessage } from "../features/catalog/list-messages.ts";
 import { Spinner } from "../features/catalog/spinner.tsx";
 import { useLiveStock } from "../features/catalog/use-live-stock.ts";
+import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/closeouts";
+
+/**
+ * The cards render with the page; their code (Add to Cart among it) follows hydration (decision
+ * 089), each card hydrating on its own, as on the product list.
+ */
+const CloseoutCard = deferredIsland<Parameters<typeof CloseoutCardView>[0]>(() =>
+  import("../features/catalog/closeout-card.tsx").then((m) => m.CloseoutCard),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadProductList("/api/products?closeout=true", context, request);

@@ -1,15 +1,28 @@
 import { business } from "@mcf/contracts/business";
 import { data, Link, redirect } from "react-router";
 import { FeatureCard } from "../components/feature-card.tsx";
-import { InquiryForm } from "../features/content/inquiry-form.tsx";
+import type { InquiryForm as InquiryFormView } from "../features/content/inquiry-form.tsx";
 import { inquiryPayloadFromForm } from "../features/content/inquiry-payload.ts";
 import { PageHero } from "../features/content/page-hero.tsx";
-import { ZipCheck } from "../features/installs/zip-check.tsx";
+import type { ZipCheck as ZipCheckView } from "../features/installs/zip-check.tsx";
 import { ApiError, api } from "../lib/api.ts";
+import { deferredIsland } from "../lib/deferred-island.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/installation";
+
+/**
+ * The ZIP check and the inquiry form render with the page; their code follows hydration
+ * (decision 089), as they act only once the shopper types. The form posts to this route's
+ * action, so it works before (and without) its code.
+ */
+const ZipCheck = deferredIsland<Parameters<typeof ZipCheckView>[0]>(() =>
+  import("../features/installs/zip-check.tsx").then((m) => m.ZipCheck),
+);
+const InquiryForm = deferredIsland<Parameters<typeof InquiryFormView>[0]>(() =>
+  import("../features/content/inquiry-form.tsx").then((m) => m.InquiryForm),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

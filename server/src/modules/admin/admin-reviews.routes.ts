@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffActor } from "../../plugins/admin-auth.ts";
+import { createProductImageStore } from "../catalog/catalog.service.ts";
 import {
   listQuestionsForModeration,
   listReviewsForModeration,
@@ -25,6 +26,8 @@ import { adminErrorResponses } from "./admin-error-responses.ts";
 /** The Reviews tab: moderate reviews, questions and buyers' answers (approve, reject, reply). */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const mail = { publicUrl: app.config.publicUrl };
+  const photoStore = createProductImageStore(app.config);
   app.get(
     "/api/admin/reviews",
     {
@@ -48,7 +51,8 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminReviewSchema, ...adminErrorResponses },
       },
     },
-    async (request) => moderateReview(db, request.params.id, request.body, staffActor(request)),
+    async (request) =>
+      moderateReview(db, request.params.id, request.body, staffActor(request), photoStore),
   );
   app.get(
     "/api/admin/questions",
@@ -74,7 +78,17 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminQuestionSchema, ...adminErrorResponses },
       },
     },
-    async (request) => moderateQuestion(db, request.params.id, request.body, staffActor(request)),
+    async (request) => {
+      const question = await moderateQuestion(
+        db,
+        request.params.id,
+        request.body,
+        staffActor(request),
+        mail,
+      );
+      void app.jobs.mail?.runOnce();
+      return question;
+    },
   );
   app.post(
     "/api/admin/answers/:id/moderation",
@@ -87,7 +101,17 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminQuestionSchema, ...adminErrorResponses },
       },
     },
-    async (request) => moderateAnswer(db, request.params.id, request.body, staffActor(request)),
+    async (request) => {
+      const question = await moderateAnswer(
+        db,
+        request.params.id,
+        request.body,
+        staffActor(request),
+        mail,
+      );
+      void app.jobs.mail?.runOnce();
+      return question;
+    },
   );
   app.post(
     "/api/admin/orders/:id/review-requests",

@@ -1,3 +1,4 @@
+import type { ProductImage } from "@mcf/contracts/product-images";
 import type {
   AdminAnswer,
   AdminQuestion,
@@ -7,8 +8,9 @@ import type {
   QuestionModeration,
   ReviewModeration,
 } from "@mcf/contracts/reviews";
-import { desc, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { shownReviewerName } from "@mcf/contracts/reviews-options";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   type ProductAnswerRow,
   type ProductQuestionRow,
@@ -20,7 +22,12 @@ import {
 import { invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { findProductRows } from "../catalog/catalog.service.ts";
+import {
+  findProductRows,
+  forgetProductImageFiles,
+  type ProductImageStore,
+} from "../catalog/catalog.service.ts";
+import { queueQuestionAnsweredMail } from "./question-answered-mail.ts";
 import { recountProductRating } from "./review-lists.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -35,9 +42,18 @@ function moderationOf(row: ProductReviewRow | ProductQuestionRow | ProductAnswer
   };
 }
 
-async function productNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+/** What moderation needs to write to shoppers: the store's public address for links. */
+export interface ModerationMailOptions {
+  publicUrl: string;
+}
+
+async function productNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   const rows = ids.length === 0 ? [] : await findProductRows(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+async function productNameOf(db: DbOrTx, id: number): Promise<string> {
+  return (await productNames(db, [id])).get(id) ?? `Product ${id}`;
 }
 
 function toAdminReview(row: ProductReviewRow, names: Map<number, string>): AdminReview {
@@ -81,14 +97,16 @@ export async function listReviewsForModeration(
 
 /**
  * Staff approve a review (it shows, and the product's rating counts it), reject it with a reason
- * (it stops showing and counting) or reply publicly under it (an empty reply removes the reply).
- * Audited. 404 for an unknown review.
+ * (it stops showing and counting, and its photos are removed: the review forgets them and their
+ * files go from the photo store, unless a product or another review shows the same photo) or
+ * reply publicly under it (an empty reply removes the reply). Audited. 404 for an unknown review.
  */
 export async function moderateReview(
   db: Db,
   id: number,
   decision: ReviewModeration,
   actor: string,
+  photoStore: ProductImageStore,
 ): Promise<AdminReview> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -106,6 +124,8 @@ export async function moderateReview(
             rejection_reason: decision.action === "reject" ? decision.reason : null,
             moderated_by: actor,
             moderated_at: now,
+            // A rejected review's photos are not kept: no page, list or address may show them.
+            ...(decision.action === "reject" ? { photos: [] } : {}),
           };
     const [after] = await tx
       .update(productReviews)
@@ -120,12 +140,48 @@ export async function moderateReview(
       action: `review.${decision.action}`,
       entityType: "review",
       entityId: id,
-      before: { status: before.status, reply: before.reply },
-      after: { status: after.status, reply: after.reply, reason: after.rejection_reason },
+      before: { status: before.status, reply: before.reply, photos: before.photos.length },
+      after: {
+        status: after.status,
+        reply: after.reply,
+        reason: after.rejection_reason,
+        photos: after.photos.length,
+      },
     });
-    return after;
+    return { after, removedPhotos: decision.action === "reject" ? before.photos : [] };
   });
-  return toAdminReview(row, await productNames(db, [row.product_id]));
+  // The files go once the rows no longer name them (a failed removal leaves unlisted files,
+  // never a listed photo without its file).
+  await forgetReviewPhotoFiles(db, photoStore, row.removedPhotos, id);
+  return toAdminReview(row.after, await productNames(db, [row.after.product_id]));
+}
+
+/**
+ * Removes the files of photos taken off review `reviewId`, except those another review or a
+ * product still shows (the store names files by their content, so the same photo sent twice
+ * is one set of files).
+ */
+async function forgetReviewPhotoFiles(
+  db: Db,
+  store: ProductImageStore,
+  photos: ProductImage[],
+  reviewId: number,
+): Promise<void> {
+  const unused: ProductImage[] = [];
+  for (const photo of photos) {
+    const [other] = await db
+      .select({ id: productReviews.id })
+      .from(productReviews)
+      .where(
+        and(
+          ne(productReviews.id, reviewId),
+          sql`${productReviews.photos} @> ${JSON.stringify([{ id: photo.id }])}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (!other) unused.push(photo);
+  }
+  await forgetProductImageFiles(db, store, unused);
 }
 
 function toAdminAnswer(row: ProductAnswerRow): AdminAnswer {
@@ -198,14 +254,16 @@ export async function listQuestionsForModeration(
 }
 
 /**
- * Staff answer a question (the answer is the store's, shown at once, and the question is
- * approved), approve it, or reject it with a reason. Audited. 404 for an unknown question.
+ * Staff answer a question (the answer is the store's, shown at once, the question is approved
+ * and the asker is emailed the answer, once per question), approve it, or reject it with a
+ * reason. Audited. 404 for an unknown question.
  */
 export async function moderateQuestion(
   db: Db,
   id: number,
   decision: QuestionModeration,
   actor: string,
+  mail: ModerationMailOptions,
 ): Promise<AdminQuestion> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -228,16 +286,24 @@ export async function moderateQuestion(
       .where(eq(productQuestions.id, id))
       .returning();
     if (!after) throw notFound("Question not found");
-    if (decision.action === "answer")
+    if (decision.action === "answer") {
+      const team = `${storeIdentity().name} team`;
       await tx.insert(productAnswers).values({
         question_id: id,
         text: decision.answer,
         author_kind: "staff",
-        author_name: `${storeIdentity().name} team`,
+        author_name: team,
         status: "approved",
         moderated_by: actor,
         moderated_at: now,
       });
+      await queueQuestionAnsweredMail(
+        tx,
+        after,
+        { text: decision.answer, by: team },
+        { publicUrl: mail.publicUrl, productName: await productNameOf(tx, after.product_id) },
+      );
+    }
     await recountProductRating(tx, after.product_id);
     await writeAudit(tx, {
       actor,
@@ -253,12 +319,17 @@ export async function moderateQuestion(
   return question as AdminQuestion;
 }
 
-/** Staff approve or reject a verified buyer's answer. Audited. 404 for an unknown answer. */
+/**
+ * Staff approve or reject a verified buyer's answer. An approved answer to a shown question is
+ * emailed to the asker, unless an earlier answer already was (once per question). Audited. 404
+ * for an unknown answer.
+ */
 export async function moderateAnswer(
   db: Db,
   id: number,
   decision: AnswerModeration,
   actor: string,
+  mail: ModerationMailOptions,
 ): Promise<AdminQuestion> {
   const questionRow = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -285,6 +356,16 @@ export async function moderateAnswer(
       .from(productQuestions)
       .where(eq(productQuestions.id, before.question_id));
     if (!question) throw notFound("Question not found");
+    if (decision.action === "approve" && question.status === "approved")
+      await queueQuestionAnsweredMail(
+        tx,
+        question,
+        {
+          text: before.text,
+          by: `${shownReviewerName(before.author_name)}, who bought this floor`,
+        },
+        { publicUrl: mail.publicUrl, productName: await productNameOf(tx, question.product_id) },
+      );
     await recountProductRating(tx, question.product_id);
     await writeAudit(tx, {
       actor,

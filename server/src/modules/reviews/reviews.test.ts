@@ -214,6 +214,55 @@ describe("product reviews", () => {
     expect((await publicReviews(product.id, "?per_page=1&page=2")).reviews).toHaveLength(1);
   });
 
+  it("rejecting a review removes its photos: the review forgets them and their addresses answer 404, unless another review sent the same photo", async () => {
+    const product = await createProduct(db());
+    const onlyHere = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const shared = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 160, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const rejectedId = (
+      await sendReview(product.id, review(), [
+        { name: "mine.jpg", bytes: onlyHere },
+        { name: "shared.jpg", bytes: shared },
+      ])
+    ).json().review_id;
+    const keptId = (
+      await sendReview(product.id, review({ name: "Sam Lee" }), [
+        { name: "also.jpg", bytes: shared },
+      ])
+    ).json().review_id;
+    const queue = await t.app.inject({ url: "/api/admin/reviews", headers: admin });
+    const sent = queue.json().reviews.find((r: { id: number }) => r.id === rejectedId);
+    const [mine, both] = sent.photos as { id: string }[];
+    const address = (id: string, format: string) => `/media/products/${id}-320.${format}`;
+    const status = async (url: string) => (await t.app.inject({ url })).statusCode;
+    expect(await status(address(mine?.id ?? "", "webp"))).toBe(200);
+
+    const rejected = await moderate(rejectedId, { action: "reject", reason: "Not this floor" });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: "rejected", photos: [] });
+    for (const format of ["webp", "avif"]) {
+      expect(await status(address(mine?.id ?? "", format))).toBe(404);
+      expect(await status(address(both?.id ?? "", format))).toBe(200);
+    }
+    const [row] = await db()
+      .select({ photos: productReviews.photos })
+      .from(productReviews)
+      .where(eq(productReviews.id, rejectedId));
+    expect(row?.photos).toEqual([]);
+
+    // The other review still shows the shared photo once approved.
+    await moderate(keptId, { action: "approve" });
+    const shown = await publicReviews(product.id, "?sort=with_photos");
+    expect(shown.reviews[0].photos.map((p: { id: string }) => p.id)).toEqual([both?.id]);
+  });
+
   it("refuses bad input with a clear message and keeps nothing", async () => {
     const product = await createProduct(db());
     const count = async () =>
@@ -414,6 +463,107 @@ describe("product reviews", () => {
         ],
       });
       expect(JSON.stringify(shown)).not.toContain("riley@example.com");
+    });
+
+    const answerMails = async (to: string) =>
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to_address, to))).filter(
+        (mail) => mail.kind === "question-answered",
+      );
+
+    it("the asker is emailed the staff's answer with a link to the product, once", async () => {
+      const product = await createProduct(db(), { name: "Answered Hickory" });
+      const asker = "asker-staff@example.com";
+      address += 1;
+      const asked = await t.app.inject({
+        method: "POST",
+        url: `/api/products/${product.id}/questions`,
+        payload: { name: "Dana Price", email: asker, question: "Is it waterproof?" },
+        remoteAddress: `198.51.100.${address}`,
+      });
+      const id = asked.json().id;
+      await t.app.inject({
+        method: "POST",
+        url: `/api/admin/questions/${id}/moderation`,
+        headers: admin,
+        payload: { action: "approve" },
+      });
+      expect(await answerMails(asker)).toHaveLength(0);
+      for (const answer of ["Yes, the core is fully waterproof.", "It is, and so are the seams."]) {
+        const sent = await t.app.inject({
+          method: "POST",
+          url: `/api/admin/questions/${id}/moderation`,
+          headers: admin,
+          payload: { action: "answer", answer },
+        });
+        expect(sent.statusCode).toBe(200);
+      }
+      const mails = await answerMails(asker);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe("Your question about Answered Hickory has an answer");
+      expect(mails[0]?.text).toContain("Is it waterproof?");
+      expect(mails[0]?.text).toContain("Yes, the core is fully waterproof.");
+      expect(mails[0]?.text).not.toContain("so are the seams");
+      expect(mails[0]?.text).toContain(`/products/${product.id}#questions`);
+    });
+
+    it("a rejected question is never emailed; an approved buyer's answer is, once", async () => {
+      const product = await createProduct(db(), { name: "Answered Walnut" });
+      await createOrder(db(), {
+        customer_email: "walnut-owner@example.com",
+        lines: [{ product, quantity: 2 }],
+      });
+      await setBuyersMayAnswer(true);
+      const asker = "asker-buyer@example.com";
+      const askAs = async (question: string) => {
+        address += 1;
+        return (
+          await t.app.inject({
+            method: "POST",
+            url: `/api/products/${product.id}/questions`,
+            payload: { name: "Lee Park", email: asker, question },
+            remoteAddress: `198.51.100.${address}`,
+          })
+        ).json().id;
+      };
+      const ignored = await askAs("Can I have it for free?");
+      await t.app.inject({
+        method: "POST",
+        url: `/api/admin/questions/${ignored}/moderation`,
+        headers: admin,
+        payload: { action: "reject", reason: "Not about the floor" },
+      });
+      const asked = await askAs("Does it scratch easily?");
+      await t.app.inject({
+        method: "POST",
+        url: `/api/admin/questions/${asked}/moderation`,
+        headers: admin,
+        payload: { action: "approve" },
+      });
+      for (const text of ["Not with felt pads under the chairs.", "Ours has held up well."]) {
+        const sent = await t.app.inject({
+          method: "POST",
+          url: `/api/products/${product.id}/questions/${asked}/answers`,
+          payload: { name: "Casey Moore", email: "walnut-owner@example.com", answer: text },
+        });
+        expect(sent.statusCode).toBe(201);
+      }
+      expect(await answerMails(asker)).toHaveLength(0);
+      const queue = await t.app.inject({ url: "/api/admin/questions", headers: admin });
+      const waiting = queue.json().questions.find((q: { id: number }) => q.id === asked);
+      for (const answer of waiting.answers)
+        await t.app.inject({
+          method: "POST",
+          url: `/api/admin/answers/${answer.id}/moderation`,
+          headers: admin,
+          payload: { action: "approve" },
+        });
+      const mails = await answerMails(asker);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain("Does it scratch easily?");
+      expect(mails[0]?.text).toContain("Not with felt pads under the chairs.");
+      expect(mails[0]?.text).toContain("Casey M.");
+      expect(mails[0]?.text).not.toContain("Can I have it for free?");
+      await setBuyersMayAnswer(false);
     });
 
     it("verified buyers answer only when the owner allows it, and their answers are moderated", async () => {

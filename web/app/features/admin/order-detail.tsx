@@ -10,6 +10,7 @@ import { OrderItems } from "./order-items.tsx";
 import { OrderLineCancel, refundBlocked } from "./order-line-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderReturns } from "./order-returns.tsx";
+import { OrderReviewRequests } from "./order-review-requests.tsx";
 import { OrderShippingForm } from "./order-shipping-form.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -85,6 +86,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
               <OrderShippingForm order={order} busy={busy} run={run} />
             </>
           )}
+          <OrderReviewRequests order={order} />
           <OrderHistory entries={history.data?.entries ?? []} />
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { SummaryRow, Term } from "../../components/summary-row.tsx";
@@ -13,11 +14,18 @@ import {
 } from "../../lib/cart/cart-lines.ts";
 import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
-import { CompleteYourProject } from "./complete-your-project.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
 import { type LineStock, useCartStock } from "./use-cart-stock.ts";
+
+/**
+ * The accessory suggestions under the cart fetch the floors' companions after the cart shows;
+ * their code comes with them rather than with the page (the cart page's JavaScript budget).
+ */
+const CompleteYourProject = lazy(() =>
+  import("./complete-your-project.tsx").then((m) => ({ default: m.CompleteYourProject })),
+);
 
 /** The empty-cart message with its way back to the products. */
 export function EmptyCart() {
@@ -162,7 +170,9 @@ export function FullCart() {
                 </li>
               ))}
             </ul>
-            <CompleteYourProject />
+            <Suspense fallback={null}>
+              <CompleteYourProject />
+            </Suspense>
           </div>
 
           <aside

@@ -2,6 +2,7 @@ import { displayType } from "@mcf/contracts/business";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { CardSaveButton } from "../../components/save-floor-button.tsx";
 import { RatingSummary } from "../../components/star-rating.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
@@ -19,6 +20,8 @@ export interface ProductCardProps {
   partnerPrice?: boolean;
   /** The first cards load eagerly (they are above the fold). */
   eager?: boolean;
+  /** A heart that saves the floor to the signed-in shopper's list (the public store's cards). */
+  saveable?: boolean;
 }
 
 /**
@@ -32,23 +35,39 @@ export function ProductCard({
   href,
   partnerPrice = false,
   eager = false,
+  saveable = false,
 }: ProductCardProps) {
   const store = useStoreDetails();
   const outOfStock = product.stock_quantity <= 0;
+  const image = (
+    <FloorImage
+      src={cardImage(product)}
+      photo={cardPhoto(product)}
+      sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 7rem"
+      alt={product.name}
+      width={400}
+      height={400}
+      loading={eager ? "eager" : "lazy"}
+      className="product-card-image"
+    />
+  );
   return (
     <article aria-labelledby={`product-${product.id}-name`} className="product-card">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="product-card-media">
-        <FloorImage
-          src={cardImage(product)}
-          photo={cardPhoto(product)}
-          sizes="(min-width: 1280px) 19rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 7rem"
-          alt={product.name}
-          width={400}
-          height={400}
-          loading={eager ? "eager" : "lazy"}
-          className="product-card-image"
-        />
-      </Link>
+      {saveable ? (
+        // The heart sits over the photo's corner; a button may not sit inside the photo's link.
+        <div className="product-card-media relative">
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+            {image}
+          </Link>
+          <div className="absolute top-4 right-1 sm:top-2 sm:right-2">
+            <CardSaveButton productId={product.id} name={product.name} />
+          </div>
+        </div>
+      ) : (
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="product-card-media">
+          {image}
+        </Link>
+      )}
       <div className="product-card-body">
         <p className="product-card-kicker">
           {[displayType(product.type), product.brand].filter(Boolean).join(" · ")}

@@ -3,23 +3,32 @@ import { displayType } from "@mcf/contracts/business";
 import type { Companion, PublicProduct } from "@mcf/contracts/product";
 import type { ProductImage } from "@mcf/contracts/product-images";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
-import { RatingSummary } from "../../components/star-rating.tsx";
+import type { RatingSummary as RatingSummaryView } from "../../components/star-rating.tsx";
 import { deferredIsland } from "../../lib/deferred-island.tsx";
 import { useStoreDetails } from "../../lib/store-details.ts";
 import { ColorSwatch } from "./color-swatch.tsx";
 import type { PriceSource } from "./price-source.ts";
-import { ProductPurchasePanel } from "./product-purchase-panel.tsx";
+import type { ProductPurchasePanelProps } from "./product-purchase-panel.tsx";
 
 /**
- * The gallery (its thumbnails switch the large image) and the specification tables render on
- * the server like the rest; their code follows hydration (decision 089), so the purchase panel
- * is interactive sooner.
+ * Every part renders on the server like the rest; the code of each follows hydration (decision
+ * 089), in parts React hydrates one at a time: the gallery (its thumbnails switch the large
+ * image), the specification tables, the stars (a link) and the purchase panel. The panel's code
+ * (quantity, backorder offer, sticky bar, Add to Cart) is fetched when the browser is idle after
+ * the page hydrates, or at once on the shopper's first press or key, so the page stays within its
+ * JavaScript budget and no single hydration task blocks a phone for long.
  */
 const ProductGallery = deferredIsland(() =>
   import("./product-gallery.tsx").then((m) => m.ProductGallery),
 );
 const ProductSpecs = deferredIsland(() =>
   import("./product-specs.tsx").then((m) => m.ProductSpecs),
+);
+const RatingSummary = deferredIsland<Parameters<typeof RatingSummaryView>[0]>(() =>
+  import("../../components/star-rating.tsx").then((m) => m.RatingSummary),
+);
+const ProductPurchasePanel = deferredIsland<ProductPurchasePanelProps>(() =>
+  import("./product-purchase-panel.tsx").then((m) => m.ProductPurchasePanel),
 );
 
 export interface ProductDetailViewProps<P extends PublicProduct> {

@@ -149,6 +149,8 @@ function ProductListBody<P extends CatalogProduct>({
           href: source.detailHref(product),
           partnerPrice: source.partnerLines,
           eager: index < 4,
+          // Shopper accounts save floors; a partner's catalogue is not theirs.
+          saveable: !source.partnerLines,
         }))}
       />
       <Pagination

@@ -1,0 +1,54 @@
+import { waitForMail } from "../../support/mail.ts";
+import { openPage } from "../../support/page.ts";
+import { expect, test } from "../../support/store-data.ts";
+
+test("a guest's heart on a product card leads to sign in; a signed-in shopper saves the floor from the card with the keyboard, and the page's heart and the account agree", async ({
+  page,
+  request,
+  store,
+}) => {
+  const name = `Heart Oak ${store.tag}`;
+  const product = await store.product({ name, sqft_per_carton: 20 });
+  const listPath = `/products?q=${encodeURIComponent(name)}`;
+  const card = page.getByRole("article", { name });
+
+  // A guest's heart is a link to sign in, named for its floor.
+  await openPage(page, listPath);
+  await card.getByRole("link", { name: `Sign in to save ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
+
+  const email = `heart.${store.tag.toLowerCase()}@example.com`;
+  const asked = await request.post("/api/account/sign-in-link", { data: { email } });
+  expect(asked.status()).toBe(202);
+  const mail = await waitForMail((m) => m.to === email && /account\/sign-in\?token=/.test(m.text));
+  const link = new URL(
+    /https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? "",
+  );
+  await openPage(page, link.pathname + link.search);
+  await page.getByRole("button", { name: "Sign in to my account" }).click();
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+
+  // Signed in, the card's heart is a toggle: focused and pressed with the keyboard.
+  await openPage(page, listPath);
+  const heart = card.getByRole("button", { name: `Save ${name} to my floors` });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.focus();
+  await page.keyboard.press("Enter");
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+  // The product page's heart shows it saved, and the account lists it.
+  await openPage(page, `/products/${product.id}`);
+  await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+  await openPage(page, "/account");
+  const savedFloors = page.getByRole("region", { name: "Saved floors" });
+  await expect(savedFloors.getByRole("link", { name })).toBeVisible();
+
+  // Pressed again (with Space) on the card, the floor leaves the saved list.
+  await openPage(page, listPath);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await heart.focus();
+  await page.keyboard.press("Space");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await openPage(page, "/account");
+  await expect(savedFloors.getByRole("link", { name })).toHaveCount(0);
+});
