@@ -48,6 +48,8 @@ describe("the payments ledger migration on a store with orders", { timeout: 120_
       sql`alter table orders add column if not exists picked_up_by text`,
       sql`alter table orders add column if not exists pickup_staff text`,
       sql`alter table orders add column if not exists purpose text not null default 'goods'`,
+      sql`alter table orders add column if not exists install_job_id integer`,
+      sql`alter table orders add column if not exists install_payment text`,
       sql`alter table order_items add column if not exists cancelled_quantity integer not null default 0`,
       // Money in cents: the factories write the cents columns; the dollar columns they replace
       // get a default, and the SQL below sets the totals the ledger's migration reads.

@@ -27,6 +27,10 @@ import { productLots, products } from "./catalog.ts";
 import { centsColumn, decimalColumn, timestamps } from "./columns.ts";
 import { aceUsers } from "./partners.ts";
 
+/** Which payment of an installation job an order is. */
+export const installPayments = ["deposit", "balance"] as const;
+export type InstallPayment = (typeof installPayments)[number];
+
 /**
  * Whether an order holds boxes: reserved while unpaid, committed (allocated) once paid, released
  * when they went back to be sold, shipped once they left the building (shipped or picked up).
@@ -69,6 +73,12 @@ export const orders = pgTable(
     paid_at: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     /** goods, or installation (a job's deposit or balance): see orderPurposes. */
     purpose: text("purpose").$type<OrderPurpose>().notNull().default("goods"),
+    /**
+     * An installation order: its job, and whether it pays the deposit or the balance, so a
+     * superseded one paid later still reaches the job (null on goods and on older orders).
+     */
+    install_job_id: integer("install_job_id"),
+    install_payment: text("install_payment", { enum: installPayments }).$type<InstallPayment>(),
     /** Paid after its reservation expired and stock ran short: staff must look. */
     needs_attention: boolean("needs_attention").notNull().default(false),
     tracking_token: text("tracking_token").notNull().unique(),
@@ -133,6 +143,7 @@ export const orders = pgTable(
       .where(sql`${t.payment_status} = 'unpaid'`),
     check("orders_status_check", oneOf(t.status, orderStatuses)),
     check("orders_purpose_check", oneOf(t.purpose, orderPurposes)),
+    check("orders_install_payment_check", oneOf(t.install_payment, installPayments)),
     check("orders_payment_status_check", oneOf(t.payment_status, paymentStatuses)),
     check("orders_stock_status_check", oneOf(t.stock_status, stockStatuses)),
     check("orders_delivery_method_check", oneOf(t.delivery_method, deliveryMethods)),

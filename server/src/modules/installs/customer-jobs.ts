@@ -12,6 +12,7 @@ import { getProductRow } from "../catalog/catalog.service.ts";
 import { closeInquiryWon } from "../leads/leads.service.ts";
 import {
   cancelUnpaid,
+  findOrdersByIds,
   getOrderWithItems,
   type NewOrder,
   paymentExpiresAt,
@@ -37,6 +38,7 @@ import {
   toEstimate,
 } from "./job-records.ts";
 import { auditActionOf } from "./job-stages.ts";
+import { settleSupersededPayment } from "./job-superseded-payments.ts";
 
 const visitOfStage: Partial<Record<JobRow["stage"], "measure" | "install">> = {
   measure_scheduled: "measure",
@@ -213,6 +215,8 @@ async function depositOrder(
   return {
     order: {
       purpose: "installation",
+      install_job_id: job.id,
+      install_payment: "deposit",
       payment_provider: providerName,
       payment_expires_at: paymentExpiresAt(),
       customer_name: job.customer_name,
@@ -282,14 +286,15 @@ export async function startDeposit(
       .where(eq(installJobs.id, job.id));
     return placed;
   });
-  return openPayment(db, { order, items }, provider, log, options.storeUrl);
+  return openPayment(db, { order, items }, provider, log, options.storeUrl, token);
 }
 
 /**
  * When a paid order is a job's deposit, moves the job to "deposit paid" and queues the "deposit
  * received" email; when it is a job's balance, records the balance paid and queues its receipt;
  * when the job was cancelled before the payment arrived, refunds all of it (see
- * refundPaymentOfCancelledJob).
+ * refundPaymentOfCancelledJob); when the order was superseded by a newer one, counts it while the
+ * payment is still due and refunds it when the job was paid already (see settleSupersededPayment).
  * Exactly once however many times the payment is reported (the job row is locked and only a job
  * still waiting for that payment changes). Does nothing for another order or an unpaid one.
  * Returns whether this call recorded the payment.
@@ -300,19 +305,41 @@ export async function recordJobPayment(
   options: { publicUrl: string; refunds: RefundIssuer },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [job] = await tx
+    // The order names its job (orders placed before it did are found through the job's columns);
+    // the job row is locked first, so every confirmation of every order of one job takes turns.
+    const named = (await findOrdersByIds(tx, [orderId])).get(orderId);
+    const jobId = named?.install_job_id ?? null;
+    const [locked] = await tx
       .select()
       .from(installJobs)
       .where(
-        or(eq(installJobs.deposit_order_id, orderId), eq(installJobs.balance_order_id, orderId)),
+        or(
+          eq(installJobs.deposit_order_id, orderId),
+          eq(installJobs.balance_order_id, orderId),
+          ...(jobId === null ? [] : [eq(installJobs.id, jobId)]),
+        ),
       )
       .for("update");
-    if (!job) return false;
+    if (!locked) return false;
+    let job = locked;
     const order = await getOrderWithItems(tx, orderId);
     if (order?.order.payment_status !== "paid") return false;
     if (job.stage === "cancelled")
       return refundPaymentOfCancelledJob(tx, job, order.order, options);
-    if (job.balance_order_id === orderId) return recordBalancePaid(tx, job, order.order, options);
+    const kind =
+      job.deposit_order_id === orderId
+        ? "deposit"
+        : job.balance_order_id === orderId
+          ? "balance"
+          : order.order.install_payment;
+    if (!kind) return false;
+    // A superseded order (the customer started the payment again) paid on its still-open page.
+    if ((kind === "deposit" ? job.deposit_order_id : job.balance_order_id) !== orderId) {
+      const settled = await settleSupersededPayment(tx, job, order.order, kind, options);
+      if ("refunded" in settled) return settled.refunded;
+      job = settled.job;
+    }
+    if (kind === "balance") return recordBalancePaid(tx, job, order.order, options);
     if (job.stage !== "estimate_accepted") return false;
     const moved = await moveJob(tx, job, "payDeposit", {
       note: `Deposit of $${dollarsText(order.order.total_amount_cents)} paid (order ${order.order.friendly_order_id})`,
@@ -395,5 +422,5 @@ export async function startBalance(
       .where(eq(installJobs.id, job.id));
     return order;
   });
-  return openPayment(db, placed, provider, log, options.storeUrl);
+  return openPayment(db, placed, provider, log, options.storeUrl, token);
 }

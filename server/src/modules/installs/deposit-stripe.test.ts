@@ -297,4 +297,187 @@ describe("an installation deposit paid through Stripe Checkout", () => {
       expect(await stockOf()).toBe(50);
     },
   );
+
+  /**
+   * A job whose customer started the $510 deposit on Stripe twice (the first page stayed open): the
+   * first order was superseded by the second. Both Stripe sessions can be paid.
+   */
+  async function depositStartedTwice(email: string) {
+    const crew = await api.crew(`Twice Crew ${email}`);
+    const product = await createProduct(t.database.db, {
+      our_price: 5,
+      sqft_per_carton: 20,
+      stock_quantity: 50,
+    });
+    const job = await api.job({ customer_email: email, flooring_type: "tile" });
+    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
+    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+      lines: [
+        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+        { kind: "material", product_id: product.id, quantity: 10 },
+      ],
+    });
+    await post(`/api/installation/jobs/${job.token}/accept`, {
+      version: 1,
+      full_name: "Casey Homeowner",
+      terms_accepted: true,
+    });
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+      expect(started.statusCode).toBe(200);
+      const sessionId: string = started.json().payment_url.split("/pay/")[1] ?? "";
+      // The customer pays on that page (Stripe reports it below).
+      const session = stripe.sessions.get(sessionId);
+      Object.assign(session ?? {}, { payment_status: "paid", payment_intent: `pi_${sessionId}` });
+      sessions.push(sessionId);
+    }
+    const [older = "", newer = ""] = sessions;
+    const orderOf = async (sessionId: string) => {
+      const [order] = await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.payment_session_id, sessionId));
+      if (!order) throw new Error("the deposit order was not found");
+      return order;
+    };
+    const stockOf = async () =>
+      (await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]
+        ?.stock_quantity;
+    const refundsOf = (sessionId: string) =>
+      stripe.refunds.filter((r) => r.payment_intent === `pi_${sessionId}`);
+    const mailsOf = async (subject: string) =>
+      (
+        await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, email))
+      ).filter((mail) => mail.subject.includes(subject));
+    const jobAudit = (action: string) =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity_id, String(job.id)), eq(auditLog.action, action)));
+    return { job, older, newer, orderOf, stockOf, refundsOf, mailsOf, jobAudit };
+  }
+
+  it("sends Stripe's back button of an installation payment to the job's page, not the cart", async () => {
+    const { job, older } = await depositStartedTwice("twice.back@example.com");
+    const create = stripe.requests.find(
+      (r) =>
+        r.path === "/v1/checkout/sessions" && r.form.customer_email === "twice.back@example.com",
+    );
+    expect(create?.form.cancel_url).toBe(
+      `${new URL(create?.form.success_url ?? "").origin}/installation/jobs/${job.token}`,
+    );
+    expect(older).toBeTruthy();
+  });
+
+  it("counts, once, a deposit paid on the older Stripe page after a newer one was started", async () => {
+    const { job, older, newer, orderOf, stockOf, refundsOf, mailsOf, jobAudit } =
+      await depositStartedTwice("twice.older@example.com");
+    // Stripe reports the older session twice, and the customer lands on its success page.
+    const webhook = webhookOf(older);
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/orders/by-session/${older}`)).statusCode).toBe(200);
+
+    const view = (await t.app.inject(`/api/installation/jobs/${job.token}`)).json();
+    expect(view).toMatchObject({ stage: "deposit_paid", can_pay_deposit: false });
+    expect(await jobAudit("job.deposit")).toHaveLength(1);
+    expect(await mailsOf("Deposit received")).toHaveLength(1);
+    expect(refundsOf(older)).toEqual([]);
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.deposit_order).toMatchObject({
+      friendly_order_id: (await orderOf(older)).friendly_order_id,
+      payment_status: "paid",
+    });
+    // The newer page's order is cancelled and its boxes released: 10 boxes held, not 20.
+    expect(await orderOf(newer)).toMatchObject({
+      status: "cancelled",
+      payment_status: "cancelled",
+    });
+    expect(await stockOf()).toBe(40);
+  });
+
+  it("refunds, once, a deposit paid on the older Stripe page after the newer one paid it", async () => {
+    const { job, older, newer, orderOf, stockOf, refundsOf, mailsOf, jobAudit } =
+      await depositStartedTwice("twice.both@example.com");
+    expect((await webhookOf(newer)()).statusCode).toBe(200);
+    const webhook = webhookOf(older);
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await webhook()).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/orders/by-session/${older}`)).statusCode).toBe(200);
+
+    expect(refundsOf(newer)).toEqual([]);
+    expect(refundsOf(older)).toEqual([expect.objectContaining({ amount: 51000 })]);
+    const olderOrder = await orderOf(older);
+    const admin = (await api.call("GET", `/api/admin/orders/${olderOrder.id}`)).json();
+    expect(admin).toMatchObject({ status: "cancelled", balance: 0 });
+    expect(admin.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 510 }),
+      expect.objectContaining({
+        kind: "refund",
+        amount: 510,
+        reason: "The installation's deposit was already paid",
+      }),
+    ]);
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.deposit_order).toMatchObject({
+      friendly_order_id: (await orderOf(newer)).friendly_order_id,
+      payment_status: "paid",
+    });
+    expect(await jobAudit("job.deposit")).toHaveLength(1);
+    expect(await jobAudit("job.duplicate_payment_refunded")).toHaveLength(1);
+    const refundMails = await mailsOf("refunded your second payment of $510.00");
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.text).toContain(
+      `This payment of your installation was already made (order ${(await orderOf(newer)).friendly_order_id})`,
+    );
+    expect(await stockOf()).toBe(40);
+  });
+
+  it.runIf(onRealPostgres)(
+    "keeps exactly one of two paid deposits under 10 concurrent confirmations of both, refunding the other once",
+    async () => {
+      const { job, older, newer, orderOf, stockOf, refundsOf, mailsOf, jobAudit } =
+        await depositStartedTwice("twice.race@example.com");
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const sessionId = i % 2 ? older : newer;
+          return i % 4 < 2
+            ? webhookOf(sessionId)()
+            : t.app.inject(`/api/orders/by-session/${sessionId}`);
+        }),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      const refunds = [...refundsOf(older), ...refundsOf(newer)];
+      expect(refunds).toEqual([expect.objectContaining({ amount: 51000 })]);
+      const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+      expect(detail.job.stage).toBe("deposit_paid");
+      const kept = detail.deposit_order.friendly_order_id;
+      const ledgers = [];
+      for (const sessionId of [older, newer]) {
+        const order = await orderOf(sessionId);
+        const ledger = await t.database.db
+          .select()
+          .from(orderPayments)
+          .where(eq(orderPayments.order_id, order.id));
+        ledgers.push([
+          order.friendly_order_id === kept,
+          ledger.map((row) => [row.kind, row.amount_cents]).sort(),
+        ]);
+      }
+      expect(ledgers.sort()).toEqual([
+        [
+          false,
+          [
+            ["charge", 51000],
+            ["refund", 51000],
+          ],
+        ],
+        [true, [["charge", 51000]]],
+      ]);
+      expect(await jobAudit("job.deposit")).toHaveLength(1);
+      expect(await mailsOf("refunded your second payment")).toHaveLength(1);
+      expect(await stockOf()).toBe(40);
+    },
+  );
 });

@@ -33,6 +33,8 @@ export function balanceOrder(
   return {
     order: {
       purpose: "installation",
+      install_job_id: job.id,
+      install_payment: "balance",
       payment_provider: options.providerName,
       payment_expires_at: options.expiresAt,
       customer_name: job.customer_name,

@@ -179,6 +179,34 @@ export const jobEmails = {
       }),
     };
   },
+  /**
+   * A deposit or balance paid a second time (the customer paid on an older payment page after
+   * the newer one was paid): the second payment went back in full.
+   */
+  duplicatePaymentRefunded(
+    job: JobRow,
+    refund: { amountCents: number; orderNumber: string; reference: string; keptOrder: string },
+    publicUrl: string,
+  ) {
+    return {
+      key: `job-duplicate-refund:${job.id}:${refund.orderNumber}`,
+      content: renderEmail({
+        subject: `We refunded your second payment of ${usd(refund.amountCents)} — ${storeIdentity().name}`,
+        heading: `You paid twice: your second ${usd(refund.amountCents)} payment refunded`,
+        paragraphs: [
+          `Hello ${job.customer_name},`,
+          `This payment of your installation was already made (order ${refund.keptOrder}), so we refunded the second payment of ${usd(refund.amountCents)} in full to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
+          `Questions? Call us at ${storeIdentity().phone}.`,
+        ],
+        table: [
+          ["Refund", usd(refund.amountCents)],
+          ["Order", refund.orderNumber],
+          ["Refund reference", refund.reference],
+        ],
+        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+      }),
+    };
+  },
   /** The receipt of the balance paid after the install. */
   balanceReceived(
     job: JobRow,

@@ -14,12 +14,14 @@ export interface PaymentProvider extends RefundIssuer {
     order: OrderRow,
     items: OrderItemRow[],
     storeUrl: string,
+    backPath?: string,
   ): Promise<{ id: string; url: string; expiresAt: Date }>;
 }
 
 /**
  * Opens the provider's payment session of a just-placed job order (deposit or balance). When the
- * provider cannot, the order is cancelled (its boxes released) and the customer reads 503.
+ * provider cannot, the order is cancelled (its boxes released) and the customer reads 503. Leaving
+ * the payment page leads back to the job's page.
  */
 export async function openPayment(
   db: Db,
@@ -27,9 +29,15 @@ export async function openPayment(
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   storeUrl: string,
+  jobToken: string,
 ): Promise<{ payment_url: string }> {
   try {
-    const session = await provider.createSession(order, items, storeUrl);
+    const session = await provider.createSession(
+      order,
+      items,
+      storeUrl,
+      `/installation/jobs/${encodeURIComponent(jobToken)}`,
+    );
     await attachPaymentSession(db, order.id, session);
     return { payment_url: session.url };
   } catch (error) {

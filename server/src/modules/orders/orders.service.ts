@@ -403,11 +403,12 @@ export type UnpaidOutcome = Extract<PaymentStatus, "failed" | "expired" | "cance
 
 /**
  * Ends the wait for payment of an unpaid order (declined, expired or cancelled): status
- * cancelled and its reserved stock returned, exactly once. A paid order is never touched.
- * Returns true when this call cancelled it.
+ * cancelled and its reserved stock returned, exactly once. A paid order is never touched (the
+ * order's row lock decides against a payment confirmed at the same time). Runs in the caller's
+ * transaction when given one. Returns true when this call cancelled it.
  */
 export async function cancelUnpaid(
-  db: Db,
+  db: DbOrTx,
   key: { sessionId: string } | { orderId: string },
   outcome: UnpaidOutcome,
   metrics?: OrderMetricsHook,

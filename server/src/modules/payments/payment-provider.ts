@@ -20,12 +20,14 @@ export interface PaymentProvider {
   readonly metrics?: OrderMetricsHook;
   /**
    * Opens a hosted payment session for a pending order; `storeUrl` is the absolute base the
-   * shopper returns to (success, back to checkout).
+   * shopper returns to (success, back to checkout). `backPath` is the store page the page's
+   * "back" leads to: the cart's checkout step unless given (an installation job's page).
    */
   createSession(
     order: OrderRow,
     items: OrderItemRow[],
     storeUrl: string,
+    backPath?: string,
   ): Promise<CreatedPaymentSession>;
   /** Asks the provider whether a session not yet fulfilled here has been paid. */
   isSessionPaid(sessionId: string): Promise<boolean>;

@@ -22,7 +22,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = createStripeClient(config);
   return {
     name: "stripe",
-    async createSession(order: OrderRow, items: OrderItemRow[], storeUrl: string) {
+    async createSession(
+      order: OrderRow,
+      items: OrderItemRow[],
+      storeUrl: string,
+      backPath = "/cart?step=checkout",
+    ) {
       // Stripe wants at least 30 minutes; a minute more covers the time to reach it.
       const expiresAt = paymentExpiresAt(new Date(), 1);
       const discountCents = order.discount_amount_cents;
@@ -80,7 +85,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
           customer_email: order.customer_email,
           client_reference_id: order.id,
           success_url: `${storeUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${storeUrl}/cart?step=checkout`,
+          // "Back" leads where the payment started: the checkout, or an installation job's page.
+          cancel_url: `${storeUrl}${backPath}`,
           expires_at: Math.floor(expiresAt.getTime() / 1000),
           metadata: { order_id: order.id, friendly_order_id: order.friendly_order_id },
           payment_intent_data: {
