@@ -256,6 +256,83 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     expect(receipts[0]?.text).toContain("We received $1,190.00");
   });
 
+  /** A completed job whose customer opened the $1,190 balance's payment twice; both orders. */
+  async function balanceStartedTwice() {
+    const { job } = await paidJob(2);
+    expect((await api.call("POST", `/api/admin/jobs/${job.id}/complete`)).statusCode).toBe(200);
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await post(`/api/installation/jobs/${job.token}/balance`);
+      expect(started.statusCode).toBe(200);
+      sessions.push(started.json().payment_url.split("/pay/")[1]);
+    }
+    const [older = "", newer = ""] = sessions;
+    const db = t.database.db;
+    const options = { publicUrl: "http://store.test", refunds: createTestProvider() };
+    /** A confirmation of `sessionId` that passed the payment page's check, reported twice. */
+    const confirm = async (sessionId: string) => {
+      const paid = await markPaid(db, sessionId, options);
+      if (!paid) throw new Error("the balance session was not found");
+      const first = await recordJobPayment(db, paid.orderId, options);
+      const second = await recordJobPayment(db, paid.orderId, options);
+      return { orderId: paid.orderId, recorded: [first, second] };
+    };
+    return { job, older, newer, confirm };
+  }
+
+  it("a balance paid on the older payment page after a newer one was opened counts, once, and the newer order is cancelled", async () => {
+    const { job, older, newer, confirm } = await balanceStartedTwice();
+    const paid = await confirm(older);
+    expect(paid.recorded).toEqual([true, false]);
+    const view = (await page(job.token)).json();
+    expect(view).toMatchObject({
+      can_pay_balance: false,
+      balance: { paid_at: expect.any(String) },
+    });
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    const olderOrder = (await api.call("GET", `/api/admin/orders/${paid.orderId}`)).json();
+    expect(detail.balance_order).toMatchObject({
+      friendly_order_id: olderOrder.friendly_order_id,
+      payment_status: "paid",
+    });
+    expect(olderOrder.payments).toEqual([expect.objectContaining({ kind: "charge", amount: 1190 })]);
+    expect(await mailsKeyed(`job-balance:${job.id}`)).toHaveLength(1);
+    // The newer page can no longer take the money: its order was cancelled.
+    const refused = await post(`/api/payments/test-sessions/${newer}/pay`, {
+      card_number: "4242 4242 4242 4242",
+    });
+    expect(refused.json()).toEqual({
+      detail: "This payment session is closed. Please return to your cart and try again.",
+    });
+  });
+
+  it("a balance paid on both payment pages is kept once: the second payment is refunded in full, once, and emailed", async () => {
+    const { job, older, newer, confirm } = await balanceStartedTwice();
+    expect((await confirm(newer)).recorded).toEqual([true, false]);
+    const twice = await confirm(older);
+    expect(twice.recorded).toEqual([true, false]);
+    const order = (await api.call("GET", `/api/admin/orders/${twice.orderId}`)).json();
+    expect(order).toMatchObject({ status: "cancelled", balance: 0 });
+    expect(order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 1190 }),
+      expect.objectContaining({
+        kind: "refund",
+        amount: 1190,
+        reason: "The installation's balance was already paid",
+      }),
+    ]);
+    const detail = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json();
+    expect(detail.balance_order.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 1190 }),
+    ]);
+    expect(await mailsKeyed(`job-balance:${job.id}`)).toHaveLength(1);
+    const refundMails = await mailsKeyed(
+      `job-duplicate-refund:${job.id}:${order.friendly_order_id}`,
+    );
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.subject).toContain("We refunded your second payment of $1,190.00");
+  });
+
   it("refuses the balance of a cancelled job with a clear message", async () => {
     const { job } = await paidJob();
     await api.call("POST", `/api/admin/jobs/${job.id}/cancel`);

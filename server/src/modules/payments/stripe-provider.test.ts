@@ -109,4 +109,48 @@ describe("Stripe Checkout Sessions: what the customer reads on Stripe's page", (
     });
     expect(form["shipping_options[0][shipping_rate_data][display_name]"]).toBeTruthy();
   });
+
+  it("sends the back button of an installation payment to the job's page, and of a purchase to the checkout", async () => {
+    const deposit = orderOf({
+      id: "00000000-0000-4000-8000-0000000000d4",
+      purpose: "installation",
+      subtotal_cents: 51_000,
+      total_amount_cents: 51_000,
+    });
+    const line = lineOf({
+      product_id: null,
+      product_name: "Installation deposit - job #12 (30% of estimate version 1)",
+      unit_price_cents: 51_000,
+      total_price_cents: 51_000,
+    });
+    await provider().createSession(
+      deposit,
+      [line],
+      "http://store.test",
+      "/installation/jobs/tok_abc123",
+    );
+    expect(sessionFormOf(deposit.id)).toMatchObject({
+      cancel_url: "http://store.test/installation/jobs/tok_abc123",
+      success_url: "http://store.test/success?session_id={CHECKOUT_SESSION_ID}",
+    });
+
+    const purchase = orderOf({
+      id: "00000000-0000-4000-8000-0000000000e5",
+      subtotal_cents: 5_000,
+      total_amount_cents: 5_000,
+    });
+    await provider().createSession(
+      purchase,
+      [
+        lineOf({
+          product_id: 7,
+          product_name: "Oak Natural",
+          unit_price_cents: 5_000,
+          total_price_cents: 5_000,
+        }),
+      ],
+      "http://store.test",
+    );
+    expect(sessionFormOf(purchase.id).cancel_url).toBe("http://store.test/cart?step=checkout");
+  });
 });
