@@ -295,7 +295,9 @@ describe("installation job money: cancellation refunds, the balance, the deposit
       friendly_order_id: olderOrder.friendly_order_id,
       payment_status: "paid",
     });
-    expect(olderOrder.payments).toEqual([expect.objectContaining({ kind: "charge", amount: 1190 })]);
+    expect(olderOrder.payments).toEqual([
+      expect.objectContaining({ kind: "charge", amount: 1190 }),
+    ]);
     expect(await mailsKeyed(`job-balance:${job.id}`)).toHaveLength(1);
     // The newer page can no longer take the money: its order was cancelled.
     const refused = await post(`/api/payments/test-sessions/${newer}/pay`, {

@@ -8,7 +8,7 @@ import { lockOrder } from "./orders.repository.ts";
 
 /**
  * Gives back all the customer paid for an order nobody wants any more (an installation deposit
- * paid after its job was cancelled), inside the caller's transaction under the order's lock:
+ * paid after its job was cancelled, or a deposit or balance the job already had paid), inside the caller's transaction under the order's lock:
  * refunded in full through the provider that took it (a ledger row under `idempotencyKey`), the
  * order cancelled and its boxes released (a late payment may have taken them again), the refund
  * audited. Exactly once: an order that holds nothing of the customer's money is left alone (null),
