@@ -121,7 +121,7 @@ test("staff print an order's packing list and invoice: on paper only the documen
   const invoice = page.getByRole("article", { name: `Invoice ${order.friendly_order_id}` });
   await expect(invoice).toContainText("Pat Printer");
   const total = order.total_amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
-  await expect(invoice).toContainText(`Total${total}`);
+  await expect(invoice).toContainText(`Total: ${total}`);
 });
 
 test("staff packing an order take a line's boxes from another dye lot; the panel, its history and the packing list show it", async ({

@@ -155,6 +155,6 @@ test("the cart prices samples past the fifth as the checkout will, and lists the
   await expect(page.getByText("Priced at checkout")).toHaveCount(0);
   const summary = page.getByRole("complementary", { name: "Order Summary" });
   await expect(summary).toContainText(
-    `Subtotal${usd(2 * (floor.price_per_box ?? 0) + samplePrice)}`,
+    `Subtotal: ${usd(2 * (floor.price_per_box ?? 0) + samplePrice)}`,
   );
 });
