@@ -9,6 +9,7 @@ import { AppError, conflict } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
 import { renderEmail } from "../../mail/templates.ts";
+import { writeAudit } from "../audit/audit.service.ts";
 import { type OrderMetricsHook, orderMetrics } from "./order-metrics.ts";
 import { trackingPageUrl } from "./order-views.ts";
 
@@ -231,5 +232,20 @@ export async function queueRefundEmail(
     to: order.customer_email,
     dedupeKey: `order-refund:${order.id}:${refund.provider_id}`,
     ...content,
+  });
+}
+
+/** The audit entry of a refund recorded on an order, by whoever gave or reported it. */
+export function auditRefund(db: DbOrTx, actor: string, orderId: string, refund: OrderPaymentRow) {
+  return writeAudit(db, {
+    actor,
+    action: "order.refunded",
+    entityType: "order",
+    entityId: orderId,
+    after: {
+      refund_id: refund.provider_id,
+      amount: toDollars(refund.amount_cents),
+      reason: refund.reason,
+    },
   });
 }

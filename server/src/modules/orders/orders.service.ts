@@ -25,6 +25,7 @@ import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotsByItem } from "./order-lots.ts";
 import { type OrderMetricsHook, orderMetrics } from "./order-metrics.ts";
 import {
+  auditRefund,
   isRefunded,
   moneyFacts,
   moneyTotalsByOrder,
@@ -496,17 +497,7 @@ export async function setStatusByStaff(
       : null;
     await applyEvent(tx, [before], move.event, { actor: options.actor });
     if (refund) {
-      await writeAudit(tx, {
-        actor: options.actor,
-        action: "order.refunded",
-        entityType: "order",
-        entityId: before.id,
-        after: {
-          refund_id: refund.provider_id,
-          amount: toDollars(refund.amount_cents),
-          reason: refund.reason,
-        },
-      });
+      await auditRefund(tx, options.actor, before.id, refund);
       // A refund is always emailed, whatever staff chose about emails.
       await queueRefundEmail(tx, before, refund, { publicUrl: options.publicUrl, cancelled: true });
     }
@@ -897,17 +888,6 @@ export async function cancelOrderWithRefund(
         })
       : null;
   await applyEvent(tx, [order], "cancel", { actor: options.actor });
-  if (refund)
-    await writeAudit(tx, {
-      actor: options.actor,
-      action: "order.refunded",
-      entityType: "order",
-      entityId: order.id,
-      after: {
-        refund_id: refund.provider_id,
-        amount: toDollars(refund.amount_cents),
-        reason: refund.reason,
-      },
-    });
+  if (refund) await auditRefund(tx, options.actor, order.id, refund);
   return refund ? toOrderPayment(refund) : null;
 }

@@ -2,7 +2,7 @@ import { toDollars } from "@mcf/contracts/money";
 import type { Db } from "../../db/client.ts";
 import { orderPayments } from "../../db/schema/order-payments.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { queueRefundEmail } from "./order-payments.ts";
+import { auditRefund, queueRefundEmail } from "./order-payments.ts";
 import { lockOrder } from "./orders.repository.ts";
 
 /** Who the ledger and the audit log name for a refund staff made in the provider's dashboard. */
@@ -44,17 +44,7 @@ export async function recordProviderRefunds(
         .returning();
       if (!row) continue;
       recorded += 1;
-      await writeAudit(tx, {
-        actor: providerDashboardActor,
-        action: "order.refunded",
-        entityType: "order",
-        entityId: order.id,
-        after: {
-          refund_id: row.provider_id,
-          amount: toDollars(row.amount_cents),
-          reason: row.reason,
-        },
-      });
+      await auditRefund(tx, providerDashboardActor, order.id, row);
       await queueRefundEmail(tx, order, row, { publicUrl: options.publicUrl, cancelled: false });
     }
     return recorded;

@@ -2,7 +2,13 @@ import { toDollars } from "@mcf/contracts/money";
 import type { Tx } from "../../db/client.ts";
 import type { OrderPaymentRow } from "../../db/schema/order-payments.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { moneyFacts, paymentsOf, type RefundIssuer, refundPayment } from "./order-payments.ts";
+import {
+  auditRefund,
+  moneyFacts,
+  paymentsOf,
+  type RefundIssuer,
+  refundPayment,
+} from "./order-payments.ts";
 import { applyEvent } from "./order-transitions.ts";
 import { lockOrder } from "./orders.repository.ts";
 
@@ -36,16 +42,6 @@ export async function refundUnwantedPayment(
       actor: options.actor,
       changes: () => ({ needs_attention: false }),
     });
-  await writeAudit(tx, {
-    actor: options.actor,
-    action: "order.refunded",
-    entityType: "order",
-    entityId: order.id,
-    after: {
-      refund_id: refund.provider_id,
-      amount: toDollars(refund.amount_cents),
-      reason: refund.reason,
-    },
-  });
+  await auditRefund(tx, options.actor, order.id, refund);
   return refund;
 }
