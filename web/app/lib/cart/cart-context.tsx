@@ -39,6 +39,11 @@ export interface CartContextValue extends CartTotals {
   samplePriceCents: number | null;
   /** False until the saved cart has been read (after hydration). */
   restored: boolean;
+  /**
+   * How many items (boxes and samples) the saved cart held when it was read: what a shopper adds
+   * before the read lands is a rise above it. Zero until restored.
+   */
+  restoredItemCount: number;
   addItem(product: CartableProduct, quantity?: number, options?: CartLineOptions): void;
   /** Puts one sample of the product in the cart (once: a second click changes nothing). */
   addSample(product: Omit<CartableProduct, "price_per_box">): void;
@@ -59,6 +64,7 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
   const [restored, setRestored] = useState(false);
+  const [restoredItemCount, setRestoredItemCount] = useState(0);
   const samplePriceCents = useStoreDetails().sample_price_cents;
   // The lines as last read from or written to storage: a render with these needs no save. A
   // line added while the restore is still pending is applied on top of the saved ones, which
@@ -73,6 +79,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       const saved = readSavedCart(localStorage);
       stored.current = saved;
       setItems(saved);
+      setRestoredItemCount(cartTotals(saved, null).itemCount);
       setRestored(true);
     });
   }, []);
@@ -148,6 +155,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     () => ({
       items,
       restored,
+      restoredItemCount,
       ...cartTotals(items, samplePriceCents),
       samplePriceCents,
       addItem,
@@ -161,6 +169,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     [
       items,
       restored,
+      restoredItemCount,
       samplePriceCents,
       addItem,
       addSample,

@@ -37,7 +37,8 @@ const CartDrawerContext = createContext<CartDrawerValue | null>(null);
 
 /** Owns the slide-over's open state and opens it when the cart's box count rises. */
 export function CartDrawerProvider({ children }: { children: React.ReactNode }) {
-  const { itemCount, boxCount, sampleCount, accessoryCount, restored } = useCart();
+  const { itemCount, boxCount, sampleCount, accessoryCount, restored, restoredItemCount } =
+    useCart();
   const { pathname } = useLocation();
   const [mode, setMode] = useState<CartDrawerMode>("closed");
   const [announcement, setAnnouncement] = useState("");
@@ -78,20 +79,30 @@ export function CartDrawerProvider({ children }: { children: React.ReactNode }) 
     [stopTimer],
   );
 
-  // A rise in the item count (boxes and samples) opens the preview, except on /cart. Restoring the saved cart
-  // (the first count after hydration) only sets the baseline.
+  // A rise in the item count (boxes and samples) opens the preview, except on /cart. The saved
+  // cart is the baseline: restoring it is no rise, while boxes added before the restore landed
+  // (a fast tap on a slow phone) are.
   useEffect(() => {
     if (!restored) return;
-    const previous = previousCount.current;
+    const previous = previousCount.current ?? restoredItemCount;
     previousCount.current = itemCount;
-    if (previous === null || itemCount <= previous) return;
+    if (itemCount <= previous) return;
     setAnnouncement(
       `Added to cart. Your cart has ${cartItemsLabel(boxCount, sampleCount, accessoryCount)}.`,
     );
     if (!shouldPreviewCart(previous, itemCount, pathname) || modeRef.current === "dialog") return;
     setMode("preview");
     startTimer();
-  }, [itemCount, boxCount, sampleCount, accessoryCount, restored, pathname, startTimer]);
+  }, [
+    itemCount,
+    boxCount,
+    sampleCount,
+    accessoryCount,
+    restored,
+    restoredItemCount,
+    pathname,
+    startTimer,
+  ]);
 
   // Leaving a page closes the preview; /cart shows the cart itself.
   useEffect(() => {
