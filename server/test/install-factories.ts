@@ -1,4 +1,5 @@
 import { type AdminMethod, callAdmin } from "./admin-requests.ts";
+import { createProduct } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A moment `days` from now at `hour`:00 UTC, as the JSON the admin screens send. */
@@ -35,6 +36,35 @@ export function jobsApi(t: TestApp) {
       });
       if (response.statusCode !== 201) throw new Error(response.body);
       return response.json().job as { id: number; token: string; stage: string };
+    },
+    /**
+     * A job measured tomorrow by a crew of its own and whose estimate the customer signed:
+     * $1,700 ($600 labour, 10 boxes at $100 of a product with 50 in stock, $100 tax on the
+     * materials), so a 30% deposit is $510. Tile unless `overrides` says otherwise (tile needs no
+     * acclimation before the install can be booked).
+     */
+    async acceptedJob(overrides: Record<string, unknown> = {}) {
+      const crew = await this.crew(`Crew ${Math.random().toString(36).slice(2, 8)}`);
+      const product = await createProduct(t.database.db, {
+        our_price: 5,
+        sqft_per_carton: 20,
+        stock_quantity: 50,
+      });
+      const job = await this.job({ flooring_type: "tile", ...overrides });
+      await call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
+      await call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
+        lines: [
+          { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
+          { kind: "material", product_id: product.id, quantity: 10 },
+        ],
+      });
+      const accepted = await t.app.inject({
+        method: "POST",
+        url: `/api/installation/jobs/${job.token}/accept`,
+        payload: { version: 1, full_name: "Casey Homeowner", terms_accepted: true },
+      });
+      if (accepted.statusCode !== 200) throw new Error(accepted.body);
+      return { job, crew, product };
     },
   };
 }

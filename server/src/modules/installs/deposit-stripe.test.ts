@@ -87,25 +87,7 @@ describe("an installation deposit paid through Stripe Checkout", () => {
 
   /** A tile job whose $510 deposit Stripe reported paid; with its install booked `installIn` days out. */
   async function stripePaidJob(email: string, installIn: number) {
-    const crew = await api.crew(`Stripe Crew ${email}`);
-    const product = await createProduct(t.database.db, {
-      our_price: 5,
-      sqft_per_carton: 20,
-      stock_quantity: 50,
-    });
-    const job = await api.job({ customer_email: email, flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
-    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
-      lines: [
-        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
-        { kind: "material", product_id: product.id, quantity: 10 },
-      ],
-    });
-    await post(`/api/installation/jobs/${job.token}/accept`, {
-      version: 1,
-      full_name: "Casey Homeowner",
-      terms_accepted: true,
-    });
+    const { job, crew } = await api.acceptedJob({ customer_email: email });
     await payThroughStripe(await post(`/api/installation/jobs/${job.token}/deposit`));
     await api.call("POST", `/api/admin/jobs/${job.id}/materials-ready`, {});
     await api.call("POST", `/api/admin/jobs/${job.id}/install`, slot(crew, installIn, 16, 6));
@@ -170,25 +152,7 @@ describe("an installation deposit paid through Stripe Checkout", () => {
    * then staff cancelled the job before Stripe reported the payment.
    */
   async function jobCancelledWhilePaying(email: string) {
-    const crew = await api.crew(`Late Crew ${email}`);
-    const product = await createProduct(t.database.db, {
-      our_price: 5,
-      sqft_per_carton: 20,
-      stock_quantity: 50,
-    });
-    const job = await api.job({ customer_email: email, flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
-    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
-      lines: [
-        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
-        { kind: "material", product_id: product.id, quantity: 10 },
-      ],
-    });
-    await post(`/api/installation/jobs/${job.token}/accept`, {
-      version: 1,
-      full_name: "Casey Homeowner",
-      terms_accepted: true,
-    });
+    const { job, product } = await api.acceptedJob({ customer_email: email });
     const started = await post(`/api/installation/jobs/${job.token}/deposit`);
     const sessionId: string = started.json().payment_url.split("/pay/")[1] ?? "";
     expect((await api.call("POST", `/api/admin/jobs/${job.id}/cancel`)).statusCode).toBe(200);
@@ -303,25 +267,7 @@ describe("an installation deposit paid through Stripe Checkout", () => {
    * first order was superseded by the second. Both Stripe sessions can be paid.
    */
   async function depositStartedTwice(email: string) {
-    const crew = await api.crew(`Twice Crew ${email}`);
-    const product = await createProduct(t.database.db, {
-      our_price: 5,
-      sqft_per_carton: 20,
-      stock_quantity: 50,
-    });
-    const job = await api.job({ customer_email: email, flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
-    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
-      lines: [
-        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
-        { kind: "material", product_id: product.id, quantity: 10 },
-      ],
-    });
-    await post(`/api/installation/jobs/${job.token}/accept`, {
-      version: 1,
-      full_name: "Casey Homeowner",
-      terms_accepted: true,
-    });
+    const { job, product } = await api.acceptedJob({ customer_email: email });
     const sessions: string[] = [];
     for (let i = 0; i < 2; i++) {
       const started = await post(`/api/installation/jobs/${job.token}/deposit`);

@@ -155,29 +155,13 @@ export const jobEmails = {
    * A deposit or balance paid after the installation was cancelled (the customer was still on the
    * payment page): all of it went back.
    */
-  latePaymentRefunded(
-    job: JobRow,
-    refund: { amountCents: number; orderNumber: string; reference: string },
-    publicUrl: string,
-  ) {
-    return {
+  latePaymentRefunded(job: JobRow, refund: FullRefund, publicUrl: string) {
+    return fullRefundEmail(job, refund, publicUrl, {
       key: `job-late-refund:${job.id}:${refund.orderNumber}`,
-      content: renderEmail({
-        subject: `We refunded your payment of ${usd(refund.amountCents)} — ${storeIdentity().name}`,
-        heading: `Installation cancelled: your ${usd(refund.amountCents)} payment refunded`,
-        paragraphs: [
-          `Hello ${job.customer_name},`,
-          `Your payment of ${usd(refund.amountCents)} reached us after your installation had been cancelled, so nothing was due: we refunded all of it to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
-          `Questions? Call us at ${storeIdentity().phone}.`,
-        ],
-        table: [
-          ["Refund", usd(refund.amountCents)],
-          ["Order", refund.orderNumber],
-          ["Refund reference", refund.reference],
-        ],
-        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
-      }),
-    };
+      subject: `We refunded your payment of ${usd(refund.amountCents)}`,
+      heading: `Installation cancelled: your ${usd(refund.amountCents)} payment refunded`,
+      why: `Your payment of ${usd(refund.amountCents)} reached us after your installation had been cancelled, so nothing was due: we refunded all of it`,
+    });
   },
   /**
    * A deposit or balance paid a second time (the customer paid on an older payment page after
@@ -185,27 +169,15 @@ export const jobEmails = {
    */
   duplicatePaymentRefunded(
     job: JobRow,
-    refund: { amountCents: number; orderNumber: string; reference: string; keptOrder: string },
+    refund: FullRefund & { keptOrder: string },
     publicUrl: string,
   ) {
-    return {
+    return fullRefundEmail(job, refund, publicUrl, {
       key: `job-duplicate-refund:${job.id}:${refund.orderNumber}`,
-      content: renderEmail({
-        subject: `We refunded your second payment of ${usd(refund.amountCents)} — ${storeIdentity().name}`,
-        heading: `You paid twice: your second ${usd(refund.amountCents)} payment refunded`,
-        paragraphs: [
-          `Hello ${job.customer_name},`,
-          `This payment of your installation was already made (order ${refund.keptOrder}), so we refunded the second payment of ${usd(refund.amountCents)} in full to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
-          `Questions? Call us at ${storeIdentity().phone}.`,
-        ],
-        table: [
-          ["Refund", usd(refund.amountCents)],
-          ["Order", refund.orderNumber],
-          ["Refund reference", refund.reference],
-        ],
-        action: { label: "Your project page", url: pageUrl(publicUrl, job) },
-      }),
-    };
+      subject: `We refunded your second payment of ${usd(refund.amountCents)}`,
+      heading: `You paid twice: your second ${usd(refund.amountCents)} payment refunded`,
+      why: `This payment of your installation was already made (order ${refund.keptOrder}), so we refunded the second payment of ${usd(refund.amountCents)} in full`,
+    });
   },
   /** The receipt of the balance paid after the install. */
   balanceReceived(
@@ -282,6 +254,40 @@ export const jobEmails = {
 >;
 
 /** Queues one of the customer's job emails inside the caller's transaction. */
+/** A payment of a job that went back in full, and where to find it. */
+interface FullRefund {
+  amountCents: number;
+  orderNumber: string;
+  reference: string;
+}
+
+/** The email of a job payment refunded in full: why it went back, then the same refund table. */
+function fullRefundEmail(
+  job: JobRow,
+  refund: FullRefund,
+  publicUrl: string,
+  wording: { key: string; subject: string; heading: string; why: string },
+) {
+  return {
+    key: wording.key,
+    content: renderEmail({
+      subject: `${wording.subject} — ${storeIdentity().name}`,
+      heading: wording.heading,
+      paragraphs: [
+        `Hello ${job.customer_name},`,
+        `${wording.why} to the card you paid with. Card refunds usually appear on your statement within 5 to 10 business days.`,
+        `Questions? Call us at ${storeIdentity().phone}.`,
+      ],
+      table: [
+        ["Refund", usd(refund.amountCents)],
+        ["Order", refund.orderNumber],
+        ["Refund reference", refund.reference],
+      ],
+      action: { label: "Your project page", url: pageUrl(publicUrl, job) },
+    }),
+  };
+}
+
 export async function queueJobEmail(
   db: DbOrTx,
   job: JobRow,

@@ -2,8 +2,7 @@ import { storeToday } from "@mcf/contracts/store-today";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { createProduct } from "../../../test/factories.ts";
-import { jobsApi, measureSlot, slot } from "../../../test/install-factories.ts";
+import { jobsApi, slot } from "../../../test/install-factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, products } from "../../db/schema/index.ts";
@@ -54,25 +53,7 @@ describe("installation job money: cancellation refunds, the balance, the deposit
    * $600 labour, 10 boxes at $100, $100 tax); with `installInDays`, the install is booked then.
    */
   async function paidJob(installInDays?: number) {
-    const crew = await api.crew(`Crew ${Math.random().toString(36).slice(2, 8)}`);
-    const product = await createProduct(t.database.db, {
-      our_price: 5,
-      sqft_per_carton: 20,
-      stock_quantity: 50,
-    });
-    const job = await api.job({ flooring_type: "tile" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
-    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
-      lines: [
-        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
-        { kind: "material", product_id: product.id, quantity: 10 },
-      ],
-    });
-    await post(`/api/installation/jobs/${job.token}/accept`, {
-      version: 1,
-      full_name: "Casey Homeowner",
-      terms_accepted: true,
-    });
+    const { job, crew, product } = await api.acceptedJob();
     await payOnTestPage(await post(`/api/installation/jobs/${job.token}/deposit`));
     let installStart: string | null = null;
     if (installInDays !== undefined) {
@@ -94,24 +75,8 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     );
 
   it("a deposit confirmed on the test page after staff cancelled the job is refunded in full, once, and emailed", async () => {
-    const crew = await api.crew(`Crew ${Math.random().toString(36).slice(2, 8)}`);
-    const product = await createProduct(t.database.db, {
-      our_price: 5,
-      sqft_per_carton: 20,
-      stock_quantity: 50,
-    });
-    const job = await api.job({ flooring_type: "tile", customer_email: "late.test@example.com" });
-    await api.call("POST", `/api/admin/jobs/${job.id}/measure`, measureSlot(crew, 1));
-    await api.call("PUT", `/api/admin/jobs/${job.id}/estimate`, {
-      lines: [
-        { kind: "labour", description: "Install", quantity: 200, unit_price: 3 },
-        { kind: "material", product_id: product.id, quantity: 10 },
-      ],
-    });
-    await post(`/api/installation/jobs/${job.token}/accept`, {
-      version: 1,
-      full_name: "Casey Homeowner",
-      terms_accepted: true,
+    const { job, product } = await api.acceptedJob({
+      customer_email: "late.test@example.com",
     });
     const started = await post(`/api/installation/jobs/${job.token}/deposit`);
     const sessionId: string = started.json().payment_url.split("/pay/")[1];
