@@ -1,4 +1,4 @@
-import { waitForMail } from "../../support/mail.ts";
+import { signInShopper } from "../../support/account.ts";
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
 
@@ -18,15 +18,7 @@ test("a guest's heart on a product card leads to sign in; a signed-in shopper sa
   await expect(page.getByRole("heading", { name: "Sign in or create an account" })).toBeVisible();
 
   const email = `heart.${store.tag.toLowerCase()}@example.com`;
-  const asked = await request.post("/api/account/sign-in-link", { data: { email } });
-  expect(asked.status()).toBe(202);
-  const mail = await waitForMail((m) => m.to === email && /account\/sign-in\?token=/.test(m.text));
-  const link = new URL(
-    /https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? "",
-  );
-  await openPage(page, link.pathname + link.search);
-  await page.getByRole("button", { name: "Sign in to my account" }).click();
-  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+  await signInShopper(page, request, email);
 
   // Signed in, the card's heart is a toggle: focused and pressed with the keyboard.
   await openPage(page, listPath);
