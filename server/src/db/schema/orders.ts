@@ -75,7 +75,8 @@ export const orders = pgTable(
     purpose: text("purpose").$type<OrderPurpose>().notNull().default("goods"),
     /**
      * An installation order: its job, and whether it pays the deposit or the balance, so a
-     * superseded one paid later still reaches the job (null on goods and on older orders).
+     * superseded one paid later still reaches the job (null on goods, and on installation orders
+     * superseded before orders named their job).
      */
     install_job_id: integer("install_job_id"),
     install_payment: text("install_payment", { enum: installPayments }).$type<InstallPayment>(),

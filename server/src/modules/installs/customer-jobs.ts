@@ -1,7 +1,7 @@
 import type { CustomerJob, dateRequestSchema, estimateAcceptSchema } from "@mcf/contracts/installs";
 import { jobStageLabels } from "@mcf/contracts/installs-options";
 import { dollarsText, toDollars } from "@mcf/contracts/money";
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -305,20 +305,15 @@ export async function recordJobPayment(
   options: { publicUrl: string; refunds: RefundIssuer },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // The order names its job (orders placed before it did are found through the job's columns);
-    // the job row is locked first, so every confirmation of every order of one job takes turns.
+    // The order names its job and which payment it is; the job row is locked first, so every
+    // confirmation of every order of one job takes turns.
     const named = (await findOrdersByIds(tx, [orderId])).get(orderId);
     const jobId = named?.install_job_id ?? null;
+    if (jobId === null) return false;
     const [locked] = await tx
       .select()
       .from(installJobs)
-      .where(
-        or(
-          eq(installJobs.deposit_order_id, orderId),
-          eq(installJobs.balance_order_id, orderId),
-          ...(jobId === null ? [] : [eq(installJobs.id, jobId)]),
-        ),
-      )
+      .where(eq(installJobs.id, jobId))
       .for("update");
     if (!locked) return false;
     let job = locked;
@@ -326,12 +321,7 @@ export async function recordJobPayment(
     if (order?.order.payment_status !== "paid") return false;
     if (job.stage === "cancelled")
       return refundPaymentOfCancelledJob(tx, job, order.order, options);
-    const kind =
-      job.deposit_order_id === orderId
-        ? "deposit"
-        : job.balance_order_id === orderId
-          ? "balance"
-          : order.order.install_payment;
+    const kind = order.order.install_payment;
     if (!kind) return false;
     // A superseded order (the customer started the payment again) paid on its still-open page.
     if ((kind === "deposit" ? job.deposit_order_id : job.balance_order_id) !== orderId) {
