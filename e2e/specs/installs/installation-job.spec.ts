@@ -132,7 +132,13 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   );
   await expect(lines).toContainText("10 boxes reserved");
   await expect(customer.getByText(/Freight delivery|pallets/)).toHaveCount(0);
-  await expect(customer.getByRole("button", { name: "Cancel and go back" })).toBeVisible();
+  // Leaving the payment page leads back to the project page, where the deposit can be paid again.
+  await customer.getByRole("button", { name: "Cancel and go back" }).click();
+  await expect(customer).toHaveURL(new URL(customerUrl, customer.url()).href);
+  await customer.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+  await customer.getByRole("button", { name: "Pay deposit of $622.50" }).click();
+  await expect(customer).toHaveURL(/\/pay\//);
+  await customer.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
   await customer.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
   await customer.getByRole("button", { name: "Pay $622.50" }).click();
   await expect(customer).toHaveURL(/\/success\?session_id=/);

@@ -199,6 +199,8 @@ export const testPaymentSessionSchema = z.object({
   customer_email: z.string(),
   /** goods, or installation (a job's deposit or balance: no boxes, no delivery). */
   purpose: z.enum(orderPurposes),
+  /** The store page leaving this payment leads to: the checkout, or an installation's job page. */
+  back_url: z.string(),
   items: z.array(
     z.object({
       product_name: z.string(),

@@ -42,6 +42,14 @@ const endedMessages: Record<Exclude<TestPaymentSession["status"], "open">, strin
   expired: "This payment session has expired. Your cart is still saved.",
 };
 
+/** An installation payment is opened from the job's page, which shows what is due: no cart. */
+const installationEndedMessages: typeof endedMessages = {
+  paid: endedMessages.paid,
+  failed: "This payment was declined and the session has ended. Nothing was charged.",
+  cancelled: "This payment was cancelled. Nothing was charged.",
+  expired: "This payment session has expired. Nothing was charged.",
+};
+
 /** Sends the browser where the server says; the cart is the fallback. */
 async function postAndRedirect(path: string, body?: unknown) {
   const { redirect_url } = await api<{ redirect_url: string }>(path, { method: "POST", body });
@@ -82,18 +90,10 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
   const cancel = async () => {
     if (!session || cancelling) return;
     setCancelling(true);
-    if (installation) {
-      // An installation payment is opened from the project page: cancelling goes back there.
-      await api(`/api/payments/test-sessions/${encodeURIComponent(session.id)}/cancel`, {
-        method: "POST",
-      }).catch(() => undefined);
-      window.history.back();
-      return;
-    }
     try {
       await postAndRedirect(`/api/payments/test-sessions/${encodeURIComponent(session.id)}/cancel`);
     } catch {
-      window.location.assign("/cart");
+      window.location.assign(session.back_url);
     }
   };
 
@@ -205,7 +205,11 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                       {message}
                     </p>
                   ) : null}
-                  <p className="mb-4 text-stone-700">{endedMessages[session.status]}</p>
+                  <p className="mb-4 text-stone-700">
+                    {installation
+                      ? installationEndedMessages[session.status]
+                      : endedMessages[session.status]}
+                  </p>
                   {session.refunds?.length ? (
                     <ul aria-label="Refunds" className="mb-4 space-y-1 text-sm text-stone-700">
                       {session.refunds.map((refund) => (
@@ -240,9 +244,9 @@ export default function TestPaymentPage({ loaderData }: Route.ComponentProps) {
                         ? "Cancel and go back"
                         : "Cancel and return to cart"}
                   </button>
-                ) : session.status === "paid" || installation ? null : (
-                  <Link to="/cart?step=checkout" className="btn-primary w-full">
-                    Return to cart
+                ) : session.status === "paid" ? null : (
+                  <Link to={session.back_url} className="btn-primary w-full">
+                    {installation ? "Back to your project" : "Return to cart"}
                   </Link>
                 )}
               </div>

@@ -52,7 +52,7 @@ export {
 } from "./customer-jobs.ts";
 export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
 export { declineEstimate } from "./job-decline.ts";
-export type { PaymentProvider } from "./job-payment-session.ts";
+export { jobPagePath, type PaymentProvider } from "./job-payment-session.ts";
 export {
   bookMeasureForJob,
   bookMeasureOnline,

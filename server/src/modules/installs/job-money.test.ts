@@ -129,6 +129,21 @@ describe("installation job money: cancellation refunds, the balance, the deposit
     });
   });
 
+  it("leaving the test payment page of a deposit leads back to the job's page, and the boxes go back", async () => {
+    const { job, product } = await api.acceptedJob();
+    const started = await post(`/api/installation/jobs/${job.token}/deposit`);
+    const sessionId: string = started.json().payment_url.split("/pay/")[1];
+    const jobPage = `/installation/jobs/${job.token}`;
+    const session = await t.app.inject(`/api/payments/test-sessions/${sessionId}`);
+    expect(session.json()).toMatchObject({ purpose: "installation", back_url: jobPage });
+    expect(await stockOf(product.id)).toBe(40);
+
+    const left = await post(`/api/payments/test-sessions/${sessionId}/cancel`);
+    expect(left.json()).toEqual({ redirect_url: jobPage });
+    expect(await stockOf(product.id)).toBe(50);
+    expect((await page(job.token)).json()).toMatchObject({ can_pay_deposit: true });
+  });
+
   it("cancelling on the last full-refund day refunds the whole deposit to the card, releases the materials and emails the amount", async () => {
     const { job, product, installStart } = await paidJob(5);
     expect(await stockOf(product.id)).toBe(40);

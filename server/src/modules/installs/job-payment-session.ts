@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { installJobs } from "../../db/schema/installs.ts";
 import { AppError } from "../../errors.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.service.ts";
 import { attachPaymentSession, cancelUnpaid, type RefundIssuer } from "../orders/orders.service.ts";
@@ -18,6 +20,19 @@ export interface PaymentProvider extends RefundIssuer {
   ): Promise<{ id: string; url: string; expiresAt: Date }>;
 }
 
+/** The customer's page of a job: where leaving one of its payment pages leads back to. */
+const jobPage = (jobToken: string) => `/installation/jobs/${encodeURIComponent(jobToken)}`;
+
+/** The page of the job an installation order pays, or null when the order names no job. */
+export async function jobPagePath(db: Db, jobId: number | null): Promise<string | null> {
+  if (jobId === null) return null;
+  const [job] = await db
+    .select({ token: installJobs.token })
+    .from(installJobs)
+    .where(eq(installJobs.id, jobId));
+  return job ? jobPage(job.token) : null;
+}
+
 /**
  * Opens the provider's payment session of a just-placed job order (deposit or balance). When the
  * provider cannot, the order is cancelled (its boxes released) and the customer reads 503. Leaving
@@ -32,12 +47,7 @@ export async function openPayment(
   jobToken: string,
 ): Promise<{ payment_url: string }> {
   try {
-    const session = await provider.createSession(
-      order,
-      items,
-      storeUrl,
-      `/installation/jobs/${encodeURIComponent(jobToken)}`,
-    );
+    const session = await provider.createSession(order, items, storeUrl, jobPage(jobToken));
     await attachPaymentSession(db, order.id, session);
     return { payment_url: session.url };
   } catch (error) {

@@ -26,6 +26,7 @@ import type { PaymentProvider } from "./payment-provider.ts";
 import {
   describeTestSession,
   findTestSessionOrder,
+  paymentBackPath,
   testCards,
   testSessionStatus,
 } from "./test-sessions.ts";
@@ -151,7 +152,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       const order = await findTestSessionOrder(db, request.params.id, Boolean(app.config.stripe));
       if (order.payment_status === "paid") throw conflict("This order is already paid.");
       await cancelUnpaid(db, { sessionId: request.params.id }, "cancelled", provider.metrics);
-      return { redirect_url: "/cart?step=checkout" };
+      return { redirect_url: await paymentBackPath(db, order) };
     },
   );
 };

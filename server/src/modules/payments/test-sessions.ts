@@ -2,6 +2,7 @@ import { toDollars } from "@mcf/contracts/money";
 import type { TestPaymentSession } from "@mcf/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { jobPagePath } from "../installs/installs.service.ts";
 import type { OrderRow } from "../orders/orders.service.ts";
 import {
   findOrderBySessionId,
@@ -38,6 +39,16 @@ export async function findTestSessionOrder(
   return order;
 }
 
+/**
+ * Where leaving the payment page leads: a purchase back to its checkout, an installation payment
+ * to its job's page.
+ */
+export async function paymentBackPath(db: Db, order: OrderRow): Promise<string> {
+  const jobPage =
+    order.purpose === "installation" ? await jobPagePath(db, order.install_job_id) : null;
+  return jobPage ?? "/cart?step=checkout";
+}
+
 /** The session as the test page shows it: the lines and every amount that makes up the charge. */
 export async function describeTestSession(db: Db, order: OrderRow): Promise<TestPaymentSession> {
   const found = await getOrderWithItems(db, order.id);
@@ -50,6 +61,7 @@ export async function describeTestSession(db: Db, order: OrderRow): Promise<Test
     expires_at: order.payment_expires_at.toISOString(),
     customer_email: order.customer_email,
     purpose: order.purpose,
+    back_url: await paymentBackPath(db, order),
     items: (found?.items ?? []).map((item) => ({
       product_name: item.product_name,
       quantity: item.quantity,
