@@ -28,6 +28,12 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const mail = { publicUrl: app.config.publicUrl };
   const photoStore = createProductImageStore(app.config);
+  /** Awaits a step that may queue mail, then delivers it now (staff are watching the screen). */
+  const thenDeliverMail = async <T>(step: Promise<T>): Promise<T> => {
+    const result = await step;
+    void app.jobs.mail?.runOnce();
+    return result;
+  };
   app.get(
     "/api/admin/reviews",
     {
@@ -78,17 +84,10 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminQuestionSchema, ...adminErrorResponses },
       },
     },
-    async (request) => {
-      const question = await moderateQuestion(
-        db,
-        request.params.id,
-        request.body,
-        staffActor(request),
-        mail,
-      );
-      void app.jobs.mail?.runOnce();
-      return question;
-    },
+    async (request) =>
+      thenDeliverMail(
+        moderateQuestion(db, request.params.id, request.body, staffActor(request), mail),
+      ),
   );
   app.post(
     "/api/admin/answers/:id/moderation",
@@ -101,17 +100,10 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminQuestionSchema, ...adminErrorResponses },
       },
     },
-    async (request) => {
-      const question = await moderateAnswer(
-        db,
-        request.params.id,
-        request.body,
-        staffActor(request),
-        mail,
-      );
-      void app.jobs.mail?.runOnce();
-      return question;
-    },
+    async (request) =>
+      thenDeliverMail(
+        moderateAnswer(db, request.params.id, request.body, staffActor(request), mail),
+      ),
   );
   app.post(
     "/api/admin/orders/:id/review-requests",
@@ -123,12 +115,8 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ queued: z.number().int() }), ...adminErrorResponses },
       },
     },
-    async (request) => {
-      const queued = await sendReviewRequestsNow(db, request.params.id, {
-        publicUrl: app.config.publicUrl,
-      });
-      void app.jobs.mail?.runOnce();
-      return { queued };
-    },
+    async (request) => ({
+      queued: await thenDeliverMail(sendReviewRequestsNow(db, request.params.id, mail)),
+    }),
   );
 };

@@ -38,7 +38,13 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
   const publicUrl = app.config.publicUrl;
   const tags = ["installation jobs"];
   const limited = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-  const policy = async () => cancellationPolicyOf((await app.settings.read()).business_numbers);
+  /** The customer's view of their job: what the page reads, and what each step on it answers. */
+  const customerJob = async (token: string) =>
+    getCustomerJob(db, token, {
+      publicUrl,
+      policy: cancellationPolicyOf((await app.settings.read()).business_numbers),
+      refunds: provider,
+    });
 
   app.get(
     "/api/installation/jobs/:token",
@@ -52,11 +58,7 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getCustomerJob(db, request.params.token, {
-        publicUrl,
-        policy: await policy(),
-        refunds: provider,
-      });
+      return customerJob(request.params.token);
     },
   );
   app.post(
@@ -74,11 +76,7 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     async (request) => {
       assertSameOrigin(request, publicUrl, crossSite);
       await acceptEstimate(db, request.params.token, request.body, request.ip);
-      return getCustomerJob(db, request.params.token, {
-        publicUrl,
-        policy: await policy(),
-        refunds: provider,
-      });
+      return customerJob(request.params.token);
     },
   );
   app.post(
@@ -100,52 +98,40 @@ export const installRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         publicUrl,
       });
       void app.jobs.mail?.runOnce();
-      return getCustomerJob(db, request.params.token, {
-        publicUrl,
-        policy: await policy(),
-        refunds: provider,
-      });
+      return customerJob(request.params.token);
     },
   );
-  app.post(
+  /** Opens the deposit or the balance payment alike: the answer says where to pay. */
+  const openPaymentRoute = (path: string, summary: string, start: typeof startDeposit) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          params: jobTokenParamsSchema,
+          response: { 200: depositStartSchema, 503: errorResponseSchema, ...errors },
+        },
+        config: limited,
+      },
+      async (request) => {
+        assertSameOrigin(request, publicUrl, crossSite);
+        return start(db, request.params.token, provider, request.log, {
+          publicUrl,
+          storeUrl: storeUrlFor(request, app.config),
+          showroomState: (await app.settings.read()).address.state,
+        });
+      },
+    );
+  openPaymentRoute(
     "/api/installation/jobs/:token/deposit",
-    {
-      schema: {
-        tags,
-        summary: "Open the deposit payment; the answer says where to pay",
-        params: jobTokenParamsSchema,
-        response: { 200: depositStartSchema, 503: errorResponseSchema, ...errors },
-      },
-      config: limited,
-    },
-    async (request) => {
-      assertSameOrigin(request, publicUrl, crossSite);
-      return startDeposit(db, request.params.token, provider, request.log, {
-        publicUrl,
-        storeUrl: storeUrlFor(request, app.config),
-        showroomState: (await app.settings.read()).address.state,
-      });
-    },
+    "Open the deposit payment; the answer says where to pay",
+    startDeposit,
   );
-  app.post(
+  openPaymentRoute(
     "/api/installation/jobs/:token/balance",
-    {
-      schema: {
-        tags,
-        summary: "Open the payment of the balance due after the install; the answer says where",
-        params: jobTokenParamsSchema,
-        response: { 200: depositStartSchema, 503: errorResponseSchema, ...errors },
-      },
-      config: limited,
-    },
-    async (request) => {
-      assertSameOrigin(request, publicUrl, crossSite);
-      return startBalance(db, request.params.token, provider, request.log, {
-        publicUrl,
-        storeUrl: storeUrlFor(request, app.config),
-        showroomState: (await app.settings.read()).address.state,
-      });
-    },
+    "Open the payment of the balance due after the install; the answer says where",
+    startBalance,
   );
   app.post(
     "/api/installation/jobs/:token/date-request",

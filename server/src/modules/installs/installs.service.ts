@@ -29,10 +29,12 @@ import { jobEmails, jobMailKeyPattern, queueJobEmail } from "./job-emails.ts";
 import { insertJobIn, jobFieldsFrom } from "./job-fields.ts";
 import {
   activeAppointments,
+  appointmentColumns,
   latestEstimate,
   lockJobById,
   moveJob,
   toAdminJob,
+  toAppointment,
   toEstimate,
 } from "./job-records.ts";
 import { nextStage } from "./job-stages.ts";
@@ -468,12 +470,7 @@ export async function weekCalendar(
   const end = new Date(start.getTime() + 7 * 24 * 60 * 60 * 1000);
   const rows = await db
     .select({
-      id: installAppointments.id,
-      kind: installAppointments.kind,
-      crew_id: installAppointments.crew_id,
-      crew_name: installCrews.name,
-      starts_at: installAppointments.starts_at,
-      ends_at: installAppointments.ends_at,
+      ...appointmentColumns,
       job_id: installAppointments.job_id,
       customer_name: installJobs.customer_name,
       booked_by: installAppointments.booked_by,
@@ -497,11 +494,7 @@ export async function weekCalendar(
   return {
     week_start: start.toISOString().slice(0, 10),
     crews: await listCrews(db),
-    appointments: rows.map((row) => ({
-      ...row,
-      starts_at: row.starts_at.toISOString(),
-      ends_at: row.ends_at.toISOString(),
-    })),
+    appointments: rows.map(toAppointment),
     time_off: timeOff.map(toTimeOff),
   };
 }

@@ -128,26 +128,35 @@ export async function estimateBeingAnswered(
   return estimate;
 }
 
+/**
+ * The columns of an `Appointment`, for a select from installAppointments joined to installCrews
+ * on the crew; `toAppointment` turns the row into the answer.
+ */
+export const appointmentColumns = {
+  id: installAppointments.id,
+  kind: installAppointments.kind,
+  crew_id: installAppointments.crew_id,
+  crew_name: installCrews.name,
+  starts_at: installAppointments.starts_at,
+  ends_at: installAppointments.ends_at,
+};
+
+/** A visit row as the API answers it: its times as ISO strings. */
+export function toAppointment<Row extends { starts_at: Date; ends_at: Date }>(
+  row: Row,
+): Omit<Row, "starts_at" | "ends_at"> & { starts_at: string; ends_at: string } {
+  return { ...row, starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString() };
+}
+
 /** A job's visits that still hold a crew, soonest first. */
 export async function activeAppointments(db: DbOrTx, jobId: number): Promise<Appointment[]> {
   const rows = await db
-    .select({
-      id: installAppointments.id,
-      kind: installAppointments.kind,
-      crew_id: installAppointments.crew_id,
-      crew_name: installCrews.name,
-      starts_at: installAppointments.starts_at,
-      ends_at: installAppointments.ends_at,
-    })
+    .select(appointmentColumns)
     .from(installAppointments)
     .innerJoin(installCrews, eq(installCrews.id, installAppointments.crew_id))
     .where(and(eq(installAppointments.job_id, jobId), isNull(installAppointments.cancelled_at)))
     .orderBy(asc(installAppointments.starts_at));
-  return rows.map((row) => ({
-    ...row,
-    starts_at: row.starts_at.toISOString(),
-    ends_at: row.ends_at.toISOString(),
-  }));
+  return rows.map(toAppointment);
 }
 
 /**

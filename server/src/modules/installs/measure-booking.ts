@@ -360,8 +360,7 @@ export async function bookMeasureForJob(
   return bookAsCustomer(db, slot, now, context, async (tx) => {
     const job = await findOpenJobByToken(tx, token, { forUpdate: true });
     const own = await activeMeasure(tx, job.id);
-    if (own && !visitView(job, own, "", settings, now).can_change)
-      throw conflict(changeTooLate(settings));
+    if (own) assertVisitChangeable(job, own, settings, now);
     return { job, replaces: own?.id };
   });
 }
@@ -388,8 +387,18 @@ const badLink = () =>
     `This link is not valid: it may have been changed. Use the link in your latest email, or call us at ${storeIdentity().phone}.`,
   );
 
-const changeTooLate = (settings: StoreSettings) =>
-  `Visits can be moved or cancelled online until ${settings.booking.change_cutoff_hours} hours before they start. Please call us at ${storeIdentity().phone}.`;
+/** Customers move or cancel a visit online only until the change cut-off; 409 after it. */
+function assertVisitChangeable(
+  job: JobRow,
+  visit: typeof installAppointments.$inferSelect,
+  settings: StoreSettings,
+  now: Date,
+): void {
+  if (!visitView(job, visit, "", settings, now).can_change)
+    throw conflict(
+      `Visits can be moved or cancelled online until ${settings.booking.change_cutoff_hours} hours before they start. Please call us at ${storeIdentity().phone}.`,
+    );
+}
 
 /**
  * The job and visit a signed link names; 403 when the signature does not match. The visit the link
@@ -434,8 +443,7 @@ export async function rescheduleByRef(
   const { settings } = context;
   return bookAsCustomer(db, slot, now, context, async (tx) => {
     const { job, visit } = await visitOfRef(tx, ref, true);
-    if (!visitView(job, visit, "", settings, now).can_change)
-      throw conflict(changeTooLate(settings));
+    assertVisitChangeable(job, visit, settings, now);
     return { job, replaces: visit.id };
   });
 }
@@ -453,8 +461,7 @@ export async function cancelByRef(
   const { settings } = context;
   await db.transaction(async (tx) => {
     const { job, visit } = await visitOfRef(tx, ref, true);
-    if (!visitView(job, visit, "", settings, now).can_change)
-      throw conflict(changeTooLate(settings));
+    assertVisitChangeable(job, visit, settings, now);
     await cancelVisits(tx, job.id, now);
     const moved = await moveJob(tx, job, "unscheduleMeasure", {
       actor: "customer",

@@ -567,18 +567,18 @@ export async function saveShipping(
   });
 }
 
+/** Staff-sent order emails are audited: who sent it, and `action` says which email. */
+async function auditStaffEmail(tx: DbOrTx, orderId: string, actor: string, action: string) {
+  await writeAudit(tx, { actor, action, entityType: "order", entityId: orderId });
+}
+
 async function sendShippedEmailIn(
   tx: DbOrTx,
   orderId: string,
   options: { publicUrl: string; actor: string },
 ) {
   const queued = await queueShippedEmail(tx, orderId, { publicUrl: options.publicUrl });
-  await writeAudit(tx, {
-    actor: options.actor,
-    action: "order.send_shipped_email",
-    entityType: "order",
-    entityId: orderId,
-  });
+  await auditStaffEmail(tx, orderId, options.actor, "order.send_shipped_email");
   return queued;
 }
 
@@ -643,12 +643,7 @@ export async function resendConfirmation(
       force: true,
       publicUrl: options.publicUrl,
     });
-    await writeAudit(tx, {
-      actor: options.actor,
-      action: "order.resend_confirmation",
-      entityType: "order",
-      entityId: orderId,
-    });
+    await auditStaffEmail(tx, orderId, options.actor, "order.resend_confirmation");
     return queued;
   });
 }
