@@ -60,4 +60,16 @@ test.describe("summary labels never run into their values", () => {
     expect(text).toMatch(/Tax: \$[\d,.]+/);
     expect(text).toMatch(/Total: \$[\d,.]+/);
   });
+
+  test("the store's figures on /about and /blog read each figure with its label", async ({
+    page,
+  }) => {
+    await openPage(page, "/about");
+    const about = await readText(page.locator("main dl").first());
+    expect(about).toContain("Completed projects: 5,000+");
+    expect(about).toContain("Customer satisfaction: 98%");
+    await openPage(page, "/blog");
+    const blog = await readText(page.getByRole("region", { name: "Why homeowners trust us" }));
+    expect(blog).toContain("Service areas: 20+");
+  });
 });

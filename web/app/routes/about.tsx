@@ -1,6 +1,7 @@
 import { business } from "@mcf/contracts/business";
 import { serviceAreas } from "@mcf/contracts/service-areas";
 import { Link } from "react-router";
+import { Term } from "../components/summary-row.tsx";
 import { PageHero } from "../features/content/page-hero.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -69,21 +70,21 @@ export default function About() {
           <div className="rounded-2xl bg-cream p-6 ring-1 ring-oak-100">
             <dl className="grid grid-cols-2 gap-4 text-center">
               <div className="flex flex-col-reverse">
-                <dt className="text-sm text-stone-600">Completed projects</dt>
+                <Term className="text-sm text-stone-600">Completed projects</Term>
                 <dd className="font-display text-3xl font-bold text-oak-700">5,000+</dd>
               </div>
               <div className="flex flex-col-reverse">
-                <dt className="text-sm text-stone-600">Customer satisfaction</dt>
+                <Term className="text-sm text-stone-600">Customer satisfaction</Term>
                 <dd className="font-display text-3xl font-bold text-oak-700">98%</dd>
               </div>
               <div className="flex flex-col-reverse">
-                <dt className="text-sm text-stone-600">Communities served</dt>
+                <Term className="text-sm text-stone-600">Communities served</Term>
                 <dd className="font-display text-3xl font-bold text-oak-700">
                   {serviceAreas.length}
                 </dd>
               </div>
               <div className="flex flex-col-reverse">
-                <dt className="text-sm text-stone-600">Days per typical install</dt>
+                <Term className="text-sm text-stone-600">Days per typical install</Term>
                 <dd className="font-display text-3xl font-bold text-oak-700">1-3</dd>
               </div>
             </dl>

@@ -1,6 +1,7 @@
 import type { AreaCatalogue, BlogPostList } from "@mcf/contracts/content";
 import { serviceCity } from "@mcf/contracts/service-areas";
 import { Link } from "react-router";
+import { Term } from "../components/summary-row.tsx";
 import { AreaCard } from "../features/content/area-card.tsx";
 import { PageHero } from "../features/content/page-hero.tsx";
 import { PostCard } from "../features/content/post-card.tsx";
@@ -55,9 +56,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <dl className="grid grid-cols-3 gap-4 text-center">
             {trustStats().map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 shadow-sm">
-                <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase sm:text-sm">
+                <Term className="text-xs font-medium tracking-wide text-stone-600 uppercase sm:text-sm">
                   {stat.label}
-                </dt>
+                </Term>
                 <dd className="order-first font-display text-2xl font-bold text-oak-700 sm:text-4xl">
                   {stat.value}
                 </dd>
