@@ -15,6 +15,7 @@ export interface LedgerRow {
   lot_id: number | null;
   lot_code: string | null;
   reference: string | null;
+  order_id: string | null;
   staff: string | null;
   created_at: string;
 }

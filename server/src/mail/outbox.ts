@@ -2,6 +2,7 @@ import type { OutboxMessage, OutboxMessageDetail } from "@mcf/contracts/admin";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/client.ts";
+import { inboxPage } from "../db/inbox-page.ts";
 import type { MailAttachment } from "../db/schema/mail.ts";
 
 export type { MailAttachment };
@@ -113,13 +114,7 @@ export async function listOutbox(
   db: Db,
   query: { status?: string; limit: number; offset: number },
 ) {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(query.status ? eq(mailOutbox.status, query.status) : undefined)
-    .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const rows = await inboxPage(db.select().from(mailOutbox).$dynamic(), mailOutbox, query);
   const countRows = await db
     .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })
     .from(mailOutbox)

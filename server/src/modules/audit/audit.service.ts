@@ -127,3 +127,23 @@ export function changedFields(
   }
   return { before: b, after: a };
 }
+
+/**
+ * Records an edit as the fields it changed (`changedFields`), inside the edit's transaction; an
+ * edit that changed nothing leaves no entry.
+ */
+export async function auditChanges(
+  db: DbOrTx,
+  entry: {
+    action: string;
+    entityType: AuditEntityType;
+    entityId: string | number;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: string;
+  },
+): Promise<void> {
+  const diff = changedFields(entry.before, entry.after);
+  if (Object.keys(diff.after).length === 0) return;
+  await writeAudit(db, { ...entry, ...diff });
+}

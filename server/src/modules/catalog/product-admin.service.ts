@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { conflict, invalid } from "../../errors.ts";
-import { changedFields, writeAudit } from "../audit/audit.service.ts";
+import { auditChanges, writeAudit } from "../audit/audit.service.ts";
 import { countStock } from "../stock/stock.service.ts";
 import { containsPattern, getProductRow } from "./product-lookup.ts";
 import { toAdminProduct } from "./product-mapper.ts";
@@ -219,16 +219,14 @@ export async function updateAdminProduct(
       if (counted !== undefined && counted !== null)
         await countStock(tx, id, counted, { reference: "Product editor", staff: actor });
       const after = toAdminProduct(await getProductRow(tx, id));
-      const diff = changedFields(before, after);
-      if (Object.keys(diff.after).length > 0) {
-        await writeAudit(tx, {
-          actor,
-          action: "product.update",
-          entityType: "product",
-          entityId: id,
-          ...diff,
-        });
-      }
+      await auditChanges(tx, {
+        actor,
+        action: "product.update",
+        entityType: "product",
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     });
   } catch (error) {

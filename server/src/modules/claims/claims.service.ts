@@ -9,8 +9,9 @@ import {
   maxClaimPhotos,
 } from "@mcf/contracts/claims-options";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { inboxPage } from "../../db/inbox-page.ts";
 import { type DeliveryClaimRow, deliveryClaims } from "../../db/schema/claims.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -177,13 +178,7 @@ export async function listClaims(
   db: Db,
   query: { status?: DeliveryClaimRow["status"]; limit: number; offset: number },
 ): Promise<AdminClaim[]> {
-  const rows = await db
-    .select()
-    .from(deliveryClaims)
-    .where(query.status ? eq(deliveryClaims.status, query.status) : undefined)
-    .orderBy(desc(deliveryClaims.created_at), desc(deliveryClaims.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const rows = await inboxPage(db.select().from(deliveryClaims).$dynamic(), deliveryClaims, query);
   return withOrders(db, rows);
 }
 

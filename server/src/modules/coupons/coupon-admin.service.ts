@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { coupons } from "../../db/schema/coupons.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
-import { changedFields, writeAudit } from "../audit/audit.service.ts";
+import { auditChanges, writeAudit } from "../audit/audit.service.ts";
 import { couponHasExpired } from "./coupon-expiry.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -145,16 +145,14 @@ export async function updateAdminCoupon(
         .set({ ...couponColumns(input, before), updated_at: new Date() })
         .where(eq(coupons.id, id));
       const after = await getCoupon(tx, id);
-      const diff = changedFields(before, after);
-      if (Object.keys(diff.after).length > 0) {
-        await writeAudit(tx, {
-          actor,
-          action: "coupon.update",
-          entityType: "coupon",
-          entityId: id,
-          ...diff,
-        });
-      }
+      await auditChanges(tx, {
+        actor,
+        action: "coupon.update",
+        entityType: "coupon",
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     });
   } catch (error) {

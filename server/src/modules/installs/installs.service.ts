@@ -21,7 +21,7 @@ import {
 } from "../../db/schema/installs.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { listMailByKey } from "../../mail/outbox.ts";
-import { changedFields, listAudit, writeAudit } from "../audit/audit.service.ts";
+import { auditChanges, listAudit, writeAudit } from "../audit/audit.service.ts";
 import { getInquiry } from "../leads/leads.service.ts";
 import { getAdminOrder } from "../orders/orders.service.ts";
 import { priceEstimate } from "./estimate-pricing.ts";
@@ -340,16 +340,14 @@ export async function setCrewHours(db: Db, id: number, hours: CrewHours, actor: 
       .returning(crewColumns);
     if (!row) throw notFound("Crew not found");
     const crew = toCrew(row);
-    const change = changedFields(toCrew(current), crew);
-    if (Object.keys(change.after).length > 0)
-      await writeAudit(tx, {
-        action: "crew.hours",
-        entityType: "crew",
-        entityId: id,
-        before: change.before,
-        after: change.after,
-        actor,
-      });
+    await auditChanges(tx, {
+      action: "crew.hours",
+      entityType: "crew",
+      entityId: id,
+      before: toCrew(current),
+      after: crew,
+      actor,
+    });
     return crew;
   });
 }

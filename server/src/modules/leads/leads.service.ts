@@ -7,6 +7,7 @@ import type {
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { inboxPage } from "../../db/inbox-page.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 import { notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
@@ -30,13 +31,11 @@ type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 /** Project inquiries, newest first. */
 export async function listInquiries(db: Db, query: InboxQuery): Promise<AdminInquiry[]> {
-  const rows = await db
-    .select()
-    .from(projectInquiries)
-    .where(query.status ? eq(projectInquiries.status, query.status) : undefined)
-    .orderBy(desc(projectInquiries.created_at), desc(projectInquiries.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const rows = await inboxPage(
+    db.select().from(projectInquiries).$dynamic(),
+    projectInquiries,
+    query,
+  );
   return rows.map(toInquiry);
 }
 
@@ -45,13 +44,11 @@ export async function listContactMessages(
   db: Db,
   query: InboxQuery,
 ): Promise<AdminContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(query.status ? eq(contactMessages.status, query.status) : undefined)
-    .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const rows = await inboxPage(
+    db.select().from(contactMessages).$dynamic(),
+    contactMessages,
+    query,
+  );
   return rows.map(toMessage);
 }
 

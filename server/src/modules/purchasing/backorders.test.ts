@@ -1,21 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct, storedLots } from "../../../test/factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { stockKit } from "../../../test/stock-kit.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { mailOutbox, orderItems, orders, products } from "../../db/schema/index.ts";
-import { ledgerTotals } from "../stock/stock.service.ts";
+import { mailOutbox, orderItems, orders } from "../../db/schema/index.ts";
 
 describe("backorders: offered when an open purchase order covers the rest, allocated on receipt", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let address = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   const db = () => t.database.db;
+  const { ledger, expectLedgerAddsUp } = stockKit(() => t);
   const expected = "2099-03-16";
 
   async function purchaseOrder(
@@ -103,29 +100,6 @@ describe("backorders: offered when an open purchase order covers the rest, alloc
     const res = await callAdmin(t, "GET", `/api/admin/products/${productId}`);
     const { on_hand, allocated, reserved, available } = res.json();
     return { on_hand, allocated, reserved, available };
-  }
-
-  async function ledger(productId: number) {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}/ledger`);
-    return res.json().rows as Array<{
-      boxes: number;
-      allocated_change: number;
-      reserved_change: number;
-      reason: string;
-      reference: string | null;
-      order_id: string | null;
-      lot_id: number | null;
-      lot_code: string | null;
-    }>;
-  }
-
-  async function expectLedgerAddsUp(productId: number) {
-    const [row] = await db().select().from(products).where(eq(products.id, productId));
-    expect(await ledgerTotals(db(), productId)).toEqual({
-      onHand: row?.on_hand,
-      allocated: row?.allocated,
-      reserved: row?.reserved,
-    });
   }
 
   const arrivedEmails = (to: string) =>

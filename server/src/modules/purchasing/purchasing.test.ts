@@ -1,21 +1,16 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { createProduct, storedLots } from "../../../test/factories.ts";
 import { approvedPartner, bearer } from "../../../test/partner-factories.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { stockKit } from "../../../test/stock-kit.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
-import { products } from "../../db/schema/index.ts";
-import { ledgerTotals } from "../stock/stock.service.ts";
 
 describe("purchase orders: receiving in full or in part, with dye lots and cost per box", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const db = () => t.database.db;
+  const { ledger, expectLedgerAddsUp } = stockKit(() => t);
 
   async function createPurchaseOrder(
     lines: Array<{ product_id: number; boxes_ordered: number; cost_per_box: number }>,
@@ -45,27 +40,6 @@ describe("purchase orders: receiving in full or in part, with dye lots and cost 
     expect(res.statusCode).toBe(200);
     const { on_hand, allocated, reserved, available, cost_per_box } = res.json();
     return { on_hand, allocated, reserved, available, cost_per_box };
-  }
-
-  async function ledger(productId: number) {
-    const res = await callAdmin(t, "GET", `/api/admin/products/${productId}/ledger`);
-    expect(res.statusCode).toBe(200);
-    return res.json().rows as Array<{
-      boxes: number;
-      reason: string;
-      reference: string | null;
-      staff: string | null;
-      lot_id: number | null;
-    }>;
-  }
-
-  async function expectLedgerAddsUp(productId: number) {
-    const [row] = await db().select().from(products).where(eq(products.id, productId));
-    expect(await ledgerTotals(db(), productId)).toEqual({
-      onHand: row?.on_hand,
-      allocated: row?.allocated,
-      reserved: row?.reserved,
-    });
   }
 
   it("staff receive part of a purchase order with its lot code, then the rest: on hand, lots, ledger and cost follow", async () => {

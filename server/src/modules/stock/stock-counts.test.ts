@@ -1,18 +1,14 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct, storedLots } from "../../../test/factories.ts";
 import { stockKit } from "../../../test/stock-kit.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { suggestedReorder } from "../reports/reports.service.ts";
 
 describe("the stock count screen's batch, ledger rows per dye lot and the reorder report", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const db = () => t.database.db;
   const { numbers, expectLedgerAddsUp, ledger, checkout, pay, orderOf, setStatus } = stockKit(

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callAdmin, settleReturn } from "../../../test/admin-requests.ts";
 import { buildPaymentRequest, createProduct } from "../../../test/factories.ts";
 import { stockKit } from "../../../test/stock-kit.ts";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { cancelUnpaid } from "../orders/orders.service.ts";
 
 describe("stock you can count on: on hand, allocated, reserved, available and the ledger", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const db = () => t.database.db;
   const { numbers, expectLedgerAddsUp, ledger, checkout, pay, orderOf, setStatus } = stockKit(
