@@ -62,13 +62,13 @@ function leadColumns(input: LeadUpdate) {
   };
 }
 
-/** Sets the follow-up status and/or the staff note of an inquiry. */
 /** One project inquiry, or null when there is none with this id. */
 export async function getInquiry(db: DbOrTx, id: number): Promise<AdminInquiry | null> {
   const [row] = await db.select().from(projectInquiries).where(eq(projectInquiries.id, id));
   return row ? toInquiry(row) : null;
 }
 
+/** Sets the follow-up status and/or the staff note of an inquiry. */
 export async function updateInquiry(
   db: Db,
   id: number,
