@@ -22,7 +22,8 @@ export function CallUsLinks({
     <div className={className ? `${className} ${row}` : row}>
       {children}
       <a href={store.phone_href} className="btn-outline">
-        {callLabel} {store.phone}
+        {`${callLabel} `}
+        {store.phone}
       </a>
     </div>
   );
