@@ -1,7 +1,8 @@
 import { minPasswordLength, passwordTooShortMessage } from "@mcf/contracts/partners-options";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, serverDetail } from "./api.ts";
+import { useOneSubmission } from "./use-one-submission.ts";
 
 /**
  * The "choose a new password" form behind an emailed link (`?token=…`), for partners and staff
@@ -13,16 +14,14 @@ export function usePasswordReset(endpoint: string) {
   const token = searchParams.get("token")?.trim() ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(
+  const { submitting, error, setError, isBusy, run } = useOneSubmission(
     token ? null : "Missing reset token. Please use the link from your email.",
   );
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current || !token) return;
+    if (isBusy() || !token) return;
     if (password !== confirm) {
       setError("Passwords do not match");
       return;
@@ -31,20 +30,14 @@ export function usePasswordReset(endpoint: string) {
       setError(passwordTooShortMessage);
       return;
     }
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api(endpoint, { method: "POST", body: { token, new_password: password } });
-      setDone(true);
-    } catch (failure) {
-      setError(
+    await run(
+      async () => {
+        await api(endpoint, { method: "POST", body: { token, new_password: password } });
+        setDone(true);
+      },
+      (failure) =>
         serverDetail(failure) ?? "Invalid or expired token. Please request a new password reset.",
-      );
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
+    );
   }
 
   return {

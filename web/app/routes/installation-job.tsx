@@ -1,6 +1,7 @@
 import type { CustomerJob } from "@mcf/contracts/installs";
 import { jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { data, Link } from "react-router";
+import { CallUsLinks } from "../components/call-us-links.tsx";
 import { EstimateTable } from "../components/estimate-table.tsx";
 import { EstimateTerms, PrintEstimateButton } from "../features/installs/estimate-print.tsx";
 import {
@@ -37,7 +38,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** /installation/jobs/{token}: the customer's installation, from measure visit to finished floor. */
 export default function InstallationJobPage({ loaderData }: Route.ComponentProps) {
-  const store = useStoreDetails();
   const { job, token } = loaderData;
   return (
     <div className="container-page max-w-3xl py-10 sm:py-16">
@@ -49,14 +49,11 @@ export default function InstallationJobPage({ loaderData }: Route.ComponentProps
           <p role="alert" className="mb-6 text-lg text-stone-800">
             We could not find this installation project. Please call us if you need help.
           </p>
-          <div className="flex flex-wrap justify-center gap-3">
+          <CallUsLinks>
             <Link to="/contact" className="btn-primary">
               Contact us
             </Link>
-            <a href={store.phone_href} className="btn-outline">
-              Call {store.phone}
-            </a>
-          </div>
+          </CallUsLinks>
         </div>
       )}
     </div>

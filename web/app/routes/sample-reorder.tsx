@@ -1,11 +1,11 @@
 import type { SampleReorderResult } from "@mcf/contracts/orders";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { CallUsLinks } from "../components/call-us-links.tsx";
 import { api, namesNothing } from "../lib/api.ts";
 import { useCart } from "../lib/cart/cart-context.tsx";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { useStoreDetails } from "../lib/store-details.ts";
 import type { Route } from "./+types/sample-reorder";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -37,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * page in history, so going back or reloading adds nothing twice).
  */
 export default function SampleReorderPage({ loaderData }: Route.ComponentProps) {
-  const store = useStoreDetails();
   const { products } = loaderData;
   const { addItem, restored } = useCart();
   const navigate = useNavigate();
@@ -63,14 +62,11 @@ export default function SampleReorderPage({ loaderData }: Route.ComponentProps) 
       <p role="status" className="mb-6 text-lg text-stone-700">
         {message}
       </p>
-      <div className="flex flex-wrap justify-center gap-3">
+      <CallUsLinks>
         <Link to="/products" className="btn-primary">
           Browse Products
         </Link>
-        <a href={store.phone_href} className="btn-outline">
-          Call {store.phone}
-        </a>
-      </div>
+      </CallUsLinks>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { TrackingResult } from "@mcf/contracts/orders";
 import type { ReturnOptions } from "@mcf/contracts/returns";
 import { Link } from "react-router";
+import { CallUsLinks } from "../components/call-us-links.tsx";
 import { ClaimForm } from "../features/orders/claim-form.tsx";
 import { OrderLinesLots } from "../features/orders/order-lines-lots.tsx";
 import { ReturnRequest } from "../features/orders/return-request.tsx";
@@ -55,7 +56,6 @@ const badgeClass: Record<string, string> = {
 
 /** /track/{token}: where an order is, for anyone holding its tracking link. */
 export default function TrackOrderPage({ loaderData, params }: Route.ComponentProps) {
-  const store = useStoreDetails();
   const { tracking, returns } = loaderData;
   return (
     <div>
@@ -68,17 +68,14 @@ export default function TrackOrderPage({ loaderData, params }: Route.ComponentPr
             <p role="alert" className="mb-6 text-lg text-stone-800">
               {notFoundMessage}
             </p>
-            <div className="flex flex-wrap justify-center gap-3">
+            <CallUsLinks>
               <Link to="/track" className="btn-primary">
                 Look Up by Order Number
               </Link>
               <Link to="/contact" className="btn-outline">
                 Contact Support
               </Link>
-              <a href={store.phone_href} className="btn-outline">
-                Call {store.phone}
-              </a>
-            </div>
+            </CallUsLinks>
           </div>
         )}
       </div>

@@ -64,3 +64,19 @@ export function LoadingLine({ label = "Loading..." }: { label?: string }) {
     </div>
   );
 }
+
+/** A labelled input of the partner forms; they mark no field as required. */
+export function AuthField({
+  id,
+  label,
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input id={id} className="field-input" {...input} />
+    </div>
+  );
+}

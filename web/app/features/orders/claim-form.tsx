@@ -1,53 +1,16 @@
 import { claimPhotoTypes, maxClaimPhotos } from "@mcf/contracts/claims-options";
-import { type FormEvent, useState } from "react";
-import { detailText } from "../../lib/api.ts";
-
-/** Photos travel with the claim: a slow phone connection needs longer than a JSON call. */
-const uploadTimeoutMs = 60_000;
-
-type ClaimState =
-  | { step: "form"; error: string | null }
-  | { step: "sending" }
-  | { step: "sent"; message: string };
-
-/** Sends the form as multipart (the photos' bytes) and reads the server's answer. */
-async function sendClaim(token: string, form: HTMLFormElement): Promise<ClaimState> {
-  try {
-    const response = await fetch(`/api/track/${encodeURIComponent(token)}/claims`, {
-      method: "POST",
-      body: new FormData(form),
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(uploadTimeoutMs),
-    });
-    const body = (await response.json().catch(() => null)) as {
-      message?: string;
-      detail?: unknown;
-    } | null;
-    if (response.ok) return { step: "sent", message: body?.message ?? "Your claim was sent." };
-    return {
-      step: "form",
-      error: detailText(body?.detail) ?? `The claim could not be sent (error ${response.status}).`,
-    };
-  } catch {
-    return {
-      step: "form",
-      error: "The claim could not be sent. Please check your connection and try again.",
-    };
-  }
-}
+import { useFileForm } from "../../lib/file-form.ts";
 
 /**
  * The damage or shortage claim of a shipped order: what went wrong, how many boxes, what
  * happened, and photos. The server checks the photos (type from their bytes, size).
  */
 export function ClaimForm({ token, totalBoxes }: { token: string; totalBoxes: number }) {
-  const [state, setState] = useState<ClaimState>({ step: "form", error: null });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setState({ step: "sending" });
-    setState(await sendClaim(token, form));
-  };
+  const { state, submit } = useFileForm(
+    `/api/track/${encodeURIComponent(token)}/claims`,
+    "claim",
+    "Your claim was sent.",
+  );
   return (
     <section
       aria-labelledby="claim-heading"

@@ -1,16 +1,15 @@
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { Link } from "react-router";
-import { CheckIcon } from "../../components/icons.tsx";
+import { CallUsLinks } from "../../components/call-us-links.tsx";
 import { SummaryRow } from "../../components/summary-row.tsx";
-import { useStoreDetails } from "../../lib/store-details.ts";
+import { PaidHeader } from "./paid-header.tsx";
 
 /**
  * /success after an installation's deposit or balance: what was paid and what happens next, with
  * nothing about boxes, shipping or order tracking (the job's page follows the install).
  */
 export function InstallationPaymentView({ order }: { order: OrderConfirmation }) {
-  const store = useStoreDetails();
   const paid = order.payment_status === "paid";
   // The payment line names no product; the materials ride along at $0 to hold their boxes.
   const payments = order.items.filter((item) => item.product_id === null);
@@ -18,13 +17,9 @@ export function InstallationPaymentView({ order }: { order: OrderConfirmation })
   const billing = order.billing_address;
   return (
     <div className="container-page max-w-3xl py-10 sm:py-14">
-      <div className="mb-8 text-center">
-        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
-          <CheckIcon className="h-8 w-8" />
-        </span>
-        <h1 className="mb-2 text-3xl font-bold sm:text-4xl">
-          {paid ? "Thank you: your payment is received" : "We are confirming your payment"}
-        </h1>
+      <PaidHeader
+        title={paid ? "Thank you: your payment is received" : "We are confirming your payment"}
+      >
         <p className="text-lg text-stone-700">
           {formatUsd(order.total_amount)} for your floor installation · reference{" "}
           <strong className="text-navy-800">{order.friendly_order_id}</strong>
@@ -34,7 +29,7 @@ export function InstallationPaymentView({ order }: { order: OrderConfirmation })
             ? `Your receipt and a link to your project page are on their way to ${order.customer_email}.`
             : "Your receipt will follow by email."}
         </p>
-      </div>
+      </PaidHeader>
 
       <section
         aria-labelledby="installation-payment-heading"
@@ -79,14 +74,11 @@ export function InstallationPaymentView({ order }: { order: OrderConfirmation })
         </p>
       </section>
 
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <CallUsLinks callLabel="Questions? Call" className="mt-8">
         <Link to="/installation" className="btn-primary">
           About our installation
         </Link>
-        <a href={store.phone_href} className="btn-outline">
-          Questions? Call {store.phone}
-        </a>
-      </div>
+      </CallUsLinks>
     </div>
   );
 }

@@ -4,13 +4,14 @@ import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
 import { Link } from "react-router";
+import { CallUsLinks } from "../../components/call-us-links.tsx";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
 import { SummaryRow } from "../../components/summary-row.tsx";
 import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import { useStoreDetails } from "../../lib/store-details.ts";
+import { PaidHeader } from "./paid-header.tsx";
 
 type Address = OrderConfirmation["shipping_address"];
 
@@ -42,11 +43,7 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
   const hasBoxes = order.items.some((item) => item.kind !== "sample");
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
-      <div className="mb-8 text-center">
-        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
-          <CheckIcon className="h-8 w-8" />
-        </span>
-        <h1 className="mb-2 text-3xl font-bold sm:text-4xl">Thank you for your order!</h1>
+      <PaidHeader title="Thank you for your order!">
         <p className="text-lg text-stone-700">
           Order number <strong className="text-navy-800">{order.friendly_order_id}</strong>
         </p>
@@ -73,7 +70,7 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
             with this email. No password needed.
           </p>
         ) : null}
-      </div>
+      </PaidHeader>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section
@@ -203,14 +200,11 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
         )}
       </section>
 
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <CallUsLinks callLabel="Questions? Call" className="mt-8">
         <Link to="/products" className="btn-primary">
           Continue Shopping
         </Link>
-        <a href={store.phone_href} className="btn-outline">
-          Questions? Call {store.phone}
-        </a>
-      </div>
+      </CallUsLinks>
     </div>
   );
 }

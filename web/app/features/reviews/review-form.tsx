@@ -4,43 +4,8 @@ import {
   reviewFloorUses,
   reviewRooms,
 } from "@mcf/contracts/reviews-options";
-import { type FormEvent, useState } from "react";
 import { TextField } from "../../components/form-fields.tsx";
-import { detailText } from "../../lib/api.ts";
-
-/** Photos travel with the review: a slow phone connection needs longer than a JSON call. */
-const uploadTimeoutMs = 60_000;
-
-type ReviewState =
-  | { step: "form"; error: string | null }
-  | { step: "sending" }
-  | { step: "sent"; message: string };
-
-async function sendReview(productId: number, form: HTMLFormElement): Promise<ReviewState> {
-  try {
-    const response = await fetch(`/api/products/${productId}/reviews`, {
-      method: "POST",
-      body: new FormData(form),
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(uploadTimeoutMs),
-    });
-    const body = (await response.json().catch(() => null)) as {
-      message?: string;
-      detail?: unknown;
-    } | null;
-    if (response.ok)
-      return { step: "sent", message: body?.message ?? "Thank you for your review!" };
-    return {
-      step: "form",
-      error: detailText(body?.detail) ?? `The review could not be sent (error ${response.status}).`,
-    };
-  } catch {
-    return {
-      step: "form",
-      error: "The review could not be sent. Please check your connection and try again.",
-    };
-  }
-}
+import { useFileForm } from "../../lib/file-form.ts";
 
 export interface ReviewFormProps {
   productId: number;
@@ -54,13 +19,11 @@ export interface ReviewFormProps {
  * reviewer's name (shown as first name and initial) and email (never shown). It waits for staff.
  */
 export function ReviewForm({ productId, productName, link }: ReviewFormProps) {
-  const [state, setState] = useState<ReviewState>({ step: "form", error: null });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setState({ step: "sending" });
-    setState(await sendReview(productId, form));
-  };
+  const { state, submit } = useFileForm(
+    `/api/products/${productId}/reviews`,
+    "review",
+    "Thank you for your review!",
+  );
   if (state.step === "sent")
     return (
       <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-900">

@@ -1,13 +1,14 @@
 import type { PartnerUser } from "@mcf/contracts/partners";
 import { usStates } from "@mcf/contracts/us-states";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, type MetaArgs } from "react-router";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
-import { ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AuthField, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { PartnerOrders } from "../../features/ace/partner-orders.tsx";
 import { api, serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useOneSubmission } from "../../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, pageTitles.aceAccount, "Your ACE partner profile.");
@@ -39,10 +40,8 @@ function formFromUser(user: PartnerUser): ProfileForm {
 export default function AceAccount() {
   const { user, token, loading, setUser } = useRequirePartner();
   const [form, setForm] = useState<ProfileForm | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { submitting: saving, error, isBusy, run } = useOneSubmission();
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
 
   useEffect(() => {
     if (user && !form) setForm(formFromUser(user));
@@ -58,41 +57,36 @@ export default function AceAccount() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current || !form || !user) return;
-    busy.current = true;
-    setSaving(true);
+    if (isBusy() || !form || !user) return;
     setSaved(false);
-    setError(null);
-    try {
-      // The loaded profile goes back whole; the server ignores what is not editable.
-      const updated = await api<PartnerUser>("/api/ace/account", {
-        method: "PUT",
-        token,
-        body: {
-          ...user,
-          company: form.company,
-          contact_name: form.contact_name,
-          phone: form.phone,
-          company_address: form.company_address,
-          shipping_address: {
-            address: form.address,
-            city: form.city,
-            state: form.state,
-            zip: form.zip,
-            country: user.shipping_address?.country ?? "US",
+    await run(
+      async () => {
+        // The loaded profile goes back whole; the server ignores what is not editable.
+        const updated = await api<PartnerUser>("/api/ace/account", {
+          method: "PUT",
+          token,
+          body: {
+            ...user,
+            company: form.company,
+            contact_name: form.contact_name,
+            phone: form.phone,
+            company_address: form.company_address,
+            shipping_address: {
+              address: form.address,
+              city: form.city,
+              state: form.state,
+              zip: form.zip,
+              country: user.shipping_address?.country ?? "US",
+            },
           },
-        },
-      });
-      setUser(updated);
-      setForm(formFromUser(updated));
-      setSaved(true);
-      window.scrollTo({ top: 0, behavior: "smooth" });
-    } catch (caught) {
-      setError(serverDetail(caught) ?? "Failed to update profile. Please try again.");
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
+        });
+        setUser(updated);
+        setForm(formFromUser(updated));
+        setSaved(true);
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      },
+      (caught) => serverDetail(caught) ?? "Failed to update profile. Please try again.",
+    );
   }
 
   const input = (
@@ -100,20 +94,15 @@ export default function AceAccount() {
     label: string,
     options: { type?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
-    <div>
-      <label htmlFor={`account-${key}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`account-${key}`}
-        type={options.type ?? "text"}
-        autoComplete={options.autoComplete}
-        required={options.required}
-        className="field-input"
-        value={form[key]}
-        onChange={set(key)}
-      />
-    </div>
+    <AuthField
+      id={`account-${key}`}
+      label={label}
+      type={options.type ?? "text"}
+      autoComplete={options.autoComplete}
+      required={options.required}
+      value={form[key]}
+      onChange={set(key)}
+    />
   );
 
   return (

@@ -1,9 +1,10 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, type MetaArgs } from "react-router";
-import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
+import { AuthCard, AuthField, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
 import { api } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useOneSubmission } from "../../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(
@@ -15,25 +16,20 @@ export const meta = ({ matches }: MetaArgs) =>
 export default function AceForgotPassword() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const { submitting, error, run } = useOneSubmission();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api("/api/ace/auth/forgot-password", { method: "POST", body: { email: email.trim() } });
-      setSent(true);
-    } catch {
-      setError("An error occurred. Please try again later.");
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        await api("/api/ace/auth/forgot-password", {
+          method: "POST",
+          body: { email: email.trim() },
+        });
+        setSent(true);
+      },
+      () => "An error occurred. Please try again later.",
+    );
   }
 
   return (
@@ -57,20 +53,15 @@ export default function AceForgotPassword() {
         <>
           <ErrorBanner message={error} />
           <form onSubmit={onSubmit} className="space-y-4">
-            <div>
-              <label htmlFor="forgot-email" className="field-label">
-                Email
-              </label>
-              <input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                required
-                className="field-input"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <AuthField
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
               {submitting ? "Processing..." : "Reset Password"}
             </button>

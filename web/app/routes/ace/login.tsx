@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useNavigate, useSearchParams } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
 import { safeAceRedirect } from "../../features/ace/ace-redirect.ts";
-import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AuthCard, AuthField, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useOneSubmission } from "../../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(
@@ -21,9 +22,7 @@ export default function AceLogin() {
   const target = safeAceRedirect(searchParams.get("redirect"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const { submitting, error, run } = useOneSubmission();
 
   useEffect(() => {
     if (!loading && user) navigate(target, { replace: true });
@@ -31,19 +30,13 @@ export default function AceLogin() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await login(email.trim(), password);
-      navigate(target, { replace: true });
-    } catch (caught) {
-      setError(serverDetail(caught) ?? "Login failed");
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        await login(email.trim(), password);
+        navigate(target, { replace: true });
+      },
+      (caught) => serverDetail(caught) ?? "Login failed",
+    );
   }
 
   if (loading) return <LoadingLine />;
@@ -55,34 +48,24 @@ export default function AceLogin() {
     >
       <ErrorBanner message={error} />
       <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-        <div>
-          <label htmlFor="login-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            className="field-input"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="field-label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className="field-input"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <AuthField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <AuthField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Signing in..." : "Sign in"}
         </button>

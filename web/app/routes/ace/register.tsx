@@ -1,11 +1,12 @@
 import type { PartnerRegistration } from "@mcf/contracts/partners";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useNavigate } from "react-router";
 import { useAceAuth } from "../../features/ace/ace-auth.tsx";
-import { AuthCard, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
+import { AuthCard, AuthField, ErrorBanner, LoadingLine } from "../../features/ace/auth-card.tsx";
 import { serverDetail } from "../../lib/api.ts";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useOneSubmission } from "../../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, pageTitles.aceRegister, "Register your store for an ACE partner account.");
@@ -24,9 +25,7 @@ export default function AceRegister() {
   const { user, loading, register } = useAceAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState(emptyForm);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const { submitting, error, setError, isBusy, run } = useOneSubmission();
 
   useEffect(() => {
     if (!loading && user) navigate("/ace", { replace: true });
@@ -37,14 +36,11 @@ export default function AceRegister() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
+    if (isBusy()) return;
     if (form.password !== form.confirmPassword) {
       setError("Passwords do not match");
       return;
     }
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
     const payload: PartnerRegistration = {
       email: form.email.trim(),
       password: form.password,
@@ -53,15 +49,13 @@ export default function AceRegister() {
       contact_name: form.contact_name,
       phone: form.phone || null,
     };
-    try {
-      await register(payload);
-      navigate("/ace", { replace: true });
-    } catch (caught) {
-      setError(serverDetail(caught) ?? "Registration failed");
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        await register(payload);
+        navigate("/ace", { replace: true });
+      },
+      (caught) => serverDetail(caught) ?? "Registration failed",
+    );
   }
 
   if (loading) return <LoadingLine />;
@@ -73,21 +67,16 @@ export default function AceRegister() {
     autoComplete: string,
     required: boolean,
   ) => (
-    <div>
-      <label htmlFor={`register-${key}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`register-${key}`}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        minLength={key === "password" ? 8 : undefined}
-        className="field-input"
-        value={form[key]}
-        onChange={set(key)}
-      />
-    </div>
+    <AuthField
+      id={`register-${key}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      required={required}
+      minLength={key === "password" ? 8 : undefined}
+      value={form[key]}
+      onChange={set(key)}
+    />
   );
 
   return (

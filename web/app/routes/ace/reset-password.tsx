@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, type MetaArgs, useNavigate } from "react-router";
-import { AuthCard, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
+import { AuthCard, AuthField, ErrorBanner, SuccessBanner } from "../../features/ace/auth-card.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { usePasswordReset } from "../../lib/use-password-reset.ts";
@@ -45,34 +45,24 @@ export default function AceResetPassword() {
     >
       <ErrorBanner message={error} />
       <form onSubmit={submit} className="space-y-4">
-        <div>
-          <label htmlFor="reset-password" className="field-label">
-            New Password
-          </label>
-          <input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            className="field-input"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="reset-confirm" className="field-label">
-            Confirm New Password
-          </label>
-          <input
-            id="reset-confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            className="field-input"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <AuthField
+          id="reset-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <AuthField
+          id="reset-confirm"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <button type="submit" className="btn-primary w-full" disabled={submitting || !token}>
           {submitting ? "Resetting..." : "Reset Password"}
         </button>
