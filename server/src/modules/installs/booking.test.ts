@@ -1,3 +1,4 @@
+import { storeToday } from "@mcf/contracts/store-today";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
@@ -37,12 +38,14 @@ function bookingApi(t: TestApp) {
     async slots(zip = "35209") {
       return t.app.inject({ method: "GET", url: `/api/installation/slots?zip=${zip}` });
     },
-    /** The crew's free slots at least two days ahead (clear of the same-day rules). */
+    /**
+     * The crew's free slots from the day after tomorrow on (store days, clear of the same-day
+     * rules): whole days, so a day's slots never depend on the hour the test runs.
+     */
     async slotsOf(crewId: number): Promise<Slot[]> {
       const slots = (await this.slots()).json().slots as Slot[];
-      return slots.filter(
-        (s) => s.crew_id === crewId && Date.parse(s.start) > Date.now() + 2 * dayMs,
-      );
+      const from = storeInstant(addDays(storeToday(), 2), 0).getTime();
+      return slots.filter((s) => s.crew_id === crewId && Date.parse(s.start) >= from);
     },
     book(slot: { start: string; crew_id: number }, overrides: Record<string, unknown> = {}) {
       return t.app.inject({
