@@ -16,7 +16,8 @@ test.describe("the store's copy", () => {
     await openPage(page, "/blog");
     const trust = page.getByRole("region", { name: "Why homeowners trust us" });
     await expect(trust.locator("dd").nth(1)).toHaveText("20+");
-    await expect(trust.locator("dt").nth(1)).toHaveText("Service areas");
+    // The label ends in a visually hidden colon, so its text reads "Service areas: 20+".
+    await expect(trust.locator("dt").nth(1)).toHaveText("Service areas:");
     const guides = await page.request.get("/api/content/areas/birmingham");
     const { categories } = (await guides.json()) as { categories: Array<{ areas: unknown[] }> };
     expect(categories.flatMap((c) => c.areas).length).toBeGreaterThanOrEqual(20);
