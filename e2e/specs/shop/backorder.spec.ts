@@ -41,9 +41,19 @@ test("a shopper backorders boxes an open purchase order brings; staff receive it
   await page.screenshot({ path: "/tmp/backorder-product-390.png" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("button", { name: /^Cart, 4 boxes/ })).toBeVisible();
+  const cartButton = page.getByRole("button", { name: /^Cart, 4 boxes/ });
+  await expect(cartButton).toBeVisible();
 
-  // The cart says the same.
+  // The slide-over cart says it under the line, and so does the full cart.
+  await cartButton.click();
+  const slideOver = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(slideOver.getByText(offerText)).toBeVisible();
+  await page.screenshot({ path: "/tmp/backorder-slide-over-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "/tmp/backorder-slide-over-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.keyboard.press("Escape");
+  await expect(slideOver).toHaveCount(0);
   await openPage(page, "/cart");
   await expect(page.getByTestId("cart-summary-line")).toContainText("4 boxes");
   await expect(page.getByText(offerText)).toBeVisible();

@@ -15,9 +15,11 @@ import {
 } from "../../lib/cart/cart-lines.ts";
 import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel } from "../../lib/cart/cart-wording.ts";
+import { LineStockNote } from "./line-stock-note.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
+import { useCartStock } from "./use-cart-stock.ts";
 
 const panelClass =
   "fixed top-0 right-0 z-50 flex h-full w-[88%] max-w-md flex-col bg-white shadow-2xl sm:w-full sm:border-l sm:border-stone-200";
@@ -35,6 +37,7 @@ export default function CartPanel() {
   const { items, boxCount, sampleCount, accessoryCount, subtotal, samplePriceCents, setQuantity } =
     useCart();
   const sampleCents = sampleLineCents(items, samplePriceCents);
+  const stock = useCartStock(items);
   const paths = useCartPaths();
   const drawer = useCartDrawer();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -151,6 +154,7 @@ export default function CartPanel() {
                       />
                       <span className="font-semibold">{formatUsd(item.total_price)}</span>
                     </div>
+                    <LineStockNote stock={stock.get(item.product_id)} className="mt-2" />
                   </>
                 )}
                 <RemoveLineButton item={item} className="mt-2" />

@@ -14,10 +14,11 @@ import {
 } from "../../lib/cart/cart-lines.ts";
 import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
+import { LineStockNote } from "./line-stock-note.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
 import { SampleBadge, sampleNote, samplePrice } from "./sample-note.tsx";
-import { type LineStock, useCartStock } from "./use-cart-stock.ts";
+import { useCartStock } from "./use-cart-stock.ts";
 
 /**
  * The accessory suggestions under the cart fetch the floors' companions after the cart shows;
@@ -41,26 +42,6 @@ export function EmptyCart() {
       </Link>
     </div>
   );
-}
-
-/**
- * Under a box line: the backorder the store offers (labelled, with the expected date), or how
- * many boxes are available now when no purchase order covers the rest.
- */
-function LineStockNote({ stock }: { stock: LineStock | undefined }) {
-  if (stock?.backorder)
-    return (
-      <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-        {stock.backorder.message}
-      </p>
-    );
-  if (stock?.short_stock)
-    return (
-      <p role="alert" className="mt-3 text-sm text-red-800">
-        {stock.short_stock.message}
-      </p>
-    );
-  return null;
 }
 
 /** The full cart (/cart): lines, quantities and the summary sidebar. */
