@@ -44,3 +44,43 @@ test("a guest's heart on a product card leads to sign in; a signed-in shopper sa
   await openPage(page, "/account");
   await expect(savedFloors.getByRole("link", { name })).toHaveCount(0);
 });
+
+test("the closeout cards and the product page's 'You may also like' strip carry the same heart", async ({
+  page,
+  request,
+  store,
+}) => {
+  const closeouts = page.getByRole("main").getByRole("article");
+  const saveHeart = /^Save (.+) to my floors$/;
+
+  // A guest's closeout heart leads to sign in.
+  await openPage(page, "/closeouts");
+  await expect(closeouts.first().getByRole("link", { name: /^Sign in to save / })).toBeVisible();
+
+  await signInShopper(page, request, `strip.${store.tag.toLowerCase()}@example.com`);
+
+  // Signed in: a closeout saved from its card is in the account's saved floors.
+  await openPage(page, "/closeouts");
+  const closeoutHeart = closeouts.first().getByRole("button", { name: saveHeart });
+  const closeoutName = saveHeart.exec((await closeoutHeart.getAttribute("aria-label")) ?? "")?.[1];
+  expect(closeoutName).toBeTruthy();
+  await closeoutHeart.click();
+  await expect(closeoutHeart).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: "/tmp/closeout-heart-1280.png" });
+
+  // The strip under a product page saves its floors the same way.
+  const product = await store.product({ name: `Strip Oak ${store.tag}` });
+  await openPage(page, `/products/${product.id}`);
+  const strip = page.getByRole("region", { name: "You may also like" });
+  const stripHeart = strip.getByRole("button", { name: saveHeart }).first();
+  const stripName = saveHeart.exec((await stripHeart.getAttribute("aria-label")) ?? "")?.[1];
+  await stripHeart.click();
+  await expect(stripHeart).toHaveAttribute("aria-pressed", "true");
+  await strip.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/strip-heart-1280.png" });
+
+  await openPage(page, "/account");
+  const savedFloors = page.getByRole("region", { name: "Saved floors" });
+  await expect(savedFloors.getByRole("link", { name: closeoutName, exact: true })).toBeVisible();
+  await expect(savedFloors.getByRole("link", { name: stripName, exact: true })).toBeVisible();
+});

@@ -227,7 +227,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         initial={reviews}
       />
       <ProductQuestions key={`q${product.id}`} productId={product.id} initial={questions} />
-      <ProductStrip title="You may also like" products={related} source={publicPriceSource} />
+      <ProductStrip
+        title="You may also like"
+        products={related}
+        source={publicPriceSource}
+        saveable
+      />
     </div>
   );
 }

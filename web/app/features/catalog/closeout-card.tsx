@@ -4,13 +4,15 @@ import type { PublicProduct } from "@mcf/contracts/product";
 import { finalSaleNotice } from "@mcf/contracts/returns-options";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { CardSaveButton } from "../../components/save-floor-button.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { cardImage, cardPhoto } from "./catalog-product.ts";
 import { StockLine } from "./stock-line.tsx";
 
 /**
  * A closeout deal: "N% OFF" badge, our price versus MSRP per sq ft, the box price when the box
- * size is known, View Details, Add to Cart (one box per click; needs our price), the boxes left.
+ * size is known, View Details, Add to Cart (one box per click; needs our price), the boxes left,
+ * and the heart that saves the floor to a signed-in shopper's list.
  */
 export function CloseoutCard({
   product,
@@ -42,6 +44,9 @@ export function CloseoutCard({
             {discount}% OFF
           </span>
         ) : null}
+        <div className="absolute top-3 right-3">
+          <CardSaveButton productId={product.id} name={product.name} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3

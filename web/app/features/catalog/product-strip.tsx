@@ -1,6 +1,7 @@
 import { formatUsd } from "@mcf/contracts/money";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
+import { CardSaveButton } from "../../components/save-floor-button.tsx";
 import { type CatalogProduct, cardImage, cardPhoto } from "./catalog-product.ts";
 import type { PriceSource } from "./price-source.ts";
 
@@ -8,6 +9,8 @@ export interface ProductStripProps<P extends CatalogProduct> {
   title: string;
   products: P[];
   source: PriceSource<P>;
+  /** A heart on each card that saves the floor to the signed-in shopper's list (public store). */
+  saveable?: boolean;
 }
 
 /** A horizontally scrolling row of other products. */
@@ -15,6 +18,7 @@ export function ProductStrip<P extends CatalogProduct>({
   title,
   products,
   source,
+  saveable = false,
 }: ProductStripProps<P>) {
   if (products.length === 0) return null;
   return (
@@ -26,7 +30,7 @@ export function ProductStrip<P extends CatalogProduct>({
         {products.map((product) => {
           const price = source.priceOf(product);
           return (
-            <li key={product.id} className="w-44 shrink-0 snap-start sm:w-52">
+            <li key={product.id} className="relative w-44 shrink-0 snap-start sm:w-52">
               <Link
                 to={source.detailHref(product)}
                 className="group block overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md"
@@ -51,6 +55,12 @@ export function ProductStrip<P extends CatalogProduct>({
                   </span>
                 </span>
               </Link>
+              {saveable ? (
+                // Over the photo's corner, beside the link: a button may not sit inside a link.
+                <div className="absolute top-2 right-2">
+                  <CardSaveButton productId={product.id} name={product.name} />
+                </div>
+              ) : null}
             </li>
           );
         })}
