@@ -529,6 +529,23 @@ const matrix: Record<string, MatrixEntry> = {
       payload: { marketing_emails: true, review_requests: true },
     }),
   },
+  "POST /api/account/email-change": {
+    access: "shopper",
+    status: 202,
+    request: () => ({
+      url: "/api/account/email-change",
+      payload: { new_email: "matrix-new@example.com" },
+    }),
+  },
+  // A token no link has: refused for the signed-in shopper, a 401 for everyone else.
+  "POST /api/account/email-change/confirm": {
+    access: "shopper",
+    status: 400,
+    request: () => ({
+      url: "/api/account/email-change/confirm",
+      payload: { token: "x".repeat(43) },
+    }),
+  },
   "GET /api/account/orders": {
     access: "shopper",
     status: 200,

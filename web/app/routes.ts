@@ -24,6 +24,7 @@ export default [
   route("success", "routes/success.tsx"),
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account-sign-in.tsx"),
+  route("account/confirm-email", "routes/account-confirm-email.tsx"),
   route("track", "routes/track-lookup.tsx"),
   route("track/:token", "routes/track.tsx"),
   route("samples/reorder", "routes/sample-reorder.tsx"),

@@ -36,6 +36,14 @@ export const signInWithLinkSchema = z.object({
   token: z.string({ message: "The sign-in link is incomplete" }).trim().min(16).max(200),
 });
 
+export const emailChangeRequestSchema = z.object({ new_email: emailField });
+
+export const emailChangeReplySchema = z.object({ message: z.string() });
+
+export const confirmEmailChangeSchema = z.object({
+  token: z.string({ message: "The confirmation link is incomplete" }).trim().min(16).max(200),
+});
+
 export const passwordSignInSchema = z.object({
   email: emailField,
   password: z.string({ message: "Password is required" }).min(1, "Password is required").max(256),

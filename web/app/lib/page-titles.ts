@@ -11,6 +11,7 @@ export const pageTitles = {
   tracking: "Order Tracking",
   account: "My Account",
   accountSignIn: "Sign In",
+  accountConfirmEmail: "Confirm Your New Email",
   installation: "Installation Services",
   about: "About Us",
   contact: "Contact Us",

@@ -52,6 +52,24 @@ export const shopperSignInLinks = pgTable(
   (t) => [index("shopper_sign_in_links_email_idx").on(sql`lower(${t.email})`, t.created_at)],
 );
 
+/**
+ * One emailed link that changes an account's email to `new_email` when the signed-in shopper
+ * uses it: kept only as a hash, single use, short-lived, counted per account for the hourly limit.
+ */
+export const shopperEmailChangeLinks = pgTable(
+  "shopper_email_change_links",
+  {
+    id: serial("id").primaryKey(),
+    account_id: uuid("account_id")
+      .notNull()
+      .references(() => shopperAccounts.id, { onDelete: "cascade" }),
+    /** Stored lowercase. */
+    new_email: text("new_email").notNull(),
+    ...linkTokenColumns(),
+  },
+  (t) => [index("shopper_email_change_links_account_idx").on(t.account_id, t.created_at)],
+);
+
 export const shopperSessions = pgTable(
   "shopper_sessions",
   {

@@ -1,6 +1,9 @@
 import {
   accountInstallJobListSchema,
   accountOrderListSchema,
+  confirmEmailChangeSchema,
+  emailChangeReplySchema,
+  emailChangeRequestSchema,
   emailPreferencesSchema,
   passwordSignInSchema,
   projectInputSchema,
@@ -18,6 +21,8 @@ import {
   signInWithLinkSchema,
 } from "@mcf/contracts/accounts";
 import {
+  emailChangeRateLimit,
+  emailChangeSentMessage,
   shopperCookieName,
   shopperHintCookieName,
   signInLinkRateLimit,
@@ -39,6 +44,7 @@ import { listJobsByEmail } from "../installs/installs.service.ts";
 import { listOrdersByEmail } from "../orders/orders.service.ts";
 import {
   addAddress,
+  confirmEmailChange,
   createProject,
   deleteAddress,
   deleteProject,
@@ -47,6 +53,7 @@ import {
   listProjects,
   listSavedProducts,
   reorderPlan,
+  requestEmailChange,
   requestSignInLink,
   requireShopper,
   revokeShopperSession,
@@ -115,6 +122,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     max: signInLinkRateLimit.max,
     timeWindow: signInLinkRateLimit.windowMinutes * 60_000,
     keyGenerator: (request) => `account-sign-in-link:${request.ip}`,
+  });
+  const limitEmailChanges = app.createRateLimit({
+    max: emailChangeRateLimit.max,
+    timeWindow: emailChangeRateLimit.windowMinutes * 60_000,
+    keyGenerator: (request) => `account-email-change:${request.ip}`,
   });
 
   app.post(
@@ -279,6 +291,51 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => saveEmailPreferences(db, signedInShopper(request).id, request.body),
+    );
+
+    scope.post(
+      "/api/account/email-change",
+      {
+        schema: {
+          tags: ["account"],
+          summary:
+            "Email a one-time link to a new address that changes the account's email when used; the old address is told",
+          body: emailChangeRequestSchema,
+          response: { 202: emailChangeReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const limit = await limitEmailChanges(request);
+        if (!limit.isAllowed && limit.isExceeded)
+          return reply.status(429).send({
+            detail: `Too many email change requests from your network. Please try again in ${emailChangeRateLimit.windowMinutes} minutes.`,
+          });
+        await requestEmailChange(db, signedInShopper(request), request.body.new_email, {
+          publicUrl: config.publicUrl,
+        });
+        void app.jobs.mail?.runOnce();
+        // The same answer whether another account holds the address: using the link refuses it.
+        return reply.status(202).send({ message: emailChangeSentMessage });
+      },
+    );
+
+    scope.post(
+      "/api/account/email-change/confirm",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "15 minutes" } },
+        schema: {
+          tags: ["account"],
+          summary:
+            "Use an email change link (single use, 20 minutes, the account that asked it); the email changes",
+          body: confirmEmailChangeSchema,
+          response: { 200: shopperAccountSchema, ...errors },
+        },
+      },
+      async (request) => {
+        // A confirmation posted from another site's page would change the email unseen.
+        assertSameOrigin(request, config.publicUrl, crossSiteSignInMessage);
+        return confirmEmailChange(db, signedInShopper(request).id, request.body.token);
+      },
     );
 
     scope.get(

@@ -1,12 +1,14 @@
 // The accounts module's public entry: shopper accounts (sign-in links, the optional password,
-// sessions), and what an account keeps (addresses, projects, saved floors). Orders are read
-// through the orders module by the account's verified email; partner (ACE) accounts are apart.
+// sessions, an email change by a link to the new address), and what an account keeps (addresses,
+// projects, saved floors). Orders are read through the orders module by the account's verified
+// email; partner (ACE) accounts are apart.
 export {
   addAddress,
   deleteAddress,
   listAddresses,
   updateAddress,
 } from "./shopper-addresses.ts";
+export { confirmEmailChange, requestEmailChange } from "./shopper-email-change.ts";
 export {
   createProject,
   deleteProject,
