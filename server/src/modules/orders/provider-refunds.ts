@@ -1,7 +1,5 @@
-import { toDollars } from "@mcf/contracts/money";
 import type { Db } from "../../db/client.ts";
 import { orderPayments } from "../../db/schema/order-payments.ts";
-import { writeAudit } from "../audit/audit.service.ts";
 import { auditRefund, queueRefundEmail } from "./order-payments.ts";
 import { lockOrder } from "./orders.repository.ts";
 

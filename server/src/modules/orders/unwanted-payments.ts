@@ -1,7 +1,5 @@
-import { toDollars } from "@mcf/contracts/money";
 import type { Tx } from "../../db/client.ts";
 import type { OrderPaymentRow } from "../../db/schema/order-payments.ts";
-import { writeAudit } from "../audit/audit.service.ts";
 import {
   auditRefund,
   moneyFacts,
