@@ -90,19 +90,19 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
           ))}
         </ol>
       ) : null}
-      {canShip ? (
+      {canShip && waiting > 0 ? (
+        <p className="rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">
+          {waiting} {waiting === 1 ? "box waits" : "boxes wait"} for the purchase order:{" "}
+          {anyReady
+            ? "ship the boxes in stock now, the rest once it is received."
+            : "they ship once it is received."}
+        </p>
+      ) : null}
+      {canShip && anyReady ? (
         <form onSubmit={submit} className="space-y-3">
           <p className="text-xs text-stone-600">
             Ship some boxes now: enter the boxes of each line leaving with this carrier.
           </p>
-          {waiting > 0 ? (
-            <p className="rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">
-              {waiting} {waiting === 1 ? "box waits" : "boxes wait"} for the purchase order:{" "}
-              {anyReady
-                ? "ship the boxes in stock now, the rest once it is received."
-                : "they ship once it is received."}
-            </p>
-          ) : null}
           <div className="space-y-2">
             {lines.map((item) => {
               const max = ready[String(item.order_item_id)] ?? 0;
@@ -173,7 +173,7 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
               {refusal}
             </p>
           ) : null}
-          <button type="submit" className="btn-primary py-2" disabled={busy || !anyReady}>
+          <button type="submit" className="btn-primary py-2" disabled={busy}>
             Create shipment
           </button>
         </form>
