@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
-import { createProduct } from "../../../test/factories.ts";
+import { createProduct, storedLots } from "../../../test/factories.ts";
 import { stockKit } from "../../../test/stock-kit.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
@@ -198,6 +198,43 @@ describe("part shipments of an order waiting for backordered boxes", () => {
       available: 6,
     });
     expect((await shippedRows(product.id, order.id)).map((row) => row.boxes)).toEqual([-3]);
+    await expectLedgerAddsUp(product.id);
+  });
+
+  it("cancelling a partly shipped backordered order gives back only the held boxes still here, to their dye lot", async () => {
+    const product = await createProduct(t.database.db, { name: "Lot Linden", stock_quantity: 0 });
+    const purchase = async (boxes: number) => {
+      const res = await callAdmin(t, "POST", "/api/admin/purchase-orders", {
+        vendor: "Mill Supply",
+        expected_date: "2099-03-16",
+        lines: [{ product_id: product.id, boxes_ordered: boxes, cost_per_box: 20 }],
+      });
+      return res.json() as { id: number; lines: Array<{ id: number }> };
+    };
+    const here = await purchase(3);
+    const received = await callAdmin(t, "POST", `/api/admin/purchase-orders/${here.id}/receipts`, {
+      lines: [{ line_id: here.lines[0]?.id, boxes: 3, lot_code: "LL-1" }],
+    });
+    expect(received.statusCode).toBe(200);
+    await purchase(6);
+    const session = await checkout(product.id, 5);
+    await pay(session);
+    const order = await orderOf(session);
+    const [line] = (await adminOrder(order.id)).items;
+    expect(line.backordered_boxes).toBe(2);
+    expect((await ship(order.id, line.order_item_id, 2)).statusCode).toBe(201);
+
+    const cancelled = await callAdmin(t, "PATCH", `/api/admin/orders/${order.id}/status`, {
+      status: "cancelled",
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await numbers(product.id)).toEqual({
+      on_hand: 1,
+      allocated: 0,
+      reserved: 0,
+      available: 1,
+    });
+    expect(await storedLots(t.database.db, product.id)).toEqual({ "LL-1": 1 });
     await expectLedgerAddsUp(product.id);
   });
 
