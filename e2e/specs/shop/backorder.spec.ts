@@ -93,6 +93,10 @@ test("a shopper backorders boxes an open purchase order brings; staff ship the b
   await expect(boxesInShipment).toHaveAttribute("max", "2");
   await shipments.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "/tmp/backorder-ship-in-stock-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await boxesInShipment.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/backorder-ship-in-stock-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await boxesInShipment.fill("2");
   await shipments.getByRole("button", { name: "Create shipment" }).click();
   await expect(shipments.getByText("Partly shipped")).toBeVisible();
