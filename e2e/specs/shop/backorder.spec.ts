@@ -6,7 +6,7 @@ import { fillCustomerAndBilling, waitForHydration } from "./shop-fixtures.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test("a shopper backorders boxes an open purchase order brings; staff receive it and the order panel shows them allocated", async ({
+test("a shopper backorders boxes an open purchase order brings; staff ship the boxes in stock, receive it and the order panel shows the rest allocated", async ({
   page,
   request,
   store,
@@ -94,6 +94,33 @@ test("a shopper backorders boxes an open purchase order brings; staff receive it
   await expect(panel.getByText("Bea Backorder")).toBeVisible();
   await expect(panel.getByText("2 backordered")).toBeVisible();
   await page.screenshot({ path: "/tmp/backorder-order-panel-1280.png" });
+
+  // The 2 boxes in stock ship now; the 2 backordered wait for the purchase order.
+  const shipments = panel.getByRole("region", { name: "Shipments" });
+  await expect(shipments).toContainText("2 can ship now");
+  await expect(shipments).toContainText("2 wait for the purchase order");
+  const boxesInShipment = shipments.getByLabel(`Boxes of ${name} in this shipment`);
+  await expect(boxesInShipment).toHaveAttribute("max", "2");
+  await shipments.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/backorder-ship-in-stock-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await boxesInShipment.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/backorder-ship-in-stock-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await boxesInShipment.fill("2");
+  await shipments.getByRole("button", { name: "Create shipment" }).click();
+  await expect(shipments.getByText("Partly shipped")).toBeVisible();
+  await expect(shipments).toContainText("Shipment 1 · No carrier");
+  await expect(shipments).toContainText(
+    "2 boxes wait for the purchase order: they ship once it is received.",
+  );
+  await expect(boxesInShipment).toHaveCount(0);
+  await shipments.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/backorder-part-shipped-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shipments.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/backorder-part-shipped-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Staff receive the purchase order with its lot code: the boxes go to the waiting order.
   await page.getByRole("tab", { name: "Purchasing" }).click();

@@ -157,6 +157,11 @@ export const adminOrderSchema = z.object({
   shipments: z.array(orderShipmentSchema).optional(),
   /** Per order line (order_item_id → boxes): what is left to ship; empty once all left. */
   boxes_to_ship: z.record(z.string(), z.number().int()).optional(),
+  /**
+   * Per order line (order_item_id → boxes): of those left to ship, the boxes a shipment may take
+   * now (the order holds them); a line's backordered boxes wait for the purchase order.
+   */
+  boxes_ready_to_ship: z.record(z.string(), z.number().int()).optional(),
   /** A pickup order's ready and picked-up facts; null for an order that is shipped. */
   pickup: orderPickupSchema.nullable().optional(),
   /** The finer state beside the status ("Partly shipped", "Ready for pickup", "Picked up"). */

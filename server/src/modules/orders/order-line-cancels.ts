@@ -16,6 +16,7 @@ import {
   refundPayment,
 } from "./order-payments.ts";
 import { shippedBoxesByItem } from "./order-shipment-lines.ts";
+import { markShippedWhenNothingLeft } from "./order-shipments.ts";
 import { holdsStock } from "./order-status.ts";
 import { orderReference } from "./order-stock.ts";
 import { applyEvent } from "./order-transitions.ts";
@@ -158,7 +159,7 @@ export async function quoteLineCancel(
  * through the provider that took the payment (a staff role limit is checked first: 403), records
  * it in the ledger, releases their allocation through the stock module and puts them back into
  * their dye lots, audits the staff member and emails the customer. When no box is left the order
- * becomes cancelled. The order's row lock makes it exactly once: a second identical request finds
+ * becomes cancelled; when every box left already shipped (in part shipments), it becomes shipped. The order's row lock makes it exactly once: a second identical request finds
  * the boxes gone (409). Returns the quote it carried out.
  */
 export async function cancelLockedOrderLines(
@@ -200,6 +201,8 @@ export async function cancelLockedOrderLines(
   }
   await releaseCancelledBoxes(tx, order, items, held, options.actor);
   if (quote.cancels_order) await applyEvent(tx, [order], "cancel", { actor: options.actor });
+  // A partly shipped order whose unshipped rest was cancelled has nothing left to wait for.
+  else await markShippedWhenNothingLeft(tx, order, options.actor);
   const named = quote.boxes.map((line) => {
     const item = items.find((candidate) => candidate.id === line.orderItemId);
     return `${line.boxes} × ${item?.product_name ?? `line ${line.orderItemId}`}`;

@@ -47,6 +47,23 @@ export function boxesLeftToShip(
   return left;
 }
 
+/**
+ * Of the boxes left to ship (`boxesLeftToShip`), those a part shipment may take now, per box line:
+ * the boxes the order holds. A line's backordered boxes are not held until a purchase order's
+ * receipt allocates them, so they wait.
+ */
+export function boxesReadyToShip(
+  items: OrderItemRow[],
+  left: Map<number, number>,
+): Map<number, number> {
+  const ready = new Map<number, number>();
+  for (const [itemId, boxes] of left) {
+    const waiting = items.find((item) => item.id === itemId)?.backordered_boxes ?? 0;
+    if (boxes > waiting) ready.set(itemId, boxes - waiting);
+  }
+  return ready;
+}
+
 async function itemsOf(tx: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
   return tx
     .select()
@@ -80,8 +97,9 @@ function wantedBoxes(items: OrderItemRow[], input: ShipmentInput): Map<number, n
  * Records one shipment of a locked order: its lines' boxes leave the building (stock service,
  * ledger rows naming the order), the shipment and its lines are stored, and its shipped email
  * (its lines and tracking) is queued when asked for. When nothing is left to ship, the order
- * becomes shipped (the markShipped event). 409 for a pickup or cancelled order or more boxes than
- * are left on a line; nothing changes then. Returns the shipment's id and whether mail was queued.
+ * becomes shipped (the markShipped event). 409 for a pickup or cancelled order, more boxes than
+ * are left on a line, or more than the order holds of it now (its backordered boxes wait for the
+ * purchase order); nothing changes then. Returns the shipment's id and whether mail was queued.
  */
 export async function recordShipment(
   tx: DbOrTx,
@@ -102,14 +120,21 @@ export async function recordShipment(
       "This order holds no boxes (its stock went back to be sold): set it to processing first, which takes them again.",
     );
   const wanted = wantedBoxes(items, input);
+  const ready = boxesReadyToShip(items, left);
   for (const [itemId, boxes] of wanted) {
     const remaining = left.get(itemId) ?? 0;
-    if (boxes > remaining) {
-      const name = items.find((item) => item.id === itemId)?.product_name ?? `Line ${itemId}`;
+    // Only the boxes the order holds leave: its backordered boxes ship once a receipt brings them.
+    const now = ready.get(itemId) ?? 0;
+    if (boxes <= now) continue;
+    const name = items.find((item) => item.id === itemId)?.product_name ?? `Line ${itemId}`;
+    const waiting = remaining - now;
+    if (waiting > 0)
       throw conflict(
-        `Only ${remaining} ${remaining === 1 ? "box" : "boxes"} of "${name}" ${remaining === 1 ? "is" : "are"} left to ship, not ${boxes}.`,
+        `Only ${now} ${now === 1 ? "box" : "boxes"} of "${name}" can ship now, not ${boxes}: ${waiting} ${waiting === 1 ? "waits" : "wait"} for the purchase order (receive it first, or cancel them).`,
       );
-    }
+    throw conflict(
+      `Only ${remaining} ${remaining === 1 ? "box" : "boxes"} of "${name}" ${remaining === 1 ? "is" : "are"} left to ship, not ${boxes}.`,
+    );
   }
   await shipOrderLines(
     tx,
@@ -122,15 +147,7 @@ export async function recordShipment(
   );
   const shipment = await insertShipment(tx, order.id, wanted, input, options.actor);
   const everythingLeft = [...left].every(([itemId, boxes]) => wanted.get(itemId) === boxes);
-  if (everythingLeft)
-    await applyEvent(tx, [order], "markShipped", {
-      changes: () => ({
-        shipping_carrier: shipment.carrier,
-        tracking_number: shipment.tracking_number,
-        shipped_at: shipment.shipped_at,
-      }),
-      actor: options.actor,
-    });
+  if (everythingLeft) await markShippedBy(tx, order, shipment, options.actor);
   await writeAudit(tx, {
     actor: options.actor,
     action: "order.shipment",
@@ -152,6 +169,53 @@ export async function recordShipment(
       })
     : false;
   return { shipmentId: shipment.id, emailQueued };
+}
+
+/**
+ * A locked order whose last boxes left becomes shipped (the markShipped event), its own carrier,
+ * tracking number and shipped time the last shipment's, so the spec's fields, the shipped email
+ * and /track read as for an order that shipped whole.
+ */
+async function markShippedBy(
+  tx: DbOrTx,
+  order: OrderRow,
+  last: { carrier: string | null; tracking_number: string | null; shipped_at: Date },
+  actor: string,
+): Promise<void> {
+  await applyEvent(tx, [order], "markShipped", {
+    changes: () => ({
+      shipping_carrier: last.carrier,
+      tracking_number: last.tracking_number,
+      shipped_at: last.shipped_at,
+    }),
+    actor,
+  });
+}
+
+/**
+ * After a line cancel of a locked order that still has boxes: when every box it still has
+ * already left in its shipments (the cancel took the rest, such as backordered boxes that never
+ * came), the order is shipped, by its last shipment. Returns whether it became shipped.
+ */
+export async function markShippedWhenNothingLeft(
+  tx: DbOrTx,
+  order: OrderRow,
+  actor: string,
+): Promise<boolean> {
+  const shipments = await shipmentsOf(tx, order.id);
+  const last = shipments.at(-1);
+  if (!last || (await orderBoxesLeft(tx, order)).size > 0) return false;
+  await markShippedBy(
+    tx,
+    order,
+    {
+      carrier: last.carrier,
+      tracking_number: last.tracking_number,
+      shipped_at: new Date(last.shipped_at),
+    },
+    actor,
+  );
+  return true;
 }
 
 export type ShipmentFields = Pick<ShipmentInput, "carrier" | "tracking_number"> & {

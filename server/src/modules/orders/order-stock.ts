@@ -159,15 +159,19 @@ export async function returnHeldStock(
   );
   for (const [itemId, boxes] of shipped) {
     const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
-    if (item && item.quantity > boxes) await returnBoxesToLots(tx, itemId, item.quantity - boxes);
+    // Cancelled boxes went back when cancelled; backordered ones never came from a lot.
+    const here = item
+      ? item.quantity - item.cancelled_quantity - item.backordered_boxes - boxes
+      : 0;
+    if (here > 0) await returnBoxesToLots(tx, itemId, here);
   }
   return new Set(holding.map((order) => order.id));
 }
 
 /**
- * An order waiting for backordered boxes ships (whole or in part) or is picked up only once they
- * arrived: 409 saying how many it waits for. An order that holds no boxes (cancelled) waits for
- * none.
+ * An order waiting for backordered boxes ships whole or is picked up only once they arrived: 409
+ * saying how many it waits for. (A part shipment of the boxes it holds may leave before: see
+ * `recordShipment`.) An order that holds no boxes (cancelled) waits for none.
  */
 async function refuseWhileBackordered(tx: DbOrTx, order: OrderRow): Promise<void> {
   if (!holdsStock(order)) return;
@@ -319,8 +323,10 @@ export async function commitStock(
 }
 
 /**
- * Some boxes of an order that holds them leave in a shipment: off on hand and off what it held
- * (the stock ledger rows name the order). 409 saying how many are available when they are not.
+ * Some boxes an order holds leave in a shipment: off on hand and off what it held (the stock
+ * ledger rows name the order, and how many of its boxes are backordered when any are). The
+ * caller checked each line ships no more than the order holds of it (`recordShipment`); 409
+ * saying how many are available when they are not.
  */
 export async function shipOrderLines(
   tx: DbOrTx,
@@ -330,9 +336,7 @@ export async function shipOrderLines(
 ): Promise<void> {
   const from = heldAs(order);
   if (from === null) throw conflict("This order holds no boxes to ship.");
-  await refuseWhileBackordered(tx, order);
-  const short = await shipStock(tx, lines, from, orderReference(order, staff));
-  if (!short) return;
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id));
-  throw notAvailableError(items, short);
+  const short = await shipStock(tx, lines, from, backorderReference(order, items, staff));
+  if (short) throw notAvailableError(items, short);
 }

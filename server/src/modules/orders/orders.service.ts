@@ -41,6 +41,7 @@ import { fulfillmentLabel, markPickedUp, markReadyForPickup, pickupOf } from "./
 import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import {
   boxesLeftToShip,
+  boxesReadyToShip,
   insertShipment,
   orderBoxesLeft,
   pickupNotShipped,
@@ -740,6 +741,9 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     ...toAdminOrder(found.order, found.items, lots, withLots),
     shipments,
     boxes_to_ship: Object.fromEntries([...left].map(([itemId, boxes]) => [String(itemId), boxes])),
+    boxes_ready_to_ship: Object.fromEntries(
+      [...boxesReadyToShip(found.items, left)].map(([itemId, boxes]) => [String(itemId), boxes]),
+    ),
     pickup: pickupOf(found.order),
     fulfillment_label: fulfillmentLabel(found.order, shipments),
     payments: payments.map(toOrderPayment),

@@ -13,17 +13,21 @@ interface ActionProps {
 
 /**
  * The parts an order shipped in, and a form to ship some boxes of some lines with one carrier
- * and tracking number (each shipment emails the customer its lines and tracking).
+ * and tracking number (each shipment emails the customer its lines and tracking). Only the boxes
+ * the order holds can be chosen; backordered boxes are shown waiting for the purchase order.
  */
 export function OrderShipments({ order, busy, run }: ActionProps) {
   const left = order.boxes_to_ship ?? {};
+  const ready = order.boxes_ready_to_ship ?? {};
   const lines = (order.items ?? []).filter((item) => (left[String(item.order_item_id)] ?? 0) > 0);
+  const waiting = lines.reduce((sum, item) => sum + (item.backordered_boxes ?? 0), 0);
   const [boxes, setBoxes] = useState<Record<string, string>>({});
   const [carrier, setCarrier] = useState("");
   const [tracking, setTracking] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
   const shipments = order.shipments ?? [];
   const canShip = lines.length > 0 && order.status !== "cancelled";
+  const anyReady = lines.some((item) => (ready[String(item.order_item_id)] ?? 0) > 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,26 +90,44 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
           ))}
         </ol>
       ) : null}
-      {canShip ? (
+      {canShip && waiting > 0 ? (
+        <p className="rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">
+          {waiting} {waiting === 1 ? "box waits" : "boxes wait"} for the purchase order:{" "}
+          {anyReady
+            ? "ship the boxes in stock now, the rest once it is received."
+            : "they ship once it is received."}
+        </p>
+      ) : null}
+      {canShip && anyReady ? (
         <form onSubmit={submit} className="space-y-3">
           <p className="text-xs text-stone-600">
             Ship some boxes now: enter the boxes of each line leaving with this carrier.
           </p>
           <div className="space-y-2">
             {lines.map((item) => {
-              const max = left[String(item.order_item_id)] ?? 0;
+              const max = ready[String(item.order_item_id)] ?? 0;
+              const backordered = item.backordered_boxes ?? 0;
               return (
                 <label
                   key={item.order_item_id}
                   className="flex items-center justify-between gap-3 text-sm"
                 >
                   <span>
-                    {item.product_name} <span className="text-stone-600">({max} left to ship)</span>
+                    {item.product_name}{" "}
+                    <span className="text-stone-600">
+                      ({backordered > 0 ? `${max} can ship now` : `${max} left to ship`})
+                    </span>
+                    {backordered > 0 ? (
+                      <span className="block text-xs font-semibold text-amber-900">
+                        {backordered} {backordered === 1 ? "waits" : "wait"} for the purchase order
+                      </span>
+                    ) : null}
                   </span>
                   <input
                     type="number"
                     min={0}
                     max={max}
+                    disabled={max === 0}
                     inputMode="numeric"
                     aria-label={`Boxes of ${item.product_name} in this shipment`}
                     className="field-input w-20 py-1"
