@@ -22,11 +22,13 @@ test("a signed-in shopper changes the account email through the link sent to the
   await expect(settings.getByRole("status")).toContainText(
     "We sent a confirmation link to the new address",
   );
+  await settings.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/email-change-sent-1280.png" });
   // Nothing changed yet, and the old address was told.
   await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
   await expect(settings.getByText(oldEmail, { exact: true })).toBeVisible();
   const notice = await waitForMail((m) => m.to === oldEmail && m.text.includes(newEmail));
-  expect(notice.subject).toBe("A change of your account email was asked");
+  expect(notice.subject).toBe("Someone asked to change your account email");
 
   const mail = await waitForMail((m) => m.to === newEmail && /confirm-email\?token=/.test(m.text));
   expect(mail.subject).toBe("Confirm your new email");
@@ -35,6 +37,8 @@ test("a signed-in shopper changes the account email through the link sent to the
   );
   await openPage(page, link.pathname + link.search);
   await expect(page.getByRole("heading", { name: "Confirm your new email" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "/tmp/email-change-confirm-390.png" });
   await page.getByRole("button", { name: "Change my email" }).click();
   await expect(page.getByRole("status")).toContainText(`Your account's email is now ${newEmail}.`);
 

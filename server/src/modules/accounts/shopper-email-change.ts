@@ -53,8 +53,8 @@ export async function requestEmailChange(
     ],
   });
   const notice = renderEmail({
-    subject: "A change of your account email was asked",
-    heading: "A change of your email was asked",
+    subject: "Someone asked to change your account email",
+    heading: "Someone asked to change your email",
     paragraphs: [
       `Someone signed in to your Magic City Floors account asked to change its email to ${address}. A confirmation link went to that address; your email stays ${account.email} until it is used.`,
       "If this was not you, sign in to your account, set a new password and call us: nobody can use the link without being signed in to your account.",
