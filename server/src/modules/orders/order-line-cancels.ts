@@ -159,8 +159,9 @@ export async function quoteLineCancel(
  * through the provider that took the payment (a staff role limit is checked first: 403), records
  * it in the ledger, releases their allocation through the stock module and puts them back into
  * their dye lots, audits the staff member and emails the customer. When no box is left the order
- * becomes cancelled; when every box left already shipped (in part shipments), it becomes shipped. The order's row lock makes it exactly once: a second identical request finds
- * the boxes gone (409). Returns the quote it carried out.
+ * becomes cancelled; when every box left already shipped (in part shipments), it becomes
+ * shipped. The order's row lock makes it exactly once: a second identical request finds the boxes
+ * gone (409). Returns the quote it carried out.
  */
 export async function cancelLockedOrderLines(
   tx: DbOrTx,
