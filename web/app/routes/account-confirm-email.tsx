@@ -1,11 +1,13 @@
 import type { ShopperAccount } from "@mcf/contracts/accounts";
 import { emailChangeOrdersNotice } from "@mcf/contracts/accounts-options";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, type MetaArgs } from "react-router";
 import { ApiError, api, serverDetail } from "../lib/api.ts";
+import { useEmailedLinkToken } from "../lib/emailed-link-token.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { forgetSignedIn } from "../lib/shopper-session.ts";
+import { useOneSubmission } from "../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) => [
   ...pageMeta(matches, pageTitles.accountConfirmEmail, "Confirm your account's new email."),
@@ -19,39 +21,31 @@ export const meta = ({ matches }: MetaArgs) => [
  * address bar at once.
  */
 export default function AccountConfirmEmailPage() {
-  const [token, setToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const token = useEmailedLinkToken("/account/confirm-email");
+  const { submitting: busy, error, run } = useOneSubmission();
   const [signedOut, setSignedOut] = useState(false);
   const [changed, setChanged] = useState<ShopperAccount | null>(null);
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
 
-  useEffect(() => {
-    setToken(new URLSearchParams(window.location.search).get("token"));
-    window.history.replaceState(null, "", "/account/confirm-email");
-  }, []);
-
-  async function confirm() {
-    if (working.current || !token) return;
-    working.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      setChanged(
-        await api<ShopperAccount>("/api/account/email-change/confirm", {
-          method: "POST",
-          body: { token },
-        }),
-      );
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 401) {
-        forgetSignedIn();
-        setSignedOut(true);
-      } else setError(serverDetail(caught) ?? "We could not change your email. Please try again.");
-    } finally {
-      working.current = false;
-      setBusy(false);
-    }
+  function confirm() {
+    if (!token) return;
+    void run(
+      async () => {
+        try {
+          setChanged(
+            await api<ShopperAccount>("/api/account/email-change/confirm", {
+              method: "POST",
+              body: { token },
+            }),
+          );
+        } catch (caught) {
+          // Signed out (or into another account): say how to go on instead of an error.
+          if (!(caught instanceof ApiError && caught.status === 401)) throw caught;
+          forgetSignedIn();
+          setSignedOut(true);
+        }
+      },
+      (caught) => serverDetail(caught) ?? "We could not change your email. Please try again.",
+    );
   }
 
   return (

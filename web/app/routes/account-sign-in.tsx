@@ -1,9 +1,10 @@
 import type { ShopperAccount } from "@mcf/contracts/accounts";
-import { useEffect, useRef, useState } from "react";
 import { Link, type MetaArgs, useNavigate } from "react-router";
 import { api, serverDetail } from "../lib/api.ts";
+import { useEmailedLinkToken } from "../lib/emailed-link-token.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { useOneSubmission } from "../lib/use-one-submission.ts";
 
 export const meta = ({ matches }: MetaArgs) => [
   ...pageMeta(matches, pageTitles.accountSignIn, "Finish signing in to your account."),
@@ -17,34 +18,21 @@ export const meta = ({ matches }: MetaArgs) => [
  */
 export default function AccountSignInPage() {
   const navigate = useNavigate();
-  const [token, setToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const token = useEmailedLinkToken("/account/sign-in");
+  const { submitting: busy, error, run } = useOneSubmission();
 
-  useEffect(() => {
-    setToken(new URLSearchParams(window.location.search).get("token"));
-    // The secret leaves the address bar (and the history) at once.
-    window.history.replaceState(null, "", "/account/sign-in");
-  }, []);
-
-  async function signIn() {
-    if (working.current || !token) return;
-    working.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const account = await api<ShopperAccount>("/api/account/sign-in", {
-        method: "POST",
-        body: { token },
-      });
-      navigate(account.return_to ?? "/account", { replace: true });
-    } catch (caught) {
-      setError(serverDetail(caught) ?? "We could not sign you in. Please try again.");
-    } finally {
-      working.current = false;
-      setBusy(false);
-    }
+  function signIn() {
+    if (!token) return;
+    void run(
+      async () => {
+        const account = await api<ShopperAccount>("/api/account/sign-in", {
+          method: "POST",
+          body: { token },
+        });
+        navigate(account.return_to ?? "/account", { replace: true });
+      },
+      (caught) => serverDetail(caught) ?? "We could not sign you in. Please try again.",
+    );
   }
 
   return (
