@@ -12,7 +12,7 @@ import { coupons, products } from "../schema/index.ts";
  * fictional. A floor's prices are dollars per sq ft and its stock is in boxes; an accessory's
  * price and stock are per unit (`selling_unit`), its `box_weight_lbs` is one unit's weight and
  * `cartons_per_pallet` how many units share a pallet, so delivery quotes them. The product
- * photos are drawn from these files by scripts/images/.
+ * photos are files in web/public/img/products (decision 142).
  */
 const catalogueFiles = ["sample-products.csv", "sample-accessories.csv"];
 
