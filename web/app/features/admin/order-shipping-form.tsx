@@ -2,6 +2,7 @@ import type { AdminOrder } from "@mcf/contracts/admin";
 import { type CarrierKind, carriers } from "@mcf/contracts/carriers";
 import { type FormEvent, useState } from "react";
 import { isoToShopInput, shopInputToIso } from "./birmingham-time.ts";
+import { ErrorLine } from "./error-line.tsx";
 import type { RunOrderAction } from "./use-order-actions.ts";
 
 interface ShippingFields {
@@ -183,11 +184,7 @@ export function OrderShippingForm({
           Send shipped email
         </label>
       </div>
-      {refusal ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <ErrorLine message={refusal} />
       <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           Save Shipping
