@@ -7,6 +7,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { calendarKey, crewsKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { shopTimeZone } from "./birmingham-time.ts";
+import { ErrorLine } from "./error-line.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { useToast } from "./toast.tsx";
 
@@ -193,11 +194,7 @@ function CrewForm() {
       <button type="submit" className="btn-primary">
         Add crew
       </button>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </form>
   );
 }
@@ -366,11 +363,7 @@ function CrewScheduleForm({ crews }: { crews: Calendar["crews"] }) {
           Add time off
         </button>
       </form>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </section>
   );
 }

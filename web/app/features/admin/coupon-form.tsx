@@ -2,6 +2,7 @@ import type { AdminCoupon } from "@mcf/contracts/admin";
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 interface CouponFields {
@@ -163,11 +164,7 @@ export function CouponForm({
         />
         Active
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-outline" onClick={onCancel}>
           Cancel

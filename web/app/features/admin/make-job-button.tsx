@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 /** Turns an inquiry into an installation job in one click; the job then waits in the Jobs tab. */
@@ -42,11 +43,7 @@ export function MakeJobButton({ inquiryId, name }: { inquiryId: number; name: st
       >
         Make a job
       </button>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { carriers } from "@mcf/contracts/carriers";
 import { actorDisplayName } from "@mcf/contracts/staff";
 import { type FormEvent, useState } from "react";
 import { formatShopTime } from "./birmingham-time.ts";
+import { ErrorLine } from "./error-line.tsx";
 import type { RunOrderAction } from "./use-order-actions.ts";
 
 interface ActionProps {
@@ -168,11 +169,7 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
               />
             </label>
           </div>
-          {refusal ? (
-            <p role="alert" className="text-sm text-red-700">
-              {refusal}
-            </p>
-          ) : null}
+          <ErrorLine message={refusal} />
           <button type="submit" className="btn-primary py-2" disabled={busy}>
             Create shipment
           </button>
@@ -266,11 +263,7 @@ export function OrderPickup({ order, busy, run }: ActionProps) {
           )}
         </>
       )}
-      {refusal ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <ErrorLine message={refusal} />
       <button
         type="button"
         className="btn-outline py-2"

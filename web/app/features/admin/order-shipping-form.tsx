@@ -2,6 +2,7 @@ import type { AdminOrder } from "@mcf/contracts/admin";
 import { type CarrierKind, carriers } from "@mcf/contracts/carriers";
 import { type FormEvent, useState } from "react";
 import { isoToShopInput, shopInputToIso } from "./birmingham-time.ts";
+import { ErrorLine } from "./error-line.tsx";
 import type { RunOrderAction } from "./use-order-actions.ts";
 
 interface ShippingFields {
@@ -17,6 +18,31 @@ const carrierGroups: Array<{ kind: CarrierKind; label: string }> = [
   { kind: "ltl", label: "LTL freight (PRO number)" },
   { kind: "parcel", label: "Parcel (tracking number)" },
   { kind: "own", label: "Our own truck" },
+];
+
+/** The plain inputs between the carrier and the notes; a wide one spans both columns. */
+const inputFields: Array<{
+  name: Exclude<keyof ShippingFields, "carrier" | "notes">;
+  label: string;
+  wide?: boolean;
+  type?: string;
+  placeholder?: string;
+  maxLength?: number;
+}> = [
+  { name: "trackingNumber", label: "Tracking #" },
+  {
+    name: "shippedAt",
+    label: "Shipped at (Birmingham time)",
+    wide: true,
+    type: "datetime-local",
+  },
+  { name: "appointmentDate", label: "Delivery appointment", type: "date" },
+  {
+    name: "appointmentWindow",
+    label: "Appointment window",
+    placeholder: "8 AM – 12 PM",
+    maxLength: 60,
+  },
 ];
 
 const fieldsOf = (order: AdminOrder): ShippingFields => ({
@@ -104,42 +130,17 @@ export function OrderShippingForm({
             ))}
           </select>
         </label>
-        <label className="block">
-          <span className="field-label">Tracking #</span>
-          <input
-            className="field-input py-1.5"
-            value={fields.trackingNumber}
-            onChange={set("trackingNumber")}
-          />
-        </label>
-        <label className="block sm:col-span-2">
-          <span className="field-label">Shipped at (Birmingham time)</span>
-          <input
-            type="datetime-local"
-            className="field-input py-1.5"
-            value={fields.shippedAt}
-            onChange={set("shippedAt")}
-          />
-        </label>
-        <label className="block">
-          <span className="field-label">Delivery appointment</span>
-          <input
-            type="date"
-            className="field-input py-1.5"
-            value={fields.appointmentDate}
-            onChange={set("appointmentDate")}
-          />
-        </label>
-        <label className="block">
-          <span className="field-label">Appointment window</span>
-          <input
-            className="field-input py-1.5"
-            placeholder="8 AM – 12 PM"
-            maxLength={60}
-            value={fields.appointmentWindow}
-            onChange={set("appointmentWindow")}
-          />
-        </label>
+        {inputFields.map(({ name, label, wide, ...input }) => (
+          <label key={name} className={wide ? "block sm:col-span-2" : "block"}>
+            <span className="field-label">{label}</span>
+            <input
+              {...input}
+              className="field-input py-1.5"
+              value={fields[name]}
+              onChange={set(name)}
+            />
+          </label>
+        ))}
         <label className="block sm:col-span-2">
           <span className="field-label">Notes</span>
           <span className="block text-xs text-stone-600">
@@ -183,11 +184,7 @@ export function OrderShippingForm({
           Send shipped email
         </label>
       </div>
-      {refusal ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <ErrorLine message={refusal} />
       <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
         <button type="submit" className="btn-primary py-2" disabled={busy}>
           Save Shipping

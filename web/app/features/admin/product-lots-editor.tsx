@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useState } from "react";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { productLotsKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 interface LotDraft {
@@ -86,11 +87,7 @@ export function ProductLotsEditor({ productId }: { productId: number }) {
           : "."}
       </p>
       {lots.isPending ? <p className="text-sm text-stone-600">Loading lots…</p> : null}
-      {lots.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(lots.error, "Could not load the lots")}
-        </p>
-      ) : null}
+      <ErrorLine message={lots.isError ? errorText(lots.error, "Could not load the lots") : null} />
       {lots.data && rows.length === 0 ? (
         <p className="text-sm text-stone-600">No lots recorded for this product.</p>
       ) : null}
@@ -123,11 +120,7 @@ export function ProductLotsEditor({ productId }: { productId: number }) {
           </button>
         </div>
       ))}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <div className="flex items-center gap-3">
         <button
           type="button"

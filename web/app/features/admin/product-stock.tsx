@@ -9,6 +9,7 @@ import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { productLedgerKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
 import { formatShopTime } from "./birmingham-time.ts";
+import { ErrorLine } from "./error-line.tsx";
 import { saveFile } from "./save-file.ts";
 import { useToast } from "./toast.tsx";
 
@@ -157,11 +158,7 @@ export function ProductStock({ productId }: { productId: number }) {
           Write off
         </button>
       </div>
-      {damageError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {damageError}
-        </p>
-      ) : null}
+      <ErrorLine message={damageError} />
       <div className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
           <span className="field-label">Ledger: reason</span>
@@ -199,11 +196,9 @@ export function ProductStock({ productId }: { productId: number }) {
           Export ledger CSV
         </button>
       </div>
-      {ledger.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(ledger.error, "Could not load the stock ledger")}
-        </p>
-      ) : null}
+      <ErrorLine
+        message={ledger.isError ? errorText(ledger.error, "Could not load the stock ledger") : null}
+      />
       {data && data.rows.length === 0 ? (
         <p className="text-sm text-stone-600">
           No ledger rows{reason || lotId ? " for this filter" : ""}.

@@ -5,6 +5,7 @@ import { actorDisplayName } from "@mcf/contracts/staff";
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 /** Tailwind classes of a purchase order's status badge. */
@@ -154,11 +155,7 @@ export function PurchaseOrderDetail({
           {order.boxes_received} of {order.boxes_ordered} boxes received · total{" "}
           {formatUsd(order.total_cost)}
         </p>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine message={error} />
         <div className="flex flex-wrap gap-2">
           {open ? (
             <button type="submit" className="btn-primary py-2" disabled={busy}>

@@ -3,6 +3,7 @@ import type { PurchaseOrder } from "@mcf/contracts/purchasing";
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 interface LineFields {
@@ -169,11 +170,7 @@ export function PurchaseOrderForm({
           Add a line
         </button>
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary py-2" disabled={saving}>
           {saving ? "Creating…" : "Create purchase order"}

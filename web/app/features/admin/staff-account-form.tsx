@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { errorText } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
+import { ErrorLine } from "./error-line.tsx";
 import { useToast } from "./toast.tsx";
 
 const emptyFields = { name: "", email: "", role: "staff" as StaffRole, password: "" };
@@ -98,11 +99,7 @@ export function StaffAccountForm({
           password?".
         </span>
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-outline" onClick={onCancel}>
           Cancel
