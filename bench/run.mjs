@@ -576,7 +576,7 @@ async function runLighthouse(base) {
     log("  Lighthouse skipped: no Chromium at CHROME_PATH or /usr/bin/chromium");
     return null;
   }
-  const pages = await lighthousePages(base);
+  const pages = await lighthousePages(base, log);
   const rows = [];
   for (const page of pages) {
     log(`  Lighthouse ${page.name} (${lighthouseRuns} runs, one at a time)`);

@@ -3,6 +3,7 @@
 // `list: true` marks the product-list scenarios that are repeated on the 20,000-product catalogue.
 
 import { readFileSync } from "node:fs";
+import { seedReviews } from "./seed-reviews.mjs";
 
 /** GETs JSON, waiting out a moment of load shedding (503) left by the previous scenario. */
 export async function getJson(base, path) {
@@ -167,13 +168,16 @@ export async function areaGuidePath(base) {
   return `/blog/areas/birmingham/${slug}`;
 }
 
-/** Pages Lighthouse audits (median of N runs each). */
-export async function lighthousePages(base) {
-  const [product] = await firstProducts(base, 1);
+/** Pages Lighthouse audits (median of N runs each); gives the second product its reviews first. */
+export async function lighthousePages(base, log) {
+  const [product, reviewed] = await firstProducts(base, 2);
+  // The product page must stay light with reviews on it: the second product gets twelve.
+  await seedReviews(base, reviewed.id, log);
   return [
     { name: "/", path: "/" },
     { name: "/products", path: "/products" },
     { name: "/products/{id}", path: `/products/${product.id}` },
+    { name: "/products/{id} with 12 reviews", path: `/products/${reviewed.id}` },
     { name: "/closeouts", path: "/closeouts" },
     { name: "/blog", path: "/blog" },
     { name: "/blog/areas/birmingham/{slug}", path: await areaGuidePath(base) },
