@@ -1,4 +1,8 @@
-import { productImageSrcSet, productImageUrl } from "@mcf/contracts/product-image-urls";
+import {
+  type ProductImageFormat,
+  productImageSrcSet,
+  productImageUrl,
+} from "@mcf/contracts/product-image-urls";
 import type { ProductImage } from "@mcf/contracts/product-images";
 import { useEffect, useRef, useState } from "react";
 import { JsonLd } from "./json-ld.tsx";
@@ -30,9 +34,9 @@ export interface FloorImageProps {
 }
 
 /** The copy a browser without `srcset` loads: the first at least 640 wide, else the largest. */
-function defaultPhotoSrc(photo: ProductImage): string {
+export function defaultPhotoSrc(photo: ProductImage, format: ProductImageFormat = "webp"): string {
   const width = photo.widths.find((w) => w >= 640) ?? photo.widths[photo.widths.length - 1];
-  return productImageUrl(photo.id, width ?? photo.width, "webp");
+  return productImageUrl(photo.id, width ?? photo.width, format);
 }
 
 /**
