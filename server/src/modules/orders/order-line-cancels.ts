@@ -7,6 +7,7 @@ import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/or
 import { conflict } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { releaseStock } from "../stock/stock.service.ts";
+import { orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
 import { returnBoxesToLots } from "./order-lots.ts";
 import {
   moneyFacts,
@@ -15,7 +16,6 @@ import {
   type RefundIssuer,
   refundPayment,
 } from "./order-payments.ts";
-import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import { markShippedWhenNothingLeft } from "./order-shipments.ts";
 import { holdsStock } from "./order-status.ts";
 import { orderReference } from "./order-stock.ts";
@@ -107,7 +107,7 @@ function checkedBoxes(
   return asked.map((line) => {
     const item = items.find((candidate) => candidate.id === line.order_item_id);
     if (!item) throw conflict(`Line ${line.order_item_id} is not part of this order.`);
-    const left = item.quantity - item.cancelled_quantity - (shipped.get(item.id) ?? 0);
+    const left = orderedBoxes(item, shipped.get(item.id));
     if (left === 0)
       throw conflict(
         `"${item.product_name}" was already cancelled: it has no boxes left to cancel.`,
@@ -134,7 +134,7 @@ export async function quoteLineCancel(
   if (refusal) throw conflict(refusal);
   const boxes = checkedBoxes(items, asked, await shippedBoxesByItem(tx, [order.id]));
   const boxesLeft =
-    items.reduce((sum, item) => sum + item.quantity - item.cancelled_quantity, 0) -
+    items.reduce((sum, item) => sum + orderedBoxes(item), 0) -
     boxes.reduce((sum, line) => sum + line.boxes, 0);
   const held = moneyFacts(order, await paymentsOf(tx, order.id)).held;
   const refund = cancelRefundCents(order, items, boxes, {

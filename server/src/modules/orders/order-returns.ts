@@ -12,6 +12,7 @@ import {
 } from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
+import { orderedBoxes } from "./order-line-boxes.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -165,10 +166,9 @@ function optionsFor(
         order_item_id: item.id,
         product_name: item.product_name,
         quantity: item.quantity,
-        // Boxes cancelled before shipping were refunded then: they never come back.
         returnable: item.final_sale
           ? 0
-          : Math.max(0, item.quantity - item.cancelled_quantity - (asked.get(item.id) ?? 0)),
+          : Math.max(0, orderedBoxes(item) - (asked.get(item.id) ?? 0)),
         final_sale: item.final_sale,
         selling_unit: item.selling_unit,
       })),
@@ -221,7 +221,7 @@ export async function requestReturn(
         throw invalid(
           `"${item.product_name}" was a closeout: closeouts are final sale and cannot be returned.`,
         );
-      const left = item.quantity - item.cancelled_quantity - (asked.get(itemId) ?? 0);
+      const left = orderedBoxes(item) - (asked.get(itemId) ?? 0);
       if (quantity > left)
         throw invalid(
           `Only ${left} ${left === 1 ? "box" : "boxes"} of "${item.product_name}" can still be returned.`,
