@@ -109,6 +109,16 @@ export const orderDeliverySchema = z.object({
 });
 export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
 
+/** An order's amounts as stored when it was placed, in dollars: every order answer has them. */
+export const orderAmountsShape = {
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number(),
+  shipping_cost: z.number(),
+  tax_amount: z.number(),
+  total_amount: z.number(),
+};
+
 /** An order as its confirmation shows it, plus what the success page shows. */
 export const orderConfirmationSchema = z.object({
   order_id: z.string(),
@@ -124,12 +134,7 @@ export const orderConfirmationSchema = z.object({
   items: z.array(orderItemSchema),
   total_sqft: z.number(),
   total_cartons: z.number().int(),
-  subtotal: z.number(),
-  coupon_code: z.string().nullable(),
-  discount_amount: z.number(),
-  shipping_cost: z.number(),
-  tax_amount: z.number(),
-  total_amount: z.number(),
+  ...orderAmountsShape,
   tracking_url: z.string().nullable(),
   created_at: z.string(),
   delivery: orderDeliverySchema,
