@@ -1,5 +1,6 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { maxRoomsPerProject } from "./accounts-options.ts";
 import { rowId } from "./ids.ts";
 import { orderStatuses } from "./orders.ts";
 import { emailField, newPassword } from "./partners.ts";
@@ -184,7 +185,10 @@ export type ProjectRoomInput = z.infer<typeof projectRoomInputSchema>;
 
 export const projectInputSchema = z.object({
   name: requiredText("Project name", 80),
-  rooms: z.array(projectRoomInputSchema).max(30, "A project holds at most 30 rooms").default([]),
+  rooms: z
+    .array(projectRoomInputSchema)
+    .max(maxRoomsPerProject, `A project holds at most ${maxRoomsPerProject} rooms`)
+    .default([]),
 });
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
