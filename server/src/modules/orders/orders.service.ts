@@ -80,7 +80,6 @@ import { assertMayRefund } from "./refund-permissions.ts";
 export type {
   OrderItemRow,
   OrderRow,
-  PostalAddress,
   StoredDeliveryAnswers,
 } from "../../db/schema/orders.ts";
 export {
@@ -109,7 +108,6 @@ export {
   listSamplesToSend,
   markSamplesSent,
   queueDueSampleFollowUps,
-  sampledProductsByToken,
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
 export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
