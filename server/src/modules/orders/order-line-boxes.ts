@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import type { OrderItemRow } from "../../db/schema/orders.ts";
+import { type OrderItemLotRow, type OrderItemRow, orderItemLots } from "../../db/schema/orders.ts";
 import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts";
 
 type LineCounts = Pick<OrderItemRow, "quantity" | "cancelled_quantity" | "backordered_boxes">;
@@ -25,6 +25,14 @@ export function orderedBoxes(
 export function heldBoxes(item: LineCounts, shipped = 0): number {
   return orderedBoxes(item, shipped) - item.backordered_boxes;
 }
+
+/** The boxes a line still has from one dye lot: those the lot gave it less those put back. */
+export function boxesFromLot(lot: Pick<OrderItemLotRow, "boxes" | "returned_boxes">): number {
+  return lot.boxes - lot.returned_boxes;
+}
+
+/** `boxesFromLot` in SQL, for sums over lot rows. */
+export const boxesFromLotSql = sql<number>`${orderItemLots.boxes} - ${orderItemLots.returned_boxes}`;
 
 /** The boxes of each order line (order_item_id → boxes) that left in these orders' shipments. */
 export async function shippedBoxesByItem(

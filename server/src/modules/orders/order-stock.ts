@@ -12,7 +12,7 @@ import {
   shipStock,
   takeAgain,
 } from "../stock/stock.service.ts";
-import { heldBoxes, orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
+import { boxesFromLot, heldBoxes, orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
 import {
   type LotLine,
   lotsByItem,
@@ -85,7 +85,7 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     line.quantity += held;
     if (shippedBoxes === 0) {
       for (const lot of lotsOfItem.get(row.id) ?? []) {
-        const boxes = lot.boxes - lot.returned_boxes;
+        const boxes = boxesFromLot(lot);
         if (lot.lot_id !== null && boxes > 0) line.lots?.push({ lotId: lot.lot_id, boxes });
       }
     }
