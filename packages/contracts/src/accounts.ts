@@ -4,21 +4,7 @@ import { maxRoomsPerProject } from "./accounts-options.ts";
 import { rowId } from "./ids.ts";
 import { orderStatuses } from "./orders.ts";
 import { emailField, newPassword } from "./partners.ts";
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+import { optionalText, requiredText } from "./text-fields.ts";
 
 export const signInLinkRequestSchema = z.object({
   email: emailField,
