@@ -1,8 +1,8 @@
 import { toCents } from "@mcf/contracts/money";
 import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
-import { productPriceBounds } from "@mcf/contracts/product";
 import { sortFeatureKeys } from "@mcf/contracts/product-features";
+import { productPriceBounds } from "@mcf/contracts/product-options";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";

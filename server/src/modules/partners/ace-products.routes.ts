@@ -9,8 +9,8 @@ import {
   productFacetsSchema,
   productIdParamsSchema,
   productListQuerySchema,
-  totalCountHeader,
 } from "@mcf/contracts/product";
+import { totalCountHeader } from "@mcf/contracts/product-options";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { partnerSecurity } from "../../http/openapi-document.ts";
