@@ -1,23 +1,10 @@
 import "./zod-without-eval.ts";
 import { z } from "zod";
+import { maxRoomsPerProject } from "./accounts-options.ts";
 import { rowId } from "./ids.ts";
 import { orderStatuses } from "./orders.ts";
 import { emailField, newPassword } from "./partners.ts";
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+import { optionalText, requiredText } from "./text-fields.ts";
 
 export const signInLinkRequestSchema = z.object({
   email: emailField,
@@ -184,7 +171,10 @@ export type ProjectRoomInput = z.infer<typeof projectRoomInputSchema>;
 
 export const projectInputSchema = z.object({
   name: requiredText("Project name", 80),
-  rooms: z.array(projectRoomInputSchema).max(30, "A project holds at most 30 rooms").default([]),
+  rooms: z
+    .array(projectRoomInputSchema)
+    .max(maxRoomsPerProject, `A project holds at most ${maxRoomsPerProject} rooms`)
+    .default([]),
 });
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 

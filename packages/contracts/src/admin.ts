@@ -5,6 +5,7 @@ import { cartItemKinds } from "./cart-kinds.ts";
 import { rowIdParam } from "./ids.ts";
 import { orderLineLotSchema } from "./lots.ts";
 import {
+  orderAmountsShape,
   orderDeliverySchema,
   orderPurposes,
   orderStatuses,
@@ -105,12 +106,7 @@ export const adminOrderSchema = z.object({
   customer_phone: z.string(),
   billing_address: adminAddressSchema,
   shipping_address: adminAddressSchema.nullable(),
-  subtotal: z.number(),
-  coupon_code: z.string().nullable(),
-  discount_amount: z.number(),
-  shipping_cost: z.number(),
-  tax_amount: z.number(),
-  total_amount: z.number(),
+  ...orderAmountsShape,
   status: z.enum(orderStatuses),
   payment_status: z.enum(paymentStatuses),
   needs_attention: z.boolean(),

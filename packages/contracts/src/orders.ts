@@ -17,17 +17,11 @@ import {
 import { orderPurposes, orderStatuses, paymentStatuses } from "./orders-options.ts";
 import { publicProductSchema } from "./product.ts";
 import { fulfillmentLabelSchema, orderPickupSchema, orderShipmentSchema } from "./shipments.ts";
-
-const required = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
+import { requiredText } from "./text-fields.ts";
 
 export const postalAddressSchema = z.object({
-  street: required("Street", 200),
-  city: required("City", 100),
+  street: requiredText("Street", 200),
+  city: requiredText("City", 100),
   state: z
     .string()
     .trim()
@@ -44,13 +38,13 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
 /** What the checkout sends to start a payment. The amounts are the browser's view; the server recomputes them. */
 export const paymentRequestSchema = z.object({
   cart_items: z.array(cartLineInputSchema.passthrough()).min(1, "The cart is empty").max(200),
-  customer_name: required("Name", 120),
+  customer_name: requiredText("Name", 120),
   customer_email: z
     .string()
     .trim()
     .toLowerCase()
     .pipe(z.email("Please enter a valid email address")),
-  customer_phone: required("Phone", 40),
+  customer_phone: requiredText("Phone", 40),
   billing_address: postalAddressSchema,
   shipping_address: postalAddressSchema.nullish(),
   subtotal: z.number().optional(),
@@ -109,6 +103,16 @@ export const orderDeliverySchema = z.object({
 });
 export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
 
+/** An order's amounts as stored when it was placed, in dollars: every order answer has them. */
+export const orderAmountsShape = {
+  subtotal: z.number(),
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number(),
+  shipping_cost: z.number(),
+  tax_amount: z.number(),
+  total_amount: z.number(),
+};
+
 /** An order as its confirmation shows it, plus what the success page shows. */
 export const orderConfirmationSchema = z.object({
   order_id: z.string(),
@@ -124,12 +128,7 @@ export const orderConfirmationSchema = z.object({
   items: z.array(orderItemSchema),
   total_sqft: z.number(),
   total_cartons: z.number().int(),
-  subtotal: z.number(),
-  coupon_code: z.string().nullable(),
-  discount_amount: z.number(),
-  shipping_cost: z.number(),
-  tax_amount: z.number(),
-  total_amount: z.number(),
+  ...orderAmountsShape,
   tracking_url: z.string().nullable(),
   created_at: z.string(),
   delivery: orderDeliverySchema,

@@ -3,25 +3,10 @@ import { z } from "zod";
 import { minPasswordLength, passwordTooShortMessage } from "./partners-options.ts";
 import { priceSourceValues } from "./pricing.ts";
 import { companionSchema, publicProductSchema } from "./product.ts";
+import { optionalText, requiredText } from "./text-fields.ts";
 
 export const partnerStatusValues = ["pending", "approved", "disabled"] as const;
 export type PartnerStatus = (typeof partnerStatusValues)[number];
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-/** Optional free text: empty or missing becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** An email address as accounts store it: trimmed, lowercase. */
 export const emailField = z

@@ -7,11 +7,9 @@ import { productImageSchema } from "./product-images.ts";
 import {
   defaultProductPerPage,
   defaultProductSort,
-  type ProductSort,
   productPerPageOptions,
   productPriceBounds,
   productSortOptions,
-  totalCountHeader,
 } from "./product-options.ts";
 
 const nullableText = z.string().nullable();
@@ -99,16 +97,6 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const productIdParamsSchema = z.object({
   id: rowIdParam(),
 });
-
-export {
-  defaultProductPerPage,
-  defaultProductSort,
-  type ProductSort,
-  productPerPageOptions,
-  productPriceBounds,
-  productSortOptions,
-  totalCountHeader,
-};
 
 /** An empty query value means "not given" (a blank search box, an "All" dropdown). */
 const blankToUndefined = (value: unknown) =>

@@ -3,6 +3,17 @@ import { z } from "zod";
 import { business } from "./business.ts";
 import { formatAddress, phoneHref } from "./store-settings-format.ts";
 
+/** A list refusal naming each entry given a second time (`message`), at its place in the list. */
+const refuseRepeats =
+  (message: (entry: string) => string) => (entries: string[], context: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry))
+        context.addIssue({ code: "custom", message: message(entry), path: [index] });
+      seen.add(entry);
+    });
+  };
+
 /**
  * The store's settings: what the owner edits in the back office's Settings tab and every page,
  * email, JSON-LD block and the CSP read (server/src/modules/settings). Money is whole cents.
@@ -82,18 +93,7 @@ export const closedDaysSchema = z
     { message: "Closed days must be a list of dates" },
   )
   .max(200, "At most 200 closed days")
-  .superRefine((days, context) => {
-    const seen = new Set<string>();
-    days.forEach((day, index) => {
-      if (seen.has(day))
-        context.addIssue({
-          code: "custom",
-          message: `Closed day ${day} is listed twice`,
-          path: [index],
-        });
-      seen.add(day);
-    });
-  });
+  .superRefine(refuseRepeats((day) => `Closed day ${day} is listed twice`));
 
 /** A whole number of days from 0. */
 const days = (label: string) => wholeNumber(label, "days", 0, 365);
@@ -204,18 +204,7 @@ const serviceAreaZipsSchema = z
     maxServiceAreaZips,
     `At most ${maxServiceAreaZips.toLocaleString("en-US")} ZIP codes for local delivery`,
   )
-  .superRefine((zips, context) => {
-    const seen = new Set<string>();
-    zips.forEach((zip, index) => {
-      if (seen.has(zip))
-        context.addIssue({
-          code: "custom",
-          message: `ZIP code ${zip} is listed twice`,
-          path: [index],
-        });
-      seen.add(zip);
-    });
-  });
+  .superRefine(refuseRepeats((zip) => `ZIP code ${zip} is listed twice`));
 
 const stateCode = z
   .string({ message: "State is required" })

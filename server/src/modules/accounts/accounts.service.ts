@@ -19,9 +19,8 @@ export {
   unsaveProduct,
   updateProject,
 } from "./shopper-projects.ts";
-export { closestLot, reorderPlan } from "./shopper-reorder.ts";
+export { reorderPlan } from "./shopper-reorder.ts";
 export {
-  findShopperBySessionToken,
   requestSignInLink,
   requireShopper,
   revokeShopperSession,

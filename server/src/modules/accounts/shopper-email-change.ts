@@ -15,7 +15,7 @@ import { shopperAccounts, shopperEmailChangeLinks } from "../../db/schema/accoun
 import { AppError, badRequest, conflict, invalid } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { hashToken, newToken } from "../partners/partners.service.ts";
+import { hashToken, newToken, usableLink } from "../partners/partners.service.ts";
 import { type ShopperAccountRow, toShopperAccount } from "./shopper-sign-in.ts";
 
 const linkLifetimeMs = signInLinkLifetimeMinutes * 60 * 1000;
@@ -106,10 +106,8 @@ export async function confirmEmailChange(
         .set({ used_at: now })
         .where(
           and(
-            eq(shopperEmailChangeLinks.token_hash, hashToken(token)),
+            usableLink(shopperEmailChangeLinks, token, now),
             eq(shopperEmailChangeLinks.account_id, accountId),
-            isNull(shopperEmailChangeLinks.used_at),
-            gt(shopperEmailChangeLinks.expires_at, now),
           ),
         )
         .returning({ new_email: shopperEmailChangeLinks.new_email });

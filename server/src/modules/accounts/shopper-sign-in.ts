@@ -21,7 +21,9 @@ import {
   hashPassword,
   hashToken,
   isCommonPassword,
+  liveSession,
   newToken,
+  usableLink,
   verifyPassword,
 } from "../partners/partners.service.ts";
 
@@ -135,13 +137,7 @@ export async function signInWithLink(db: Db, token: string): Promise<ShopperSign
       const [link] = await tx
         .update(shopperSignInLinks)
         .set({ used_at: now })
-        .where(
-          and(
-            eq(shopperSignInLinks.token_hash, hashToken(token)),
-            isNull(shopperSignInLinks.used_at),
-            gt(shopperSignInLinks.expires_at, now),
-          ),
-        )
+        .where(usableLink(shopperSignInLinks, token, now))
         .returning({ email: shopperSignInLinks.email, return_to: shopperSignInLinks.return_to });
       if (!link) throw badRequest(invalidSignInLinkMessage);
       let account = await findAccountByEmail(tx, link.email);
@@ -206,13 +202,7 @@ export async function findShopperBySessionToken(
     .select({ account: shopperAccounts })
     .from(shopperSessions)
     .innerJoin(shopperAccounts, eq(shopperSessions.account_id, shopperAccounts.id))
-    .where(
-      and(
-        eq(shopperSessions.token_hash, hashToken(token)),
-        isNull(shopperSessions.revoked_at),
-        gt(shopperSessions.expires_at, new Date()),
-      ),
-    )
+    .where(liveSession(shopperSessions, token))
     .limit(1);
   return row?.account ?? null;
 }

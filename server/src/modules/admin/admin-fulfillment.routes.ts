@@ -10,7 +10,7 @@ import {
   readyForPickup,
   shipOrderPart,
 } from "../orders/orders.service.ts";
-import { adminErrorResponses } from "./admin-error-responses.ts";
+import { adminErrorResponses, orderActionResponses } from "./admin-error-responses.ts";
 
 const shipmentCreatedSchema = orderActionResponseSchema.extend({
   shipment_id: z.number().int(),
@@ -61,11 +61,7 @@ export const adminFulfillmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Mark a pickup order ready at the showroom and email the customer the address, hours and what to bring",
         params: orderIdParamsSchema,
-        response: {
-          200: orderActionResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrorResponses,
-        },
+        response: orderActionResponses,
       },
     },
     async (request) => {
@@ -85,11 +81,7 @@ export const adminFulfillmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Record who collected a pickup order and when: its boxes leave on hand once and it is delivered",
         params: orderIdParamsSchema,
         body: pickupCollectedSchema,
-        response: {
-          200: orderActionResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrorResponses,
-        },
+        response: orderActionResponses,
       },
     },
     async (request) => {

@@ -41,7 +41,7 @@ import { roleMayOpen } from "../staff/staff.service.ts";
 import { adminClaimRoutes } from "./admin-claims.routes.ts";
 import { adminCouponRoutes } from "./admin-coupons.routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard.routes.ts";
-import { adminErrorResponses } from "./admin-error-responses.ts";
+import { adminErrorResponses, orderActionResponses } from "./admin-error-responses.ts";
 import { adminExportRoutes } from "./admin-exports.routes.ts";
 import { adminFulfillmentRoutes } from "./admin-fulfillment.routes.ts";
 import { adminInboxRoutes } from "./admin-inbox.routes.ts";
@@ -101,12 +101,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app
           "Set the status; shipped + send_email sends the shipped email; cancelling a paid order refunds it and emails the customer",
         params: orderIdParamsSchema,
         body: orderStatusUpdateSchema,
-        response: {
-          200: orderActionResponseSchema,
-          409: errorResponseSchema,
-          503: errorResponseSchema,
-          ...adminErrorResponses,
-        },
+        response: { ...orderActionResponses, 503: errorResponseSchema },
       },
     },
     async (request) => {
@@ -176,11 +171,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app
           "Save carrier, tracking or PRO number, shipped time, delivery appointment and the note to the customer",
         params: orderIdParamsSchema,
         body: shippingUpdateSchema,
-        response: {
-          200: orderActionResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrorResponses,
-        },
+        response: orderActionResponses,
       },
     },
     async (request) => {
@@ -222,11 +213,7 @@ const orderRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = async (app
           "The line's boxes go back into the lots they came from and all come from the chosen lot. 409 when the lot cannot give the whole line, is of another product, or the order shipped or no longer holds its boxes.",
         params: orderItemParamsSchema,
         body: orderLineLotUpdateSchema,
-        response: {
-          200: orderActionResponseSchema,
-          409: errorResponseSchema,
-          ...adminErrorResponses,
-        },
+        response: orderActionResponses,
       },
     },
     async (request) => {

@@ -11,9 +11,8 @@ import {
   publicProductSchema,
   searchSuggestQuerySchema,
   searchSuggestResponseSchema,
-  totalCountHeader,
 } from "@mcf/contracts/product";
-import { searchShowingHeader } from "@mcf/contracts/product-options";
+import { searchShowingHeader, totalCountHeader } from "@mcf/contracts/product-options";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCachedAnswer } from "../../http/answer-cache.ts";

@@ -1,8 +1,8 @@
 import { toCents } from "@mcf/contracts/money";
 import type { PriceAudience } from "@mcf/contracts/pricing";
 import type { ProductFacets, ProductListQuery } from "@mcf/contracts/product";
-import { productPriceBounds } from "@mcf/contracts/product";
 import { sortFeatureKeys } from "@mcf/contracts/product-features";
+import { productPriceBounds } from "@mcf/contracts/product-options";
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
@@ -13,9 +13,7 @@ import { readSearch, searchCondition, searchRank } from "./product-search.ts";
 
 export type { ProductLotRow } from "../../db/schema/catalog.ts";
 // The catalog module's public entry: other modules import only this file. The staff editor, the
-// CSV import/export, the row lookup and the catalogue version live beside it and are offered
-// from here.
-export { catalogVersionSource } from "./catalog-cache.ts";
+// CSV import/export and the row lookup live beside it and are offered from here.
 export {
   chooseCompanions,
   listAccessories,
@@ -54,7 +52,7 @@ export {
   toPublicProduct,
 } from "./product-mapper.ts";
 export { setProductRating } from "./product-rating.ts";
-export { createProductRowsReader, type ProductRowsReader } from "./product-rows-cache.ts";
+export { createProductRowsReader } from "./product-rows-cache.ts";
 export { suggestProducts } from "./product-suggestions.ts";
 export { searchShowing } from "./search-correction.ts";
 

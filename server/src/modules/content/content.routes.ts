@@ -9,15 +9,9 @@ import {
   galleryResponseSchema,
 } from "@mcf/contracts/content";
 import { errorResponseSchema } from "@mcf/contracts/errors";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getAreaCatalogue, getAreaGuide, getPost, listPostSummaries } from "./content.service.ts";
 import { findContentDir, loadSiteContent, type SiteContent } from "./content-loader.ts";
-
-/** Content changes only with a deploy; a few minutes of caching is safe. */
-function cacheContent(reply: FastifyReply): void {
-  reply.header("cache-control", "public, max-age=300");
-}
 
 /**
  * Blog posts, area guides and the gallery, read from the repository's content/ folder once
@@ -25,6 +19,12 @@ function cacheContent(reply: FastifyReply): void {
  */
 export function contentRoutes(content: SiteContent = loadSiteContent(findContentDir())) {
   const plugin: FastifyPluginAsyncZod = async (app) => {
+    // Content changes only with a deploy: a few minutes of caching is safe for what was found.
+    app.addHook("onSend", async (_request, reply, payload) => {
+      if (reply.statusCode === 200) reply.header("cache-control", "public, max-age=300");
+      return payload;
+    });
+
     app.get(
       "/api/content/posts",
       {
@@ -34,10 +34,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
           response: { 200: blogPostListSchema },
         },
       },
-      async (_request, reply) => {
-        cacheContent(reply);
-        return { posts: listPostSummaries(content) };
-      },
+      async () => ({ posts: listPostSummaries(content) }),
     );
 
     app.get(
@@ -50,11 +47,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
           response: { 200: blogPostSchema, 404: errorResponseSchema },
         },
       },
-      async (request, reply) => {
-        const post = getPost(content, request.params.slug);
-        cacheContent(reply);
-        return post;
-      },
+      async (request) => getPost(content, request.params.slug),
     );
 
     app.get(
@@ -67,11 +60,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
           response: { 200: areaCatalogueSchema, 404: errorResponseSchema },
         },
       },
-      async (request, reply) => {
-        const catalogue = getAreaCatalogue(content, request.params.city);
-        cacheContent(reply);
-        return catalogue;
-      },
+      async (request) => getAreaCatalogue(content, request.params.city),
     );
 
     app.get(
@@ -84,11 +73,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
           response: { 200: areaGuideSchema, 404: errorResponseSchema },
         },
       },
-      async (request, reply) => {
-        const guide = getAreaGuide(content, request.params.city, request.params.slug);
-        cacheContent(reply);
-        return guide;
-      },
+      async (request) => getAreaGuide(content, request.params.city, request.params.slug),
     );
 
     app.get(
@@ -100,10 +85,7 @@ export function contentRoutes(content: SiteContent = loadSiteContent(findContent
           response: { 200: galleryResponseSchema },
         },
       },
-      async (_request, reply) => {
-        cacheContent(reply);
-        return { images: content.gallery };
-      },
+      async () => ({ images: content.gallery }),
     );
     // Partners are store settings: the settings module answers /api/content/partners.
   };

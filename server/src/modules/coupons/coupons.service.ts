@@ -113,21 +113,20 @@ export async function checkCoupon(
   return evaluateCoupon(await findCoupon(db, code), subtotalCents, now);
 }
 
+/** An open checkout: an order unpaid whose payment has not expired yet. */
+function openCheckout() {
+  return and(eq(orders.payment_status, "unpaid"), gt(orders.payment_expires_at, new Date()));
+}
+
 /**
- * Unpaid, unexpired orders holding a coupon: they count against its usage limit so a limited
- * coupon cannot be reserved by more shoppers than it has uses left.
+ * Open checkouts holding a coupon: they count against its usage limit so a limited coupon cannot
+ * be reserved by more shoppers than it has uses left.
  */
 export async function countReservedCouponUses(db: DbOrTx, code: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.coupon_code, code),
-        eq(orders.payment_status, "unpaid"),
-        gt(orders.payment_expires_at, new Date()),
-      ),
-    );
+    .where(and(eq(orders.coupon_code, code), openCheckout()));
   return Number(row?.count ?? 0);
 }
 
@@ -147,10 +146,7 @@ export async function customerHasUsedCoupon(
       and(
         eq(orders.coupon_code, code),
         sql`lower(${orders.customer_email}) = lower(${email.trim()})`,
-        or(
-          eq(orders.payment_status, "paid"),
-          and(eq(orders.payment_status, "unpaid"), gt(orders.payment_expires_at, new Date())),
-        ),
+        or(eq(orders.payment_status, "paid"), openCheckout()),
       ),
     );
   return Number(row?.count ?? 0) > 0;

@@ -55,16 +55,7 @@ export {
 export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
 export { declineEstimate } from "./job-decline.ts";
 export { jobPagePath, type PaymentProvider } from "./job-payment-session.ts";
-export {
-  bookMeasureForJob,
-  bookMeasureOnline,
-  cancelByRef,
-  getVisitByRef,
-  isZipServed,
-  listFreeSlots,
-  queueMeasureReminders,
-  rescheduleByRef,
-} from "./measure-booking.ts";
+export { queueMeasureReminders } from "./measure-booking.ts";
 
 /**
  * Opens a job in stage "new" from an inquiry (its contact details and flooring) or from the

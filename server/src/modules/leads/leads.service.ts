@@ -68,74 +68,71 @@ export async function getInquiry(db: DbOrTx, id: number): Promise<AdminInquiry |
   return row ? toInquiry(row) : null;
 }
 
-/** Sets the follow-up status and/or the staff note of an inquiry. */
+type LeadAudit = { actor: string; entityType: "inquiry" | "contact_message"; missing: string };
+type LeadUpdateArgs = [id: number, input: LeadUpdate, audit: LeadAudit];
+
+/**
+ * Staff set a lead's follow-up status and/or staff note under its row lock, audited as
+ * `<entityType>.update` with the fields that changed; 404 saying `missing` for an unknown id.
+ */
+async function updateLead(
+  db: Db,
+  table: typeof projectInquiries,
+  ...args: LeadUpdateArgs
+): Promise<InquiryRow>;
+async function updateLead(
+  db: Db,
+  table: typeof contactMessages,
+  ...args: LeadUpdateArgs
+): Promise<MessageRow>;
+async function updateLead(
+  db: Db,
+  table: typeof projectInquiries | typeof contactMessages,
+  ...[id, input, audit]: LeadUpdateArgs
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+    if (!before) throw notFound(audit.missing);
+    const [row] = await tx
+      .update(table)
+      .set(leadColumns(input))
+      .where(eq(table.id, id))
+      .returning();
+    if (!row) throw notFound(audit.missing);
+    await writeAudit(tx, {
+      actor: audit.actor,
+      action: `${audit.entityType}.update`,
+      entityType: audit.entityType,
+      entityId: id,
+      ...changedFields(
+        { status: before.status, staff_note: before.staff_note },
+        { status: row.status, staff_note: row.staff_note },
+      ),
+    });
+    return row;
+  });
+}
+
+/** Sets the follow-up status and/or the staff note of an inquiry (see `updateLead`). */
 export async function updateInquiry(
   db: Db,
   id: number,
   input: LeadUpdate,
   actor: string,
 ): Promise<AdminInquiry> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(projectInquiries)
-      .where(eq(projectInquiries.id, id))
-      .for("update");
-    if (!before) throw notFound("Inquiry not found");
-    const [row] = await tx
-      .update(projectInquiries)
-      .set(leadColumns(input))
-      .where(eq(projectInquiries.id, id))
-      .returning();
-    if (!row) throw notFound("Inquiry not found");
-    const diff = changedFields(
-      { status: before.status, staff_note: before.staff_note },
-      { status: row.status, staff_note: row.staff_note },
-    );
-    await writeAudit(tx, {
-      actor,
-      action: "inquiry.update",
-      entityType: "inquiry",
-      entityId: id,
-      ...diff,
-    });
-    return toInquiry(row);
-  });
+  const audit = { actor, entityType: "inquiry", missing: "Inquiry not found" } as const;
+  return toInquiry(await updateLead(db, projectInquiries, id, input, audit));
 }
 
-/** Sets the follow-up status and/or the staff note of a contact message. */
+/** Sets the follow-up status and/or the staff note of a contact message (see `updateLead`). */
 export async function updateContactMessage(
   db: Db,
   id: number,
   input: LeadUpdate,
   actor: string,
 ): Promise<AdminContactMessage> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, id))
-      .for("update");
-    if (!before) throw notFound("Message not found");
-    const [row] = await tx
-      .update(contactMessages)
-      .set(leadColumns(input))
-      .where(eq(contactMessages.id, id))
-      .returning();
-    if (!row) throw notFound("Message not found");
-    const diff = changedFields(
-      { status: before.status, staff_note: before.staff_note },
-      { status: row.status, staff_note: row.staff_note },
-    );
-    await writeAudit(tx, {
-      actor,
-      action: "contact_message.update",
-      entityType: "contact_message",
-      entityId: id,
-      ...diff,
-    });
-    return toMessage(row);
-  });
+  const audit = { actor, entityType: "contact_message", missing: "Message not found" } as const;
+  return toMessage(await updateLead(db, contactMessages, id, input, audit));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { allocateCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
+import { toDollars, unitsShareCents } from "@mcf/contracts/money";
 import type { CancelLinesQuote, CancelLinesRequest } from "@mcf/contracts/order-money";
 import type { StaffRole } from "@mcf/contracts/staff";
 import { eq, sql } from "drizzle-orm";
@@ -7,6 +7,8 @@ import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/or
 import { conflict } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { releaseStock } from "../stock/stock.service.ts";
+import { orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
+import { lineSharesOf } from "./order-line-shares.ts";
 import { returnBoxesToLots } from "./order-lots.ts";
 import {
   moneyFacts,
@@ -15,7 +17,6 @@ import {
   type RefundIssuer,
   refundPayment,
 } from "./order-payments.ts";
-import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import { markShippedWhenNothingLeft } from "./order-shipments.ts";
 import { holdsStock } from "./order-status.ts";
 import { orderReference } from "./order-stock.ts";
@@ -37,9 +38,8 @@ type PricedLine = Pick<OrderItemRow, "id" | "quantity" | "total_price_cents">;
 
 /**
  * The refund of cancelling some boxes, in cents, line by line: each line's price less its share of
- * the order's discount, plus its share of the tax, split over its boxes, all by the one proration
- * rule (`allocateCents`): the discount over the lines by price, the tax over the lines by price
- * after discount, a line's share over its boxes. A cancel takes a line's boxes from its end (boxes
+ * the order's discount, plus its share of the tax (`lineSharesOf`), split over its boxes by the
+ * same rule (`unitsShareCents`). A cancel takes a line's boxes from its end (boxes
  * [quantity − already − boxes, quantity − already)), so returns, which count from its start, and
  * cancels never share a box. When the cancel leaves no box on the order (`lastCancel`), it gives
  * back everything the customer paid and has not had back (`heldCents`): the delivery too, which is
@@ -51,26 +51,18 @@ export function cancelRefundCents(
   cancelled: CancelledBoxes[],
   options: { lastCancel: boolean; heldCents: number },
 ): { total: number; lines: Array<{ orderItemId: number; cents: number }> } {
-  const lines = [...items].sort((a, b) => a.id - b.id);
-  const prices = lines.map((item) => item.total_price_cents);
-  const discounts = allocateCents(order.discount_amount_cents, prices);
-  const taxes = allocateCents(
-    order.tax_amount_cents,
-    prices.map((price, index) => price - (discounts[index] ?? 0)),
-  );
+  const shareOf = lineSharesOf(order, items);
   const perLine = cancelled.map((line) => {
-    const index = lines.findIndex((item) => item.id === line.orderItemId);
-    const item = lines[index];
-    if (!item) throw new Error(`line ${line.orderItemId} is not part of the order`);
+    const { item, price, discount, tax } = shareOf(line.orderItemId);
     const boxes = [
       item.quantity,
       item.quantity - line.alreadyCancelled - line.boxes,
       line.boxes,
     ] as const;
     const cents =
-      unitsShareCents(prices[index] ?? 0, ...boxes) -
-      unitsShareCents(discounts[index] ?? 0, ...boxes) +
-      unitsShareCents(taxes[index] ?? 0, ...boxes);
+      unitsShareCents(price, ...boxes) -
+      unitsShareCents(discount, ...boxes) +
+      unitsShareCents(tax, ...boxes);
     return { orderItemId: line.orderItemId, cents };
   });
   const sum = perLine.reduce((total, line) => total + line.cents, 0);
@@ -107,7 +99,7 @@ function checkedBoxes(
   return asked.map((line) => {
     const item = items.find((candidate) => candidate.id === line.order_item_id);
     if (!item) throw conflict(`Line ${line.order_item_id} is not part of this order.`);
-    const left = item.quantity - item.cancelled_quantity - (shipped.get(item.id) ?? 0);
+    const left = orderedBoxes(item, shipped.get(item.id));
     if (left === 0)
       throw conflict(
         `"${item.product_name}" was already cancelled: it has no boxes left to cancel.`,
@@ -134,7 +126,7 @@ export async function quoteLineCancel(
   if (refusal) throw conflict(refusal);
   const boxes = checkedBoxes(items, asked, await shippedBoxesByItem(tx, [order.id]));
   const boxesLeft =
-    items.reduce((sum, item) => sum + item.quantity - item.cancelled_quantity, 0) -
+    items.reduce((sum, item) => sum + orderedBoxes(item), 0) -
     boxes.reduce((sum, line) => sum + line.boxes, 0);
   const held = moneyFacts(order, await paymentsOf(tx, order.id)).held;
   const refund = cancelRefundCents(order, items, boxes, {

@@ -11,6 +11,7 @@ import {
 import { conflict, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { findLot, lockProductStock, lotsOfProduct, takeFromLot } from "../stock/stock.service.ts";
+import { boxesFromLot } from "./order-line-boxes.ts";
 import { lotsByItem, returnLotsOfItems } from "./order-lots.ts";
 import { lotChangeRefusal } from "./order-status.ts";
 
@@ -42,8 +43,7 @@ async function boxLineOf(
 function heldByLot(rows: OrderItemLotRow[]): Map<number, number> {
   const held = new Map<number, number>();
   for (const row of rows)
-    if (row.lot_id !== null)
-      held.set(row.lot_id, (held.get(row.lot_id) ?? 0) + row.boxes - row.returned_boxes);
+    if (row.lot_id !== null) held.set(row.lot_id, (held.get(row.lot_id) ?? 0) + boxesFromLot(row));
   return held;
 }
 
@@ -53,7 +53,7 @@ function comesWholeFrom(item: OrderItemRow, rows: OrderItemLotRow[], lotId: numb
     !item.lot_short &&
     rows.length === 1 &&
     rows[0]?.lot_id === lotId &&
-    rows[0].boxes - rows[0].returned_boxes === item.quantity
+    boxesFromLot(rows[0]) === item.quantity
   );
 }
 
@@ -87,7 +87,7 @@ export async function lineLotChoices(
 
 /** The lot codes and boxes a line came from, as its audit entry records them. */
 const lotsView = (rows: OrderItemLotRow[]) =>
-  rows.map((row) => ({ lot_code: row.lot_code, boxes: row.boxes - row.returned_boxes }));
+  rows.map((row) => ({ lot_code: row.lot_code, boxes: boxesFromLot(row) }));
 
 /**
  * Moves all of a line's boxes to lot `lotId` of the same product, inside the caller's transaction

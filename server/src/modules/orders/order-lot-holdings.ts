@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderItemLots, orderItems, orders } from "../../db/schema/orders.ts";
+import { boxesFromLotSql } from "./order-line-boxes.ts";
 
 /** The boxes open orders hold in one dye lot: allocated (paid) and reserved (open checkouts). */
 export interface LotHolding {
@@ -18,7 +19,7 @@ export async function heldBoxesByLot(
   db: DbOrTx,
   productId: number,
 ): Promise<Map<number, LotHolding>> {
-  const held = sql<number>`sum(${orderItemLots.boxes} - ${orderItemLots.returned_boxes})::integer`;
+  const held = sql<number>`sum(${boxesFromLotSql})::integer`;
   const rows = await db
     .select({ lotId: orderItemLots.lot_id, stockStatus: orders.stock_status, boxes: held })
     .from(orderItemLots)

@@ -9,6 +9,7 @@ import {
   putBackInLot,
   takeFromLot,
 } from "../stock/stock.service.ts";
+import { boxesFromLot } from "./order-line-boxes.ts";
 
 /**
  * Dye lots follow the box stock (decision 080): lots are a breakdown of a product's
@@ -144,7 +145,7 @@ export async function returnLotsOfItems(tx: DbOrTx, orderItemIds: number[]): Pro
     .from(orderItemLots)
     .where(inArray(orderItemLots.order_item_id, orderItemIds))
     .orderBy(asc(orderItemLots.lot_id), asc(orderItemLots.id));
-  for (const row of rows) await putBack(tx, row, row.boxes - row.returned_boxes);
+  for (const row of rows) await putBack(tx, row, boxesFromLot(row));
 }
 
 /**
@@ -163,7 +164,7 @@ export async function returnBoxesToLots(
     .orderBy(asc(orderItemLots.id));
   let left = quantity;
   for (const row of rows) {
-    const boxes = Math.min(left, row.boxes - row.returned_boxes);
+    const boxes = Math.min(left, boxesFromLot(row));
     await putBack(tx, row, boxes);
     left -= boxes;
   }
@@ -187,7 +188,7 @@ export async function lotPartsOfItem(
   const parts: Array<{ lotId: number; boxes: number }> = [];
   let left = quantity;
   for (const row of rows) {
-    const boxes = Math.min(left, row.boxes - row.returned_boxes);
+    const boxes = Math.min(left, boxesFromLot(row));
     if (boxes <= 0) continue;
     left -= boxes;
     if (row.lot_id !== null) parts.push({ lotId: row.lot_id, boxes });

@@ -133,6 +133,31 @@ export async function recordCharge(tx: DbOrTx, order: OrderRow): Promise<boolean
 }
 
 /**
+ * Writes a refund's ledger row, once per provider refund id: undefined when the ledger already
+ * holds that refund.
+ */
+export async function insertRefund(
+  tx: DbOrTx,
+  order: OrderRow,
+  refund: { providerId: string; amountCents: number; staff: string; reason: string },
+): Promise<OrderPaymentRow | undefined> {
+  const [row] = await tx
+    .insert(orderPayments)
+    .values({
+      order_id: order.id,
+      kind: "refund",
+      amount_cents: refund.amountCents,
+      provider: order.payment_provider,
+      provider_id: refund.providerId,
+      staff: refund.staff,
+      reason: refund.reason,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/**
  * Gives `amountCents` back to the customer of a locked order through the provider that took the
  * payment, and records the refund in the ledger, once: the provider refunds one idempotency key
  * once, and the ledger holds one row per provider id. Refused with 409 when it is more than the
@@ -166,19 +191,7 @@ export async function refundPayment(
       `The payment provider did not make the refund (${error instanceof Error ? error.message : String(error)}). Nothing was changed: try again in a minute.`,
     );
   }
-  const [row] = await tx
-    .insert(orderPayments)
-    .values({
-      order_id: order.id,
-      kind: "refund",
-      amount_cents: refund.amountCents,
-      provider: order.payment_provider,
-      provider_id: providerId,
-      staff: refund.staff,
-      reason: refund.reason,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertRefund(tx, order, { ...refund, providerId });
   if (row) {
     // Counted when its ledger row is first written: a retried key finds the row and is not.
     orderMetrics(issuer.metrics).refundIssued(row.provider, row.amount_cents);

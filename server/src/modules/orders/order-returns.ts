@@ -1,4 +1,4 @@
-import { allocateCents, multiplyCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
+import { multiplyCents, toDollars, unitsShareCents } from "@mcf/contracts/money";
 import { trackingNotFoundMessage } from "@mcf/contracts/orders";
 import type { AdminReturn, ReturnOptions, ReturnRequest, ReturnView } from "@mcf/contracts/returns";
 import { asc, eq } from "drizzle-orm";
@@ -12,6 +12,8 @@ import {
 } from "../../db/schema/orders.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { storeIdentity } from "../../mail/store-identity.ts";
+import { orderedBoxes } from "./order-line-boxes.ts";
+import { lineSharesOf } from "./order-line-shares.ts";
 import { findOrder, getOrderWithItems, lockOrder } from "./orders.repository.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -53,10 +55,9 @@ export interface ReturnedBoxes {
 /**
  * The refund of some boxes: their price as paid, less their share of the order's discount; the
  * tax charged on that; less the restocking fee on the merchandise. Shipping is not refunded.
- * Shares by one rule (`allocateCents`): the discount over the order's lines by their price, the
- * tax over the lines by their price after discount, then each line's share over its boxes, a
- * return taking the boxes after those earlier returns took. So the returns of every box of an
- * order give back exactly its discount and its tax, never a cent more.
+ * Each line's discount and tax (`lineSharesOf`) split over its boxes by the same rule, a return
+ * taking the boxes after those earlier returns took. So the returns of every box of an order give
+ * back exactly its discount and its tax, never a cent more.
  */
 export function returnAmountsCents(
   order: Pick<OrderRow, "discount_amount_cents" | "tax_amount_cents">,
@@ -64,25 +65,16 @@ export function returnAmountsCents(
   returned: ReturnedBoxes[],
   restockingFeePercent: number,
 ) {
-  // By line id, so every return of the order splits its money the same way.
-  const lines = [...items].sort((a, b) => a.id - b.id);
-  const prices = lines.map((item) => item.total_price_cents);
-  const discounts = allocateCents(order.discount_amount_cents, prices);
-  const taxes = allocateCents(
-    order.tax_amount_cents,
-    prices.map((price, index) => price - (discounts[index] ?? 0)),
-  );
+  const shareOf = lineSharesOf(order, items);
   let merchandise = 0;
   let discount = 0;
   let tax = 0;
   for (const line of returned) {
-    const index = lines.findIndex((item) => item.id === line.order_item_id);
-    const item = lines[index];
-    if (!item) throw new Error(`line ${line.order_item_id} is not part of the order`);
-    merchandise += item.unit_price_cents * line.quantity;
-    const boxes = [item.quantity, line.alreadyAsked, line.quantity] as const;
-    discount += unitsShareCents(discounts[index] ?? 0, ...boxes);
-    tax += unitsShareCents(taxes[index] ?? 0, ...boxes);
+    const share = shareOf(line.order_item_id);
+    merchandise += share.item.unit_price_cents * line.quantity;
+    const boxes = [share.item.quantity, line.alreadyAsked, line.quantity] as const;
+    discount += unitsShareCents(share.discount, ...boxes);
+    tax += unitsShareCents(share.tax, ...boxes);
   }
   const net = merchandise - discount;
   const fee = multiplyCents(net, restockingFeePercent / 100);
@@ -165,10 +157,9 @@ function optionsFor(
         order_item_id: item.id,
         product_name: item.product_name,
         quantity: item.quantity,
-        // Boxes cancelled before shipping were refunded then: they never come back.
         returnable: item.final_sale
           ? 0
-          : Math.max(0, item.quantity - item.cancelled_quantity - (asked.get(item.id) ?? 0)),
+          : Math.max(0, orderedBoxes(item) - (asked.get(item.id) ?? 0)),
         final_sale: item.final_sale,
         selling_unit: item.selling_unit,
       })),
@@ -221,7 +212,7 @@ export async function requestReturn(
         throw invalid(
           `"${item.product_name}" was a closeout: closeouts are final sale and cannot be returned.`,
         );
-      const left = item.quantity - item.cancelled_quantity - (asked.get(itemId) ?? 0);
+      const left = orderedBoxes(item) - (asked.get(itemId) ?? 0);
       if (quantity > left)
         throw invalid(
           `Only ${left} ${left === 1 ? "box" : "boxes"} of "${item.product_name}" can still be returned.`,

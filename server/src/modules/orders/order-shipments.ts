@@ -7,7 +7,7 @@ import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import { queueShipmentEmail } from "./fulfillment-emails.ts";
-import { shippedBoxesByItem } from "./order-shipment-lines.ts";
+import { heldBoxes, orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
 import { holdsStock } from "./order-status.ts";
 import { shipOrderLines } from "./order-stock.ts";
 import { applyEvent } from "./order-transitions.ts";
@@ -37,11 +37,7 @@ export function boxesLeftToShip(
   const left = new Map<number, number>();
   if (order.stock_status === "shipped") return left;
   for (const item of items) {
-    // Boxes cancelled from a line were refunded and given back: they never ship.
-    const boxes =
-      item.kind === "box"
-        ? item.quantity - item.cancelled_quantity - (shipped.get(item.id) ?? 0)
-        : 0;
+    const boxes = item.kind === "box" ? orderedBoxes(item, shipped.get(item.id)) : 0;
     if (boxes > 0) left.set(item.id, boxes);
   }
   return left;
@@ -49,17 +45,17 @@ export function boxesLeftToShip(
 
 /**
  * Of the boxes left to ship (`boxesLeftToShip`), those a part shipment may take now, per box line:
- * the boxes the order holds. A line's backordered boxes are not held until a purchase order's
- * receipt allocates them, so they wait.
+ * the boxes the order holds (its backordered boxes wait for the purchase order).
  */
 export function boxesReadyToShip(
   items: OrderItemRow[],
   left: Map<number, number>,
+  shipped: Map<number, number>,
 ): Map<number, number> {
   const ready = new Map<number, number>();
-  for (const [itemId, boxes] of left) {
-    const waiting = items.find((item) => item.id === itemId)?.backordered_boxes ?? 0;
-    if (boxes > waiting) ready.set(itemId, boxes - waiting);
+  for (const item of items) {
+    const boxes = heldBoxes(item, shipped.get(item.id));
+    if (left.has(item.id) && boxes > 0) ready.set(item.id, boxes);
   }
   return ready;
 }
@@ -113,14 +109,15 @@ export async function recordShipment(
       "A cancelled order cannot be shipped. Set it back to processing first, which takes its boxes again.",
     );
   const items = await itemsOf(tx, order.id);
-  const left = boxesLeftToShip(order, items, await shippedBoxesByItem(tx, [order.id]));
+  const shipped = await shippedBoxesByItem(tx, [order.id]);
+  const left = boxesLeftToShip(order, items, shipped);
   if (left.size === 0) throw conflict("Every box of this order has already shipped.");
   if (!holdsStock(order))
     throw conflict(
       "This order holds no boxes (its stock went back to be sold): set it to processing first, which takes them again.",
     );
   const wanted = wantedBoxes(items, input);
-  const ready = boxesReadyToShip(items, left);
+  const ready = boxesReadyToShip(items, left, shipped);
   for (const [itemId, boxes] of wanted) {
     const remaining = left.get(itemId) ?? 0;
     // Only the boxes the order holds leave: its backordered boxes ship once a receipt brings them.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { conflict } from "../../errors.ts";
@@ -12,6 +12,7 @@ import {
   shipStock,
   takeAgain,
 } from "../stock/stock.service.ts";
+import { boxesFromLot, heldBoxes, orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
 import {
   type LotLine,
   lotsByItem,
@@ -19,7 +20,6 @@ import {
   returnBoxesToLots,
   returnLotsOfItems,
 } from "./order-lots.ts";
-import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import { holdsStock } from "./order-status.ts";
 
 export type { StockLine };
@@ -59,12 +59,9 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     .select({
       id: orderItems.id,
       productId: orderItems.product_id,
-      // Boxes cancelled from the line were given back when they were cancelled; backordered
-      // boxes are not held until a receipt allocates them.
-      quantity:
-        sql<number>`${orderItems.quantity} - ${orderItems.cancelled_quantity} - ${orderItems.backordered_boxes}`.mapWith(
-          Number,
-        ),
+      quantity: orderItems.quantity,
+      cancelled_quantity: orderItems.cancelled_quantity,
+      backordered_boxes: orderItems.backordered_boxes,
     })
     .from(orderItems)
     // Sample lines never took box stock, so they never give any back.
@@ -78,7 +75,7 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
   const byProduct = new Map<number, StockLine>();
   for (const row of rows) {
     const shippedBoxes = shipped.get(row.id) ?? 0;
-    const held = row.quantity - shippedBoxes;
+    const held = heldBoxes(row, shippedBoxes);
     if (row.productId === null || held <= 0) continue;
     const line = byProduct.get(row.productId) ?? {
       productId: row.productId,
@@ -88,7 +85,7 @@ export async function orderStockLines(tx: DbOrTx, orderIds: string[]): Promise<S
     line.quantity += held;
     if (shippedBoxes === 0) {
       for (const lot of lotsOfItem.get(row.id) ?? []) {
-        const boxes = lot.boxes - lot.returned_boxes;
+        const boxes = boxesFromLot(lot);
         if (lot.lot_id !== null && boxes > 0) line.lots?.push({ lotId: lot.lot_id, boxes });
       }
     }
@@ -160,9 +157,7 @@ export async function returnHeldStock(
   for (const [itemId, boxes] of shipped) {
     const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
     // Cancelled boxes went back when cancelled; backordered ones never came from a lot.
-    const here = item
-      ? item.quantity - item.cancelled_quantity - item.backordered_boxes - boxes
-      : 0;
+    const here = item ? heldBoxes(item, boxes) : 0;
     if (here > 0) await returnBoxesToLots(tx, itemId, here);
   }
   return new Set(holding.map((order) => order.id));
@@ -190,7 +185,7 @@ function notAvailableError(items: OrderItemRow[], short: ShortLine) {
     `Product ${short.productId}`;
   const wanted = items
     .filter((item) => item.kind === "box" && item.product_id === short.productId)
-    .reduce((sum, item) => sum + item.quantity - item.cancelled_quantity, 0);
+    .reduce((sum, item) => sum + orderedBoxes(item), 0);
   const available = Math.max(0, short.available);
   return conflict(
     `Only ${available} ${available === 1 ? "box" : "boxes"} of "${name}" ${available === 1 ? "is" : "are"} available now, and this order needs ${wanted}: it cannot take its boxes again. Count the stock or change the order first.`,
@@ -267,21 +262,12 @@ export function lotLinesOf(
   items: OrderItemRow[],
   lotIdOf: (index: number) => number | null = () => null,
 ): LotLine[] {
-  return items.flatMap((item, index) =>
-    item.kind === "box" &&
-    item.product_id !== null &&
-    item.quantity > item.cancelled_quantity + item.backordered_boxes
-      ? [
-          {
-            orderItemId: item.id,
-            productId: item.product_id,
-            productName: item.product_name,
-            quantity: item.quantity - item.cancelled_quantity - item.backordered_boxes,
-            lotId: lotIdOf(index),
-          },
-        ]
-      : [],
-  );
+  return items.flatMap((item, index) => {
+    const quantity = heldBoxes(item);
+    if (item.kind !== "box" || item.product_id === null || quantity <= 0) return [];
+    const { id: orderItemId, product_id: productId, product_name: productName } = item;
+    return [{ orderItemId, productId, productName, quantity, lotId: lotIdOf(index) }];
+  });
 }
 
 class StockShortError extends Error {}

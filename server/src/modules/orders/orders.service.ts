@@ -20,6 +20,7 @@ import {
   reserveStock,
 } from "../stock/stock.service.ts";
 import { queueOrderConfirmation, queueShippedEmail } from "./order-emails.ts";
+import { orderedBoxes, shippedBoxesByItem } from "./order-line-boxes.ts";
 import { cancelLockedOrderLines } from "./order-line-cancels.ts";
 import { lineLotChoices, moveLineToLot } from "./order-line-lot.ts";
 import { allocateLots, lotsByItem } from "./order-lots.ts";
@@ -38,7 +39,6 @@ import {
   toOrderPayment,
 } from "./order-payments.ts";
 import { fulfillmentLabel, markPickedUp, markReadyForPickup, pickupOf } from "./order-pickup.ts";
-import { shippedBoxesByItem } from "./order-shipment-lines.ts";
 import {
   boxesLeftToShip,
   boxesReadyToShip,
@@ -80,7 +80,6 @@ import { assertMayRefund } from "./refund-permissions.ts";
 export type {
   OrderItemRow,
   OrderRow,
-  PostalAddress,
   StoredDeliveryAnswers,
 } from "../../db/schema/orders.ts";
 export {
@@ -109,7 +108,6 @@ export {
   listSamplesToSend,
   markSamplesSent,
   queueDueSampleFollowUps,
-  sampledProductsByToken,
   sendSampleFollowUpNow,
 } from "./sample-orders.ts";
 export { listOrdersByEmail, sampledProductIdsByEmail } from "./shopper-orders.ts";
@@ -736,14 +734,13 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const payments = await paymentsOf(db, orderId);
   const money = moneyFacts(found.order, payments);
   const shipments = await shipmentsOf(db, orderId);
-  const left = boxesLeftToShip(found.order, found.items, await shippedBoxesByItem(db, [orderId]));
+  const shipped = await shippedBoxesByItem(db, [orderId]);
+  const left = boxesLeftToShip(found.order, found.items, shipped);
   return {
     ...toAdminOrder(found.order, found.items, lots, withLots),
     shipments,
-    boxes_to_ship: Object.fromEntries([...left].map(([itemId, boxes]) => [String(itemId), boxes])),
-    boxes_ready_to_ship: Object.fromEntries(
-      [...boxesReadyToShip(found.items, left)].map(([itemId, boxes]) => [String(itemId), boxes]),
-    ),
+    boxes_to_ship: Object.fromEntries(left),
+    boxes_ready_to_ship: Object.fromEntries(boxesReadyToShip(found.items, left, shipped)),
     pickup: pickupOf(found.order),
     fulfillment_label: fulfillmentLabel(found.order, shipments),
     payments: payments.map(toOrderPayment),
@@ -787,7 +784,7 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
   const withItems = await getOrderWithItems(db, found.id);
   // What is coming: boxes cancelled before shipping (and refunded) are not.
   const boxes = (withItems?.items ?? []).filter(
-    (item) => item.kind === "box" && item.quantity > item.cancelled_quantity,
+    (item) => item.kind === "box" && orderedBoxes(item) > 0,
   );
   const lots = await lotsByItem(
     db,
@@ -806,7 +803,7 @@ export async function getTrackingResult(db: DbOrTx, token: string): Promise<Trac
       return {
         product_id: item.product_id,
         product_name: item.product_name,
-        quantity: item.quantity - item.cancelled_quantity,
+        quantity: orderedBoxes(item),
         lot_id: lot.lot_id,
         lot_code: lot.lot_code,
         lot_boxes_left: lot.lot_id === null ? 0 : (left.get(lot.lot_id) ?? 0),

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { orderPayments } from "../../db/schema/order-payments.ts";
-import { auditRefund, queueRefundEmail } from "./order-payments.ts";
+import { auditRefund, insertRefund, queueRefundEmail } from "./order-payments.ts";
 import { lockOrder } from "./orders.repository.ts";
 
 /** Who the ledger and the audit log name for a refund staff made in the provider's dashboard. */
@@ -27,19 +26,12 @@ export async function recordProviderRefunds(
     let recorded = 0;
     for (const refund of refunds) {
       if (refund.amountCents <= 0) continue;
-      const [row] = await tx
-        .insert(orderPayments)
-        .values({
-          order_id: order.id,
-          kind: "refund",
-          amount_cents: refund.amountCents,
-          provider: order.payment_provider,
-          provider_id: refund.id,
-          staff: providerDashboardActor,
-          reason: "Refunded in the Stripe dashboard",
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await insertRefund(tx, order, {
+        providerId: refund.id,
+        amountCents: refund.amountCents,
+        staff: providerDashboardActor,
+        reason: "Refunded in the Stripe dashboard",
+      });
       if (!row) continue;
       recorded += 1;
       await auditRefund(tx, providerDashboardActor, order.id, row);

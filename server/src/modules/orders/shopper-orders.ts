@@ -2,6 +2,7 @@ import type { AccountOrder } from "@mcf/contracts/accounts";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderItems, orderReturns, orders } from "../../db/schema/orders.ts";
+import { orderedBoxes } from "./order-line-boxes.ts";
 import { lotsByItem } from "./order-lots.ts";
 import { lineLotFields } from "./order-views.ts";
 
@@ -61,7 +62,7 @@ export async function listOrdersByEmail(db: DbOrTx, email: string): Promise<Acco
           product_id: item.product_id,
           product_name: item.product_name,
           kind: item.kind,
-          quantity: item.quantity - item.cancelled_quantity,
+          quantity: orderedBoxes(item),
           lot_id: item.kind === "box" ? lot.lot_id : null,
           lot_code: item.kind === "box" ? lot.lot_code : null,
           image_url: item.image_url,

@@ -9,8 +9,8 @@ import {
   productFacetsSchema,
   productIdParamsSchema,
   productListQuerySchema,
-  totalCountHeader,
 } from "@mcf/contracts/product";
+import { totalCountHeader } from "@mcf/contracts/product-options";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { partnerSecurity } from "../../http/openapi-document.ts";
@@ -27,6 +27,14 @@ import { requireApprovedPartner } from "./partners.routes.ts";
 /** The partner catalogue: approved partners only, at the partner price where there is one. */
 export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // Approved partners only (before the request is validated), and a partner's answer is never
+  // kept by the catalogue's shared cache or any proxy.
+  app.addHook("preValidation", async (request) => {
+    await requireApprovedPartner(request);
+  });
+  app.addHook("preHandler", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
 
   app.get(
     "/api/ace/products",
@@ -39,16 +47,12 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: productListQuerySchema.omit({ closeout: true }),
         response: { 200: z.array(aceProductSchema) },
       },
-      preValidation: async (request) => {
-        await requireApprovedPartner(request);
-      },
     },
     async (request, reply) => {
       const { rows, total } = await listProducts(db, request.query, {
         audience: "partner",
         defaults: { collection: aceDefaultCollection },
       });
-      reply.header("cache-control", "private, no-store");
       reply.header(totalCountHeader, String(total));
       return rows.map(toAceProduct);
     },
@@ -66,12 +70,8 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: productListQuerySchema.pick({ collection: true }),
         response: { 200: productFacetsSchema },
       },
-      preValidation: async (request) => {
-        await requireApprovedPartner(request);
-      },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       return listProductFacets(db, {
         collection: request.query.collection ?? aceDefaultCollection,
       });
@@ -88,12 +88,8 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         params: productIdParamsSchema,
         response: { 200: aceProductSchema },
       },
-      preValidation: async (request) => {
-        await requireApprovedPartner(request);
-      },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       return toAceProduct(await getProductRow(db, request.params.id));
     },
   );
@@ -110,12 +106,8 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         params: productIdParamsSchema,
         response: { 200: aceCompanionListResponseSchema },
       },
-      preValidation: async (request) => {
-        await requireApprovedPartner(request);
-      },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       const chosen = await listCompanionRows(db, request.params.id);
       return {
         companions: chosen.map((companion) => ({
@@ -139,13 +131,8 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: accessoryListQuerySchema,
         response: { 200: aceAccessoryListResponseSchema },
       },
-      preValidation: async (request) => {
-        await requireApprovedPartner(request);
-      },
     },
-    async (request, reply) => {
-      // A partner's answer is never kept by the catalogue's shared cache or any proxy.
-      reply.header("cache-control", "private, no-store");
+    async (request) => {
       const rows = await listAccessories(db, request.query.kind);
       return { products: rows.map(toAceProduct) };
     },

@@ -12,7 +12,7 @@ import {
   invalidResetTokenMessage,
   partnerDisabledMessage,
 } from "@mcf/contracts/partners-options";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -21,7 +21,12 @@ import { acePasswordResets, aceSessions, aceUsers } from "../../db/schema/partne
 import { badRequest, conflict, forbidden, invalid, unauthorized } from "../../errors.ts";
 import { countRecentMail, enqueueMail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
-import { findPartnerBySessionToken, hashToken, type PartnerUserRow } from "./partner-session.ts";
+import {
+  findPartnerBySessionToken,
+  hashToken,
+  type PartnerUserRow,
+  usableLink,
+} from "./partner-session.ts";
 import {
   burnPasswordCheck,
   hashPassword,
@@ -33,7 +38,13 @@ import {
 // partner who sent it through these.
 // The store's one home of password and token rules (argon2id, the common-password list, random
 // tokens kept only as hashes): the back office's staff accounts follow the same rules.
-export { approvedPartnerFromRequest, hashToken, type PartnerUserRow } from "./partner-session.ts";
+export {
+  approvedPartnerFromRequest,
+  hashToken,
+  liveSession,
+  type PartnerUserRow,
+  usableLink,
+} from "./partner-session.ts";
 export {
   burnPasswordCheck,
   hashPassword,
@@ -240,13 +251,7 @@ export async function resetPartnerPassword(
     const [consumed] = await tx
       .update(acePasswordResets)
       .set({ used_at: now })
-      .where(
-        and(
-          eq(acePasswordResets.token_hash, hashToken(token)),
-          isNull(acePasswordResets.used_at),
-          gt(acePasswordResets.expires_at, now),
-        ),
-      )
+      .where(usableLink(acePasswordResets, token, now))
       .returning({ user_id: acePasswordResets.user_id });
     if (!consumed) throw badRequest(invalidResetTokenMessage);
     await tx

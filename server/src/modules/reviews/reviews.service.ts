@@ -9,13 +9,11 @@ export {
   moderateQuestion,
   moderateReview,
 } from "./moderation.ts";
-export { moderationFlagsOf } from "./moderation-flags.ts";
 export { answerAsBuyer, askQuestion, listAnsweredQuestions } from "./questions.ts";
-export { hashReviewToken, reviewLinkUrl } from "./review-links.ts";
-export { listApprovedReviews, recountProductRating } from "./review-lists.ts";
+export { listApprovedReviews } from "./review-lists.ts";
 export {
   queueDueReviewRequests,
   readReviewLink,
   sendReviewRequestsNow,
 } from "./review-requests.ts";
-export { type ReviewPhotoOptions, submitReview } from "./review-submissions.ts";
+export { submitReview } from "./review-submissions.ts";

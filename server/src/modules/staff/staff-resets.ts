@@ -1,5 +1,5 @@
 import { invalidResetTokenMessage } from "@mcf/contracts/partners-options";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { staffAccounts, staffPasswordResets } from "../../db/schema/staff.ts";
@@ -11,6 +11,7 @@ import {
   hashToken,
   newToken,
   resetTokenLifetimeMs,
+  usableLink,
 } from "../partners/partners.service.ts";
 import { assertAcceptableStaffPassword, findStaffAccountByEmail } from "./staff-accounts.ts";
 import { revokeAllStaffSessions } from "./staff-sessions.ts";
@@ -76,13 +77,7 @@ export async function resetStaffPassword(
     const [consumed] = await tx
       .update(staffPasswordResets)
       .set({ used_at: now })
-      .where(
-        and(
-          eq(staffPasswordResets.token_hash, hashToken(token)),
-          isNull(staffPasswordResets.used_at),
-          gt(staffPasswordResets.expires_at, now),
-        ),
-      )
+      .where(usableLink(staffPasswordResets, token, now))
       .returning({ staff_id: staffPasswordResets.staff_id });
     if (!consumed) throw badRequest(invalidResetTokenMessage);
     await tx

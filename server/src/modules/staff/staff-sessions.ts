@@ -1,8 +1,8 @@
 import { type StaffMember, type StaffRole, shopPasswordActor } from "@mcf/contracts/staff";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { staffAccounts, staffSessions } from "../../db/schema/staff.ts";
-import { hashToken, newToken } from "../partners/partners.service.ts";
+import { hashToken, liveSession, newToken } from "../partners/partners.service.ts";
 
 /** The back office's session cookie; sent only to /api/admin, never readable by scripts. */
 export const staffCookieName = "mcf_staff_session";
@@ -51,13 +51,7 @@ export async function findStaffBySessionToken(
     .select({ session: staffSessions, account: staffAccounts })
     .from(staffSessions)
     .leftJoin(staffAccounts, eq(staffSessions.staff_id, staffAccounts.id))
-    .where(
-      and(
-        eq(staffSessions.token_hash, hashToken(token)),
-        isNull(staffSessions.revoked_at),
-        gt(staffSessions.expires_at, new Date()),
-      ),
-    )
+    .where(liveSession(staffSessions, token))
     .limit(1);
   if (!row) return null;
   if (row.session.staff_id === null) return { ...shopOwner, via: "cookie", actor: shopOwnerActor };

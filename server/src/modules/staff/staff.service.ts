@@ -23,7 +23,6 @@ export {
 export {
   countSignInFailure,
   lockoutWindowMs,
-  maxAddressFailures,
   type SignInFailures,
   secondsLockedOut,
 } from "./staff-lockout.ts";
