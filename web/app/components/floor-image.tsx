@@ -1,8 +1,4 @@
-import {
-  type ProductImageFormat,
-  productImageSrcSet,
-  productImageUrl,
-} from "@mcf/contracts/product-image-urls";
+import { productImageSrcSet, productImageUrl } from "@mcf/contracts/product-image-urls";
 import type { ProductImage } from "@mcf/contracts/product-images";
 import { useEffect, useRef, useState } from "react";
 import { JsonLd } from "./json-ld.tsx";
@@ -34,9 +30,9 @@ export interface FloorImageProps {
 }
 
 /** The copy a browser without `srcset` loads: the first at least 640 wide, else the largest. */
-export function defaultPhotoSrc(photo: ProductImage, format: ProductImageFormat = "webp"): string {
+function defaultPhotoSrc(photo: ProductImage): string {
   const width = photo.widths.find((w) => w >= 640) ?? photo.widths[photo.widths.length - 1];
-  return productImageUrl(photo.id, width ?? photo.width, format);
+  return productImageUrl(photo.id, width ?? photo.width, "webp");
 }
 
 /**

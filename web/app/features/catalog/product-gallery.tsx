@@ -1,8 +1,6 @@
-import { productImageSrcSet } from "@mcf/contracts/product-image-urls";
 import type { ProductImage } from "@mcf/contracts/product-images";
 import { useState } from "react";
-import { preload } from "react-dom";
-import { defaultPhotoSrc, FloorImage } from "../../components/floor-image.tsx";
+import { FloorImage } from "../../components/floor-image.tsx";
 
 export interface GalleryImages {
   thumbnail_image_url: string | null;
@@ -93,17 +91,6 @@ export function ProductGallery({
 }) {
   const slides = slidesOf(images, customerPhotos);
   const [active, setActive] = useState(0);
-  // The first photo is the page's largest paint: asked for from the head, before the scripts.
-  const first = slides[0];
-  if (first?.photo)
-    preload(defaultPhotoSrc(first.photo, "avif"), {
-      as: "image",
-      fetchPriority: "high",
-      type: "image/avif",
-      imageSrcSet: productImageSrcSet(first.photo, "avif"),
-      imageSizes: mainSizes,
-    });
-  else if (first) preload(first.src, { as: "image", fetchPriority: "high" });
   const current = slides[active] ?? null;
   return (
     <div className="space-y-3">
