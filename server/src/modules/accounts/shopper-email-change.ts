@@ -11,6 +11,7 @@ import {
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { shopperAccounts, shopperEmailChangeLinks } from "../../db/schema/accounts.ts";
 import { AppError, badRequest, conflict, invalid } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -115,7 +116,7 @@ export async function confirmEmailChange(
       const [holder] = await tx
         .select({ id: shopperAccounts.id })
         .from(shopperAccounts)
-        .where(sql`lower(${shopperAccounts.email}) = ${link.new_email}`)
+        .where(sameEmail(shopperAccounts.email, link.new_email))
         .limit(1);
       if (holder?.id === accountId) throw invalid(sameEmailMessage);
       if (holder) throw conflict(emailTakenMessage);

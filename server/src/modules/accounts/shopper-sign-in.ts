@@ -12,6 +12,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { shopperAccounts, shopperSessions, shopperSignInLinks } from "../../db/schema/accounts.ts";
 import { badRequest, invalid, unauthorized } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -50,7 +51,7 @@ async function findAccountByEmail(db: DbOrTx, email: string): Promise<ShopperAcc
   const [row] = await db
     .select()
     .from(shopperAccounts)
-    .where(sql`lower(${shopperAccounts.email}) = lower(${email.trim()})`)
+    .where(sameEmail(shopperAccounts.email, email))
     .limit(1);
   return row ?? null;
 }
@@ -92,10 +93,7 @@ export async function requestSignInLink(
       .select({ count: sql<number>`count(*)::int` })
       .from(shopperSignInLinks)
       .where(
-        and(
-          sql`lower(${shopperSignInLinks.email}) = ${address}`,
-          gt(shopperSignInLinks.created_at, since),
-        ),
+        and(sameEmail(shopperSignInLinks.email, address), gt(shopperSignInLinks.created_at, since)),
       );
     if (Number(recent?.count ?? 0) >= signInLinksPerEmailPerHour) {
       options.log?.info("shopper sign-in link not sent: hourly limit of the address reached");

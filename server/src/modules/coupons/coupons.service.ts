@@ -14,6 +14,7 @@ export {
 } from "./coupon-admin.service.ts";
 export { couponHasExpired } from "./coupon-expiry.ts";
 
+import { sameEmail } from "../../db/same-email.ts";
 import { couponHasExpired } from "./coupon-expiry.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -145,7 +146,7 @@ export async function customerHasUsedCoupon(
     .where(
       and(
         eq(orders.coupon_code, code),
-        sql`lower(${orders.customer_email}) = lower(${email.trim()})`,
+        sameEmail(orders.customer_email, email),
         or(eq(orders.payment_status, "paid"), openCheckout()),
       ),
     );

@@ -52,6 +52,9 @@ export {
   startBalance,
   startDeposit,
 } from "./customer-jobs.ts";
+
+import { sameEmail } from "../../db/same-email.ts";
+
 export { cancelJob, cancellationQuote } from "./job-cancellation.ts";
 export { declineEstimate } from "./job-decline.ts";
 export { jobPagePath, type PaymentProvider } from "./job-payment-session.ts";
@@ -504,7 +507,7 @@ export async function listJobsByEmail(
       created_at: installJobs.created_at,
     })
     .from(installJobs)
-    .where(sql`lower(${installJobs.customer_email}) = lower(${email.trim()})`)
+    .where(sameEmail(installJobs.customer_email, email))
     .orderBy(desc(installJobs.created_at), desc(installJobs.id))
     .limit(50);
   return rows.map((row) => ({

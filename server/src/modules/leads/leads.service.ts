@@ -8,6 +8,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { inboxPage } from "../../db/inbox-page.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { contactMessages, projectInquiries } from "../../db/schema/leads.ts";
 import { notFound } from "../../errors.ts";
 import { changedFields, writeAudit } from "../audit/audit.service.ts";
@@ -179,7 +180,7 @@ export async function recentInquiriesFrom(
     .from(projectInquiries)
     .where(
       and(
-        sql`lower(${projectInquiries.email}) = lower(${contact.email})`,
+        sameEmail(projectInquiries.email, contact.email),
         sql`regexp_replace(${projectInquiries.phone}, '[^0-9]', '', 'g') = ${contact.phone.replace(/\D/g, "")}`,
         gte(projectInquiries.created_at, since),
       ),

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { orderItems, orders } from "../../db/schema/orders.ts";
 
 /** A line that bought boxes and kept some: paid, its order not cancelled, not every box cancelled. */
@@ -27,7 +28,7 @@ export async function emailBoughtProduct(
       and(
         keptBoxLine,
         eq(orderItems.product_id, productId),
-        sql`lower(${orders.customer_email}) = ${email.trim().toLowerCase()}`,
+        sameEmail(orders.customer_email, email),
       ),
     )
     .limit(1);

@@ -2,6 +2,7 @@ import type { OrderStatus } from "@mcf/contracts/orders";
 import { and, asc, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { type OrderItemRow, type OrderRow, orderItems, orders } from "../../db/schema/orders.ts";
 import { newFriendlyOrderId, newTrackingToken } from "./order-identifiers.ts";
 
@@ -42,7 +43,7 @@ export async function findPaidOrderByNumberAndEmail(
     .where(
       and(
         eq(orders.friendly_order_id, friendlyOrderId),
-        eq(sql`lower(${orders.customer_email})`, email),
+        sameEmail(orders.customer_email, email),
         eq(orders.payment_status, "paid"),
       ),
     )

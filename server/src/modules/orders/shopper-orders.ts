@@ -1,6 +1,7 @@
 import type { AccountOrder } from "@mcf/contracts/accounts";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { orderItems, orderReturns, orders } from "../../db/schema/orders.ts";
 import { orderedBoxes } from "./order-line-boxes.ts";
 import { lotsByItem } from "./order-lots.ts";
@@ -18,9 +19,7 @@ export async function listOrdersByEmail(db: DbOrTx, email: string): Promise<Acco
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(sql`lower(${orders.customer_email}) = lower(${email.trim()})`, isNotNull(orders.paid_at)),
-    )
+    .where(and(sameEmail(orders.customer_email, email), isNotNull(orders.paid_at)))
     .orderBy(desc(orders.created_at))
     .limit(maxListedOrders);
   if (rows.length === 0) return [];
@@ -81,7 +80,7 @@ export async function sampledProductIdsByEmail(db: DbOrTx, email: string): Promi
       and(
         eq(orderItems.kind, "sample"),
         isNotNull(orders.paid_at),
-        sql`lower(${orders.customer_email}) = lower(${email.trim()})`,
+        sameEmail(orders.customer_email, email),
       ),
     );
   return new Set(rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id])));

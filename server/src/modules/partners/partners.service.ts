@@ -12,7 +12,7 @@ import {
   invalidResetTokenMessage,
   partnerDisabledMessage,
 } from "@mcf/contracts/partners-options";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -51,6 +51,8 @@ export {
   isCommonPassword,
   verifyPassword,
 } from "./password-policy.ts";
+
+import { sameEmail } from "../../db/same-email.ts";
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export const resetTokenLifetimeMs = 60 * 60 * 1000;
@@ -93,11 +95,7 @@ async function createSession(db: DbOrTx, userId: string): Promise<string> {
 }
 
 async function findUserByEmail(db: DbOrTx, email: string): Promise<PartnerUserRow | null> {
-  const [row] = await db
-    .select()
-    .from(aceUsers)
-    .where(sql`lower(${aceUsers.email}) = lower(${email.trim()})`)
-    .limit(1);
+  const [row] = await db.select().from(aceUsers).where(sameEmail(aceUsers.email, email)).limit(1);
   return row ?? null;
 }
 

@@ -10,6 +10,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { sameEmail } from "../../db/same-email.ts";
 import { staffAccounts } from "../../db/schema/staff.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
@@ -50,7 +51,7 @@ export async function findStaffAccountByEmail(
   const [row] = await db
     .select()
     .from(staffAccounts)
-    .where(sql`lower(${staffAccounts.email}) = lower(${email.trim()})`)
+    .where(sameEmail(staffAccounts.email, email))
     .limit(1);
   return row ?? null;
 }
