@@ -106,11 +106,16 @@ export function deferredIslandsLoaded(): Promise<void> {
 }
 
 /**
- * Browser: resolves once every island the first render met has hydrated. The root marks the page
- * interactive (`data-hydrated`, which end-to-end tests wait for) only then.
+ * Browser: resolves once every island the first page met has hydrated, including an island
+ * inside another, which is met only when the outer one renders (it joins the list before the
+ * outer one reports). The root marks the page interactive (`data-hydrated`, which end-to-end
+ * tests wait for) only then.
  */
-export function deferredIslandsHydrated(): Promise<void> {
-  return Promise.all(hydrations).then(() => undefined);
+export async function deferredIslandsHydrated(): Promise<void> {
+  for (let met = -1; met !== hydrations.length; ) {
+    met = hydrations.length;
+    await Promise.all(hydrations);
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from "react";
 import { readAceToken } from "../ace-token.ts";
 import { api } from "../api.ts";
+import { deferredIslandsHydrated } from "../deferred-island.tsx";
 import { useStoreDetails } from "../store-details.ts";
 import {
   addLine,
@@ -72,16 +73,26 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const stored = useRef<CartItem[] | null>(null);
 
   useEffect(() => {
-    // A transition: a change of this context reaches every part of the page, and parts whose
-    // code is still on its way (deferred islands, decision 089) would otherwise drop their
-    // server HTML for an empty fallback; in a transition React waits for them to hydrate.
-    startTransition(() => {
-      const saved = readSavedCart(localStorage);
-      stored.current = saved;
-      setItems(saved);
-      setRestoredItemCount(cartTotals(saved, null).itemCount);
-      setRestored(true);
+    // Once the parts whose code comes after hydration (deferred islands, decision 089) have
+    // hydrated: a change of this context reaches every part of the page, and a part still
+    // dehydrated would drop its server HTML for an empty fallback. Begun while they hydrate, the
+    // update stayed pending behind React Router's hydration transition in about one page load
+    // in six on a fast machine (the cart page at "Loading your cart...", or the page never
+    // interactive).
+    let live = true;
+    void deferredIslandsHydrated().then(() => {
+      if (!live) return;
+      startTransition(() => {
+        const saved = readSavedCart(localStorage);
+        stored.current = saved;
+        setItems(saved);
+        setRestoredItemCount(cartTotals(saved, null).itemCount);
+        setRestored(true);
+      });
     });
+    return () => {
+      live = false;
+    };
   }, []);
 
   useEffect(() => {
