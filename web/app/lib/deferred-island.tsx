@@ -37,26 +37,12 @@ export function deferredIsland<P extends object>(
     return loading;
   };
 
-  // Browser, first page: settles once the island's first instance has hydrated.
-  let hydrated: (() => void) | undefined;
-  const awaitHydration = () => {
-    if (import.meta.env.SSR || hydrated || pageHydrated()) return;
-    hydrations.push(
-      new Promise<void>((resolve) => {
-        hydrated = resolve;
-      }),
-    );
-  };
-
   const Lazy = lazy(async () => {
     // Met while hydrating the server's HTML: the chunk waits until the browser is idle.
     if (!import.meta.env.SSR && !pageHydrated()) await new Promise<void>(whenIdle);
     const Component = await start();
     function HydratedIsland({ [hydratedProp]: onHydrated, ...props }: P & HydratedProps) {
-      useEffect(() => {
-        hydrated?.();
-        onHydrated?.();
-      }, [onHydrated]);
+      useEffect(() => onHydrated?.(), [onHydrated]);
       return createElement(Component, props as P);
     }
     return { default: HydratedIsland };
@@ -68,14 +54,23 @@ export function deferredIsland<P extends object>(
 
   return function DeferredIsland(props: P) {
     // Fixed per instance: switching from the lazy wrapper to the loaded component would remount
-    // it. The wrapper renders with the page (React hydrates the boundary inside it later), so it
+    // it. The wrapper commits with the page (React hydrates the boundary inside it later), so it
     // is where the page learns that it has an island still to hydrate.
-    const [ready] = useState(() => {
-      if (!loaded) awaitHydration();
-      return loaded;
-    });
+    const [ready] = useState(() => loaded);
     const [live, setLive] = useState(false);
-    const markLive = useCallback(() => setLive(true), []);
+    const settle = useRef<(() => void) | undefined>(undefined);
+    const markLive = useCallback(() => {
+      settle.current?.();
+      setLive(true);
+    }, []);
+    // The first page waits for this instance once it is on the page (a render React threw away
+    // never commits, so it is never waited for) until it hydrates or leaves the page.
+    useEffect(() => {
+      if (ready || live || pageHydrated()) return;
+      const done = islandPending();
+      settle.current = done;
+      return done;
+    }, [ready, live]);
     const frozen = useRef<ReactElement | null>(null);
     if (ready) return <Suspense fallback={null}>{createElement(ready, props)}</Suspense>;
     const element = (
@@ -96,7 +91,18 @@ const hydratedProp = "data-deferred-island-hydrated";
 type HydratedProps = { [hydratedProp]?: () => void };
 
 const serverLoads: Promise<unknown>[] = [];
+/** Browser, first page: one per island instance put on the page before it was interactive. */
 const hydrations: Promise<void>[] = [];
+
+function islandPending(): () => void {
+  let settle = () => {};
+  hydrations.push(
+    new Promise<void>((resolve) => {
+      settle = resolve;
+    }),
+  );
+  return settle;
+}
 /** Browser: the islands declared before the first page hydrated. */
 const declared: (() => Promise<unknown>)[] = [];
 
@@ -106,10 +112,11 @@ export function deferredIslandsLoaded(): Promise<void> {
 }
 
 /**
- * Browser: resolves once every island the first page met has hydrated, including an island
- * inside another, which is met only when the outer one renders (it joins the list before the
- * outer one reports). The root marks the page interactive (`data-hydrated`, which end-to-end
- * tests wait for) only then.
+ * Browser: resolves once every island the first page put on the page has hydrated (or left the
+ * page), including an island inside another, which is met only when the outer one hydrates (its
+ * effect runs before the outer one's, so it joins the list first), and an island a page shows
+ * once its data has loaded in the browser (the partner portal's product page). The root marks
+ * the page interactive (`data-hydrated`, which end-to-end tests wait for) only then.
  */
 export async function deferredIslandsHydrated(): Promise<void> {
   for (let met = -1; met !== hydrations.length; ) {
