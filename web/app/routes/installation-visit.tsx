@@ -1,4 +1,5 @@
 import type { BookedVisit, BookingCreated } from "@mcf/contracts/booking";
+import { storeTimeZone } from "@mcf/contracts/business";
 import { useState } from "react";
 import { data } from "react-router";
 import { PageHero } from "../features/content/page-hero.tsx";
@@ -37,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const changeUntil = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
   weekday: "long",
   month: "long",
   day: "numeric",

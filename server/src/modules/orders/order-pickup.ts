@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import type { FulfillmentLabel, OrderPickup, OrderShipment } from "@mcf/contracts/shipments";
 import type { DbOrTx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
@@ -13,7 +14,7 @@ const notPickup =
 /** When and by whom, in the words staff and the customer read: "December 1, 2026". */
 function longDay(date: Date): string {
   return date.toLocaleDateString("en-US", {
-    timeZone: "America/Chicago",
+    timeZone: storeTimeZone,
     year: "numeric",
     month: "long",
     day: "numeric",

@@ -1,3 +1,4 @@
+import { storeTimeZone } from "@mcf/contracts/business";
 import type { PublicReview, ReviewListResponse } from "@mcf/contracts/reviews";
 import {
   type ReviewSort,
@@ -15,7 +16,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   month: "long",
   day: "numeric",
   year: "numeric",
-  timeZone: "America/Chicago",
+  timeZone: storeTimeZone,
 });
 
 function ReviewItem({ review }: { review: PublicReview }) {
