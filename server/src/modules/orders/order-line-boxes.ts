@@ -1,20 +1,13 @@
+import { orderedBoxes } from "@mcf/contracts/order-boxes";
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemLotRow, type OrderItemRow, orderItemLots } from "../../db/schema/orders.ts";
 import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts";
 
-type LineCounts = Pick<OrderItemRow, "quantity" | "cancelled_quantity" | "backordered_boxes">;
+/** The boxes a line is still for (one rule for the server and the back office). */
+export { orderedBoxes };
 
-/**
- * The boxes a line is still for: cancelled boxes were refunded and given back, so they never
- * ship, come back or count; less `shipped`, the boxes that already left in shipments, when given.
- */
-export function orderedBoxes(
-  item: Pick<LineCounts, "quantity" | "cancelled_quantity">,
-  shipped = 0,
-): number {
-  return item.quantity - item.cancelled_quantity - shipped;
-}
+type LineCounts = Pick<OrderItemRow, "quantity" | "cancelled_quantity" | "backordered_boxes">;
 
 /**
  * The boxes of a line the order holds in stock (reserved or allocated): its ordered boxes less

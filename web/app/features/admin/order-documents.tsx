@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { formatUsd } from "@mcf/contracts/money";
+import { orderedBoxes } from "@mcf/contracts/order-boxes";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { SummaryRow } from "../../components/summary-row.tsx";
@@ -27,7 +28,7 @@ function OrderDocument({ order, kind }: { order: AdminOrder; kind: DocumentKind 
   const store = useStoreDetails();
   // The packing list packs what still goes: boxes cancelled before shipping are left out.
   const items = (order.items ?? []).flatMap((item) => {
-    const going = item.quantity - (item.cancelled_quantity ?? 0);
+    const going = orderedBoxes(item);
     if (kind === "invoice") return [item];
     return going > 0 ? [{ ...item, quantity: going }] : [];
   });

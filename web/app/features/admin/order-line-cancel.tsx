@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { formatUsd } from "@mcf/contracts/money";
+import { orderedBoxes } from "@mcf/contracts/order-boxes";
 import type { CancelLinesQuote, RefundAllowance } from "@mcf/contracts/order-money";
 import { refundDestination } from "@mcf/contracts/refund-wording";
 import { useId, useState } from "react";
@@ -56,9 +57,7 @@ export function OrderLineCancel({
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   if (!linesCancellable(order)) return null;
-  const lines = (order.items ?? []).filter(
-    (item) => item.quantity - (item.cancelled_quantity ?? 0) > 0,
-  );
+  const lines = (order.items ?? []).filter((item) => orderedBoxes(item) > 0);
   const picked = Object.entries(boxes)
     .filter(([, count]) => count > 0)
     .map(([id, count]) => ({ order_item_id: Number(id), boxes: count }));
@@ -133,7 +132,7 @@ export function OrderLineCancel({
           </p>
           <ul className="divide-y divide-stone-200 rounded-md border border-stone-200">
             {lines.map((item) => {
-              const left = item.quantity - (item.cancelled_quantity ?? 0);
+              const left = orderedBoxes(item);
               return (
                 <li
                   key={item.order_item_id}
