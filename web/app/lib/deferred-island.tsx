@@ -60,6 +60,8 @@ export function deferredIsland<P extends object>(
     const [live, setLive] = useState(false);
     const settle = useRef<(() => void) | undefined>(undefined);
     const markLive = useCallback(() => {
+      // Settled at once, not only by the effect's cleanup after the re-render below: an update
+      // made while the page hydrates can stay pending, and the page must not wait on it.
       settle.current?.();
       setLive(true);
     }, []);
@@ -103,6 +105,7 @@ function islandPending(): () => void {
   );
   return settle;
 }
+
 /** Browser: the islands declared before the first page hydrated. */
 const declared: (() => Promise<unknown>)[] = [];
 
