@@ -41,6 +41,8 @@ test.describe("product list", () => {
     await expect(page).toHaveTitle("Products | Magic City Floors");
     await expect(page.getByRole("heading", { level: 1, name: "Hardwood Flooring" })).toBeVisible();
     await expect(page.getByLabel("Type")).toHaveValue("hardwood");
+    // The filter shows its value before the client navigation's cards replace the home page.
+    await listShown(page, "?type=hardwood");
     const categories = await page.locator("article p").filter({ hasText: "·" }).allTextContents();
     expect(categories.length).toBeGreaterThan(0);
     for (const text of categories) expect(text).toMatch(/^Hardwood ·/);
