@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -48,6 +49,11 @@ test("a fresh start prints the URL, modes and development password; SIGTERM lets
     expect(output).toContain("payments: test mode");
     expect(output).toContain("mail:     outbox only");
     expect(output).toContain("development password: flooring-admin-dev");
+    // The store re-executed itself, in the same process, with its young-generation size.
+    if (process.platform === "linux")
+      expect(readFileSync(`/proc/${store.pid}/cmdline`, "utf8").split("\0")).toContain(
+        "--max-semi-space-size=8",
+      );
 
     // A request in flight when SIGTERM arrives still gets its answer.
     const inFlight = fetch(`http://127.0.0.1:${port}/blog`);

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { cachedAnswer, createAnswerCache } from "./answer-cache.ts";
+import { cachedAnswer, createAnswerCache, sendCachedAnswer } from "./answer-cache.ts";
 
 /** A JSON body of `count` products, as repetitive as a real list. */
 const listBody = (count: number) =>
@@ -19,6 +20,25 @@ describe("cached answers", () => {
     expect(answer.keptBytes()).toBeLessThan(plain.length / 5);
     expect(answer.body().equals(plain)).toBe(true);
     expect(brotliDecompressSync(answer.encoded("br")).equals(plain)).toBe(true);
+  });
+
+  it("send a large answer whole to a client that takes no compression, decompressed as it goes", async () => {
+    const plain = listBody(20_000);
+    const answer = cachedAnswer("1", plain, { "content-type": "application/json" });
+    const app = Fastify();
+    app.get("/list", (request, reply) => sendCachedAnswer(request, reply, answer));
+    try {
+      const plainReply = await app.inject({ url: "/list" });
+      expect(plainReply.statusCode).toBe(200);
+      expect(plainReply.headers["content-encoding"]).toBeUndefined();
+      expect(plainReply.headers["content-length"]).toBe(String(plain.length));
+      expect(plainReply.rawPayload.equals(plain)).toBe(true);
+      const brotli = await app.inject({ url: "/list", headers: { "accept-encoding": "br" } });
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(brotli.rawPayload).equals(plain)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it("keep a small answer plain (it is sent uncompressed)", () => {
