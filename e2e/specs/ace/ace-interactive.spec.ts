@@ -25,3 +25,50 @@ test("the partner product page becomes interactive on every load", async ({ page
     await expect(calculator.getByLabel("Room area (sq ft)")).toBeVisible();
   }
 });
+
+// The parts' code is fetched while the product loads, so the price, Add to Cart and the calculator
+// appear with the product's heading, not about 200 ms after it (their code used to be fetched only
+// once the product had rendered, unless the browser had been idle long enough to fetch it first:
+// hence three loads).
+test("the partner product page shows its price and calculator with the product", async ({
+  page,
+  store,
+}) => {
+  const partner = await store.partner({ approve: true });
+  const floor = await store.product({
+    name: "Crew Whole Page Laminate",
+    type: "laminate",
+    our_price: 2.5,
+    ace_shown_price: 2.2,
+    sqft_per_carton: 20,
+    stock_quantity: 200,
+  });
+  await signInBrowser(page, partner);
+  for (let load = 1; load <= 3; load++) {
+    await page.goto(`/ace/products/${floor.id}`);
+    // What the first frame showing the heading shows besides: read in the page at every frame,
+    // since a locator's retries (100 ms apart and more) would let a part that came later pass.
+    const firstFrame = await page.waitForFunction(
+      (name) => {
+        const heading = document.querySelector("h1");
+        if (heading?.textContent !== name) return false;
+        // biome-ignore lint/performance/useDomNodeTextContent: the text shown, as laid out, is the point.
+        const shown = document.body.innerText;
+        return {
+          price: shown.includes("$44.00 per box"),
+          addToCart: shown.includes("Add to Cart"),
+          calculator: shown.includes("Room area (sq ft)"),
+        };
+      },
+      floor.name,
+      { polling: "raf" },
+    );
+    expect(await firstFrame.jsonValue(), `load ${load}`).toEqual({
+      price: true,
+      addToCart: true,
+      calculator: true,
+    });
+  }
+  await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeVisible();
+  await expect(page.getByText("$44.00 per box")).toBeVisible();
+});

@@ -23,10 +23,15 @@ import {
  *
  * Declare islands at module level. On the server every island's module is loaded before the
  * first render (`deferredIslandsLoaded`, awaited by entry.server), so the HTML is always whole.
+ *
+ * `Island.preload()` starts the same fetch at once (once, however often it is called) and
+ * resolves when the code has arrived (rejects if it failed), for a page that renders the island
+ * only after its own data loads in the browser: an island first rendered after that renders its
+ * part in the same commit as the rest, with no hydration to wait for.
  */
 export function deferredIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+): DeferredIslandComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => {
@@ -52,7 +57,7 @@ export function deferredIsland<P extends object>(
   else if (pageHydrated()) void start().catch(() => undefined);
   else declared.push(start);
 
-  return function DeferredIsland(props: P) {
+  function DeferredIsland(props: P) {
     // Fixed per instance: switching from the lazy wrapper to the loaded component would remount
     // it. The wrapper commits with the page (React hydrates the boundary inside it later), so it
     // is where the page learns that it has an island still to hydrate.
@@ -86,8 +91,14 @@ export function deferredIsland<P extends object>(
     // state change above renders it with the latest props.
     frozen.current ??= element;
     return frozen.current;
-  };
+  }
+  // Only sets `loaded` sooner: an instance still reads it once, at its first render, and one met
+  // before it arrived keeps the lazy wrapper and is counted and reported as before.
+  return Object.assign(DeferredIsland, { preload: start });
 }
+
+/** A deferred island's component, with `preload()` to fetch its code ahead of its first render. */
+export type DeferredIslandComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 const hydratedProp = "data-deferred-island-hydrated";
 type HydratedProps = { [hydratedProp]?: () => void };
@@ -118,7 +129,7 @@ export function deferredIslandsLoaded(): Promise<void> {
  * Browser: resolves once every island the first page put on the page has hydrated (or left the
  * page), including an island inside another, which is met only when the outer one hydrates (its
  * effect runs before the outer one's, so it joins the list first), and an island a page shows
- * once its data has loaded in the browser (the partner portal's product page). The root marks
+ * once its data has loaded in the browser (the partner portal's product list). The root marks
  * the page interactive (`data-hydrated`, which end-to-end tests wait for) only then.
  */
 export async function deferredIslandsHydrated(): Promise<void> {

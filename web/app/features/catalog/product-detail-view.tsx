@@ -27,9 +27,27 @@ const ProductSpecs = deferredIsland(() =>
 const RatingSummary = deferredIsland<Parameters<typeof RatingSummaryView>[0]>(() =>
   import("../../components/star-rating.tsx").then((m) => m.RatingSummary),
 );
+const loadPurchasePanel = () => import("./product-purchase-panel.tsx");
 const ProductPurchasePanel = deferredIsland<ProductPurchasePanelProps>(() =>
-  import("./product-purchase-panel.tsx").then((m) => m.ProductPurchasePanel),
+  loadPurchasePanel().then((m) => m.ProductPurchasePanel),
 );
+
+/**
+ * Fetches the code of every part of the view (the purchase panel's calculator too) ahead of its
+ * first render; resolves once all of it has arrived, rejects if a part's failed. For a screen that
+ * renders the view only once its product has loaded in the browser (the partner portal), so the
+ * parts show with the product; the public page, rendered on the server, leaves its parts' code
+ * to follow hydration.
+ */
+export function preloadProductDetailParts(): Promise<unknown> {
+  return Promise.all([
+    ProductGallery.preload(),
+    ProductSpecs.preload(),
+    RatingSummary.preload(),
+    ProductPurchasePanel.preload(),
+    loadPurchasePanel().then((m) => m.preloadPurchasePanelParts()),
+  ]);
+}
 
 export interface ProductDetailViewProps<P extends PublicProduct> {
   product: P;

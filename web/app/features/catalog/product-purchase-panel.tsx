@@ -30,6 +30,11 @@ const CoverageCalculator = deferredIsland(() =>
   import("./coverage-calculator.tsx").then((m) => m.CoverageCalculator),
 );
 
+/** Fetches the code of the panel's own deferred parts (the calculator) ahead of their first render. */
+export function preloadPurchasePanelParts(): Promise<unknown> {
+  return CoverageCalculator.preload();
+}
+
 export interface ProductPurchasePanelProps {
   product: Omit<CartableProduct, "price_per_box"> & {
     stock_quantity: number;

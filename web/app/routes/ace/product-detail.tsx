@@ -1,4 +1,5 @@
 import type { AceCompanion, AceProduct } from "@mcf/contracts/partners";
+import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useParams } from "react-router";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
@@ -7,7 +8,10 @@ import { AwaitingApproval } from "../../features/ace/awaiting-approval.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
 import { productDetailErrorMessage } from "../../features/catalog/list-messages.ts";
 import { partnerPriceSource } from "../../features/catalog/partner-price-source.ts";
-import { ProductDetailView } from "../../features/catalog/product-detail-view.tsx";
+import {
+  ProductDetailView,
+  preloadProductDetailParts,
+} from "../../features/catalog/product-detail-view.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -43,6 +47,16 @@ export default function AceProductDetail() {
     approved ? `${partnerPriceSource.api}/${encodeURIComponent(id)}/companions` : null,
     token,
   );
+  // The view's parts (gallery, price and calculator, specifications) are code that follows
+  // hydration: fetched while the product loads, and the product shown once both have come, so
+  // it appears whole rather than its heading first and its parts a moment later. A part whose
+  // code failed fails as it would have without this wait.
+  const [partsLoaded, setPartsLoaded] = useState(false);
+  useEffect(() => {
+    void preloadProductDetailParts()
+      .catch(() => undefined)
+      .then(() => setPartsLoaded(true));
+  }, []);
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
@@ -59,6 +73,7 @@ export default function AceProductDetail() {
   if (resource.status === "error") {
     return <PartnerProductMessage title="Something went wrong" text={productDetailErrorMessage} />;
   }
+  if (!partsLoaded) return <LoadingLine label="Loading product..." />;
   const product = resource.data;
   const companions =
     companionsResource.status === "ready" ? companionsResource.data.companions : undefined;
