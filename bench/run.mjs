@@ -35,6 +35,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { sleep, startProductionServer } from "./bench-server.mjs";
 import { crawlSite } from "./crawl.mjs";
+import { seedLargePg, seedLargePglite } from "./large-catalogue.mjs";
 import { auditPage, chromePath } from "./lighthouse.mjs";
 import { keptReportSection, replaceReportSection } from "./report-section.mjs";
 import {
@@ -378,53 +379,6 @@ async function scriptWeights(base, path) {
 
 // ---------------------------------------------------------------- large catalogue
 
-/** Fills the products table to `count` rows by copying the sample rows under new names and SKUs. */
-function largeCatalogueSql(columns, count) {
-  const copied = columns
-    .map((c) => {
-      if (c === "name") return `p.name || ' ' || g`;
-      if (c === "sku") return `'BENCH-' || g`;
-      return `p.${c}`;
-    })
-    .join(", ");
-  return `
-    insert into products (${columns.join(", ")})
-    select ${copied}
-    from generate_series(1, greatest(0, ${count} - (select count(*) from products))) as g
-    join (select *, (row_number() over (order by id)) - 1 as rn, count(*) over () as total from products) p
-      on p.rn = g % p.total`;
-}
-
-const columnsSql = `select column_name from information_schema.columns
-  where table_name = 'products' and column_name not in ('id', 'created_at', 'updated_at')
-    and is_generated = 'NEVER'
-  order by ordinal_position`;
-
-async function seedLargePglite(dataDir) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = new PGlite(join(dataDir, "pglite"), { extensions: { pg_trgm } });
-  try {
-    const cols = (await db.query(columnsSql)).rows.map((r) => r.column_name);
-    await db.exec(largeCatalogueSql(cols, largeCount));
-    await db.exec("analyze products");
-  } finally {
-    await db.close();
-  }
-}
-
-async function seedLargePg(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const cols = (await client.query(columnsSql)).rows.map((r) => r.column_name);
-    await client.query(largeCatalogueSql(cols, largeCount));
-    await client.query("analyze products");
-  } finally {
-    await client.end();
-  }
-}
-
 // ---------------------------------------------------------------- PostgreSQL availability
 
 async function postgresAdminUrl() {
@@ -550,9 +504,9 @@ async function benchDatabase(kind, port, databaseUrl) {
       if (kind === "PGlite") {
         await server.stop();
         server = null;
-        await seedLargePglite(dataDir);
+        await seedLargePglite(dataDir, largeCount);
       } else {
-        await seedLargePg(databaseUrl);
+        await seedLargePg(databaseUrl, largeCount);
         await server.stop();
         server = null;
       }

@@ -4,23 +4,25 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-// V8's young generation: Node's default lets each of its halves grow to 64 MB, which a busy store
-// touches and keeps (128 MB resident); 8 MB halves collect short-lived garbage sooner at the same
-// speed (docs/decisions/106). V8 reads it only at start, so the store re-executes itself with it,
-// in the same process (same id, same signals). A host's own NODE_OPTIONS setting wins.
-const youngGeneration = "--max-semi-space-size=8";
-const hostSetsIt = (process.env.NODE_OPTIONS ?? "").includes("--max-semi-space-size");
-if (
-  !process.execArgv.includes(youngGeneration) &&
-  !hostSetsIt &&
-  typeof process.execve === "function"
-) {
-  process.execve(process.execPath, [
+// The memory settings the store starts with (docs/decisions/143), each measured on the bench's
+// 20,000-product runs and tested there with 100 page renders at once (the end-to-end test
+// shell/large-catalogue.spec.ts): V8's young generation in 8 MB halves (Node's default lets each
+// grow to 64 MB, which a busy store touches and keeps), a 256 MB heap (live data is under 100 MB
+// at 20,000 products; without a limit V8 let garbage grow the heap to four times that) and two
+// malloc arenas. V8 and the C library read them only at start, so the store re-executes itself
+// with them, in the same process (same id, same signals). A host's own setting of any one wins.
+const heapFlags = ["--max-semi-space-size=8", "--max-old-space-size=256"];
+const hostOptions = process.env.NODE_OPTIONS ?? "";
+const missingFlags = heapFlags.filter(
+  (flag) => !process.execArgv.includes(flag) && !hostOptions.includes(flag.split("=")[0]),
+);
+const arenasUnset = process.env.MALLOC_ARENA_MAX === undefined;
+if ((missingFlags.length > 0 || arenasUnset) && typeof process.execve === "function") {
+  process.execve(
     process.execPath,
-    youngGeneration,
-    ...process.execArgv,
-    ...process.argv.slice(1),
-  ]);
+    [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+  );
 }
 
 const built = existsSync("web/build/server/index.js") && existsSync("server/dist/main.js");

@@ -1,18 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { e2eRunDir } from "../../support/env.ts";
-
-/** A port nothing listens on now (the system picks it), so parallel runs never collide. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
+import { freePort } from "../../support/free-port.ts";
 
 /**
  * A second store process of its own (a free port, own data folder), started as `npm start` would
@@ -49,11 +40,16 @@ test("a fresh start prints the URL, modes and development password; SIGTERM lets
     expect(output).toContain("payments: test mode");
     expect(output).toContain("mail:     outbox only");
     expect(output).toContain("development password: flooring-admin-dev");
-    // The store re-executed itself, in the same process, with its young-generation size.
-    if (process.platform === "linux")
-      expect(readFileSync(`/proc/${store.pid}/cmdline`, "utf8").split("\0")).toContain(
-        "--max-semi-space-size=8",
+    // The store re-executed itself, in the same process, with its memory settings.
+    if (process.platform === "linux") {
+      const flags = readFileSync(`/proc/${store.pid}/cmdline`, "utf8").split("\0");
+      expect(flags).toEqual(
+        expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=256"]),
       );
+      expect(readFileSync(`/proc/${store.pid}/environ`, "utf8").split("\0")).toContain(
+        "MALLOC_ARENA_MAX=2",
+      );
+    }
 
     // A request in flight when SIGTERM arrives still gets its answer.
     const inFlight = fetch(`http://127.0.0.1:${port}/blog`);
