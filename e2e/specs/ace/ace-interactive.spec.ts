@@ -72,3 +72,26 @@ test("the partner product page shows its price and calculator with the product",
   await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeVisible();
   await expect(page.getByText("$44.00 per box")).toBeVisible();
 });
+
+// The same for the partner list: its cards' code is fetched while the list loads, so the cards
+// appear with the count line, not a moment after it.
+test("the partner list shows its cards with its count line", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
+  await signInBrowser(page, partner);
+  for (let load = 1; load <= 3; load++) {
+    await page.goto("/ace");
+    const firstFrame = await page.waitForFunction(
+      () => {
+        const count = Array.from(document.querySelectorAll("p")).find((p) =>
+          /^Showing \d+–\d+ of \d+ products?$/.test(p.textContent ?? ""),
+        );
+        if (!count) return false;
+        return { cards: document.querySelectorAll("article h3").length };
+      },
+      undefined,
+      { polling: "raf" },
+    );
+    const { cards } = (await firstFrame.jsonValue()) as { cards: number };
+    expect(cards, `load ${load}`).toBeGreaterThan(0);
+  }
+});

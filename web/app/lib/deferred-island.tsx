@@ -140,6 +140,23 @@ export async function deferredIslandsHydrated(): Promise<void> {
 }
 
 /**
+ * For a screen that renders deferred islands only once its own data has loaded in the browser
+ * (the partner portal): starts `preload` (the islands' `preload()`s) when the screen mounts, and
+ * says when their code has come, so the screen shows its data with every part at once rather
+ * than a heading first and its parts a moment later. A part whose code failed fails as it would
+ * have without the wait.
+ */
+export function usePreloaded(preload: () => Promise<unknown>): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    void preload()
+      .catch(() => undefined)
+      .then(() => setLoaded(true));
+  }, [preload]);
+  return loaded;
+}
+
+/**
  * Browser, once the first page is interactive: fetches, when idle, the islands declared so far
  * that it did not show (a 404's message, the footer of a page without one), so that a later
  * client navigation shows them at once.

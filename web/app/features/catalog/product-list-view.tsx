@@ -31,6 +31,14 @@ const ProductGrid = deferredIsland(() => import("./product-grid.tsx").then((m) =
 /** Page links: plain links until their code follows hydration. */
 const Pagination = deferredIsland(() => import("./pagination.tsx").then((m) => m.Pagination));
 
+/**
+ * Fetches the code of the list's parts (filters, cards, page links) ahead of their first render,
+ * for a screen that loads its list in the browser (the partner portal): see `usePreloaded`.
+ */
+export function preloadProductListParts(): Promise<unknown> {
+  return Promise.all([ProductFilters.preload(), ProductGrid.preload(), Pagination.preload()]);
+}
+
 export type ProductListState<P extends CatalogProduct = CatalogProduct> =
   | { status: "loading" }
   | { status: "error" }

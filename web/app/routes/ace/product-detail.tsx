@@ -1,5 +1,4 @@
 import type { AceCompanion, AceProduct } from "@mcf/contracts/partners";
-import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useParams } from "react-router";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useRequirePartner } from "../../features/ace/ace-auth.tsx";
@@ -12,6 +11,7 @@ import {
   ProductDetailView,
   preloadProductDetailParts,
 } from "../../features/catalog/product-detail-view.tsx";
+import { usePreloaded } from "../../lib/deferred-island.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -48,15 +48,8 @@ export default function AceProductDetail() {
     token,
   );
   // The view's parts (gallery, price and calculator, specifications) are code that follows
-  // hydration: fetched while the product loads, and the product shown once both have come, so
-  // it appears whole rather than its heading first and its parts a moment later. A part whose
-  // code failed fails as it would have without this wait.
-  const [partsLoaded, setPartsLoaded] = useState(false);
-  useEffect(() => {
-    void preloadProductDetailParts()
-      .catch(() => undefined)
-      .then(() => setPartsLoaded(true));
-  }, []);
+  // hydration: fetched while the product loads, and the product shown once both have come.
+  const partsLoaded = usePreloaded(preloadProductDetailParts);
 
   if (loading) return <LoadingLine />;
   if (!user) return null;

@@ -19,7 +19,9 @@ import { partnerPriceSource } from "../../features/catalog/partner-price-source.
 import {
   type ProductListState,
   ProductListView,
+  preloadProductListParts,
 } from "../../features/catalog/product-list-view.tsx";
+import { usePreloaded } from "../../lib/deferred-island.tsx";
 import { pageTitles } from "../../lib/page-titles.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useStoreDetails } from "../../lib/store-details.ts";
@@ -61,6 +63,8 @@ export default function AceProducts() {
       : null,
     token,
   );
+  // The cards' code is fetched while the list loads, and the cards shown once both have come.
+  const partsLoaded = usePreloaded(preloadProductListParts);
   // Until the features load (or if they fail), the list simply offers none.
   const facets: ProductFacets =
     facetsResource.status === "ready"
@@ -72,13 +76,13 @@ export default function AceProducts() {
   if (!approved) return <AwaitingApproval user={user} />;
 
   const state: ProductListState<AceProduct> =
-    resource.status === "ready"
+    resource.status === "ready" && partsLoaded
       ? {
           status: "ready",
           products: resource.data,
           total: Number(resource.headers.get(totalCountHeader) ?? resource.data.length),
         }
-      : resource.status === "loading"
+      : resource.status === "loading" || resource.status === "ready"
         ? { status: "loading" }
         : { status: "error" };
 
