@@ -109,6 +109,9 @@ test("at 1280 px a visitor books, moves the visit from the email's link, and sta
   await signInToAdmin(page, "calendar");
   const calendar = page.getByRole("region", { name: "Week calendar" });
   const visit = calendar.getByText(name);
+  // The week's visits show with its heading: read the first week only once it has loaded, or a
+  // visit this week would be skipped for the next.
+  await expect(calendar.getByText(/^Week of /)).toBeVisible();
   for (let week = 0; week < 4 && !(await visit.isVisible()); week += 1) {
     const heading = await calendar.getByText(/^Week of /).textContent();
     await page.getByRole("button", { name: "Next week" }).click();
