@@ -1,5 +1,16 @@
-import { expect, test } from "../../support/store-data.ts";
+import { expect, type StoreData, test } from "../../support/store-data.ts";
 import { signInBrowser } from "./ace-fixtures.ts";
+
+/** A laminate with a partner price ($44.00 a box to partners), in stock. */
+const partnerLaminate = (store: StoreData, name: string) =>
+  store.product({
+    name,
+    type: "laminate",
+    our_price: 2.5,
+    ace_shown_price: 2.2,
+    sqft_per_carton: 20,
+    stock_quantity: 200,
+  });
 
 // The partner product page renders its parts (gallery, purchase panel, calculator) in the
 // browser once the product has loaded, while the page is still hydrating the rest. Before the
@@ -7,14 +18,7 @@ import { signInBrowser } from "./ace-fixtures.ts";
 // interactive: the page waited for an island that had been rendered and then thrown away.
 test("the partner product page becomes interactive on every load", async ({ page, store }) => {
   const partner = await store.partner({ approve: true });
-  const floor = await store.product({
-    name: "Crew Interactive Laminate",
-    type: "laminate",
-    our_price: 2.5,
-    ace_shown_price: 2.2,
-    sqft_per_carton: 20,
-    stock_quantity: 200,
-  });
+  const floor = await partnerLaminate(store, "Crew Interactive Laminate");
   await signInBrowser(page, partner);
   const calculator = page.getByRole("region", { name: "Coverage calculator" });
   for (let load = 1; load <= 10; load++) {
@@ -35,14 +39,7 @@ test("the partner product page shows its price and calculator with the product",
   store,
 }) => {
   const partner = await store.partner({ approve: true });
-  const floor = await store.product({
-    name: "Crew Whole Page Laminate",
-    type: "laminate",
-    our_price: 2.5,
-    ace_shown_price: 2.2,
-    sqft_per_carton: 20,
-    stock_quantity: 200,
-  });
+  const floor = await partnerLaminate(store, "Crew Whole Page Laminate");
   await signInBrowser(page, partner);
   for (let load = 1; load <= 3; load++) {
     await page.goto(`/ace/products/${floor.id}`);
