@@ -63,7 +63,8 @@ export default function AceProducts() {
       : null,
     token,
   );
-  // The cards' code is fetched while the list loads, and the cards shown once both have come.
+  // The list's code (filters, cards, page links) is fetched while the list loads, and the list
+  // shown once it has come, so the filters and the cards appear together.
   const partsLoaded = usePreloaded(preloadProductListParts);
   // Until the features load (or if they fail), the list simply offers none.
   const facets: ProductFacets =
@@ -74,15 +75,16 @@ export default function AceProducts() {
   if (loading) return <LoadingLine />;
   if (!user) return null;
   if (!approved) return <AwaitingApproval user={user} />;
+  if (!partsLoaded) return <LoadingLine label="Loading products..." />;
 
   const state: ProductListState<AceProduct> =
-    resource.status === "ready" && partsLoaded
+    resource.status === "ready"
       ? {
           status: "ready",
           products: resource.data,
           total: Number(resource.headers.get(totalCountHeader) ?? resource.data.length),
         }
-      : resource.status === "loading" || resource.status === "ready"
+      : resource.status === "loading"
         ? { status: "loading" }
         : { status: "error" };
 
