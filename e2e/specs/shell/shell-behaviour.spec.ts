@@ -166,6 +166,44 @@ test.describe("a page whose code fails to download", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("a part of the page whose code fails once comes on the next try", async ({ page }) => {
+    // A dropped connection while the header's search code loads (a phone between cell towers).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const searchCode = /\/assets\/site-search-[^/]+\.js$/;
+    let fetches = 0;
+    await page.route(searchCode, (route) =>
+      fetches++ === 0 ? route.abort("connectionreset") : route.continue(),
+    );
+    // The page is marked interactive once the part has come on its second try.
+    await openPage(page, "/about");
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    const box = page.getByRole("combobox", { name: "Search flooring" });
+    await box.click();
+    await box.pressSequentially("hikory");
+    await expect(
+      page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first(),
+    ).toContainText("Hickory");
+    expect(fetches).toBe(2);
+  });
+
+  test("a part whose code never comes leaves the rest of the page working", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route(/\/assets\/site-search-[^/]+\.js$/, (route) => route.abort());
+    await openPage(page, "/about");
+    await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+    // The rest of the page is interactive: the slide-over cart opens.
+    await page.getByRole("button", { name: /^Cart,/ }).click();
+    await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    // The rest of the header works too: the Products link opens the catalogue.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Products" })
+      .click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("an ordinary reload shows no notice", async ({ page }) => {
     await openPage(page, "/about");
     await page.reload();

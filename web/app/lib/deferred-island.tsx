@@ -28,6 +28,10 @@ import {
  * resolves when the code has arrived (rejects if it failed), for a page that renders the island
  * only after its own data loads in the browser: an island first rendered after that renders its
  * part in the same commit as the rest, with no hydration to wait for.
+ *
+ * Code that fails to come (a dropped connection) is fetched again after 1, 2, 5, 10 and then
+ * every 30 seconds, and never turns the page into an error; after three failed tries the first
+ * page stops waiting for the island and is marked interactive without it.
  */
 export function deferredIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -35,17 +39,33 @@ export function deferredIsland<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => {
-    loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A fetch that failed (a dropped connection) is tried again by the next call.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
+  /** Browser, first page: the instances waited for, released when the code fails to come. */
+  const waiting = new Set<() => void>();
+  let stoppedWaiting = false;
 
   const Lazy = lazy(async () => {
     // Met while hydrating the server's HTML: the chunk waits until the browser is idle.
     if (!import.meta.env.SSR && !pageHydrated()) await new Promise<void>(whenIdle);
-    const Component = await start();
+    const Component = await loadUntilItComes(start, () => {
+      // The page is marked interactive without this part, which shows its server HTML or
+      // nothing until its code comes (then it hydrates or renders).
+      stoppedWaiting = true;
+      for (const done of waiting) done();
+      waiting.clear();
+    });
     function HydratedIsland({ [hydratedProp]: onHydrated, ...props }: P & HydratedProps) {
       useEffect(() => onHydrated?.(), [onHydrated]);
       return createElement(Component, props as P);
@@ -73,10 +93,14 @@ export function deferredIsland<P extends object>(
     // The first page waits for this instance once it is on the page (a render React threw away
     // never commits, so it is never waited for) until it hydrates or leaves the page.
     useEffect(() => {
-      if (ready || live || pageHydrated()) return;
+      if (ready || live || pageHydrated() || stoppedWaiting) return;
       const done = islandPending();
       settle.current = done;
-      return done;
+      waiting.add(done);
+      return () => {
+        waiting.delete(done);
+        done();
+      };
     }, [ready, live]);
     const frozen = useRef<ReactElement | null>(null);
     if (ready) return <Suspense fallback={null}>{createElement(ready, props)}</Suspense>;
@@ -99,6 +123,32 @@ export function deferredIsland<P extends object>(
 
 /** A deferred island's component, with `preload()` to fetch its code ahead of its first render. */
 export type DeferredIslandComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/** Seconds between tries of an island's code that failed to come; the last repeats. */
+const retryDelaysSeconds = [1, 2, 5, 10, 30];
+/** Failed tries after which the first page stops waiting for the island (about 3 s). */
+const failuresBeforeGivingUpWaiting = 3;
+
+/**
+ * The island's code, tried again and again while the fetch fails (a phone between cell towers):
+ * a part whose code did not come never turns the page into an error. `onGivingUpWaiting` is told
+ * when the first tries have all failed.
+ */
+async function loadUntilItComes<T>(
+  start: () => Promise<T>,
+  onGivingUpWaiting: () => void,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (import.meta.env.SSR) throw error;
+      if (attempt === failuresBeforeGivingUpWaiting - 1) onGivingUpWaiting();
+      const seconds = retryDelaysSeconds[Math.min(attempt, retryDelaysSeconds.length - 1)] ?? 30;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
+}
 
 const hydratedProp = "data-deferred-island-hydrated";
 type HydratedProps = { [hydratedProp]?: () => void };
