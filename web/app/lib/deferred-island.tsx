@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { loadUntilItComes } from "./load-until-it-comes.ts";
 
 /**
  * A part of a page whose code is needed neither for the page's first paint nor for hydrating
@@ -59,7 +60,8 @@ export function deferredIsland<P extends object>(
   const Lazy = lazy(async () => {
     // Met while hydrating the server's HTML: the chunk waits until the browser is idle.
     if (!import.meta.env.SSR && !pageHydrated()) await new Promise<void>(whenIdle);
-    const Component = await loadUntilItComes(start, () => {
+    const Component = await loadUntilItComes(start, (failures) => {
+      if (failures !== failuresBeforeGivingUpWaiting) return;
       // The page is marked interactive without this part, which shows its server HTML or
       // nothing until its code comes (then it hydrates or renders).
       stoppedWaiting = true;
@@ -124,31 +126,8 @@ export function deferredIsland<P extends object>(
 /** A deferred island's component, with `preload()` to fetch its code ahead of its first render. */
 export type DeferredIslandComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
-/** Seconds between tries of an island's code that failed to come; the last repeats. */
-const retryDelaysSeconds = [1, 2, 5, 10, 30];
-/** Failed tries after which the first page stops waiting for the island (about 3 s). */
+/** Failed tries after which the first page stops waiting for an island (about 3 s). */
 const failuresBeforeGivingUpWaiting = 3;
-
-/**
- * The island's code, tried again and again while the fetch fails (a phone between cell towers):
- * a part whose code did not come never turns the page into an error. `onGivingUpWaiting` is told
- * when the first tries have all failed.
- */
-async function loadUntilItComes<T>(
-  start: () => Promise<T>,
-  onGivingUpWaiting: () => void,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await start();
-    } catch (error) {
-      if (import.meta.env.SSR) throw error;
-      if (attempt === failuresBeforeGivingUpWaiting - 1) onGivingUpWaiting();
-      const seconds = retryDelaysSeconds[Math.min(attempt, retryDelaysSeconds.length - 1)] ?? 30;
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    }
-  }
-}
 
 const hydratedProp = "data-deferred-island-hydrated";
 type HydratedProps = { [hydratedProp]?: () => void };

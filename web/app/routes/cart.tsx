@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyCart, FullCart } from "../features/cart/full-cart.tsx";
 import { useCart } from "../lib/cart/cart-context.tsx";
+import { lazyUntilItComes } from "../lib/load-until-it-comes.ts";
 import { pageTitles } from "../lib/page-titles.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/cart";
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
  * browser is idle, so "Proceed to Checkout" opens at once.
  */
 const loadCheckout = () => import("../features/checkout/checkout-view.tsx");
-const CheckoutView = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutView })));
+const CheckoutView = lazyUntilItComes(() =>
+  loadCheckout().then((m) => ({ default: m.CheckoutView })),
+);
 
 function useLoadWhenIdle(load: () => Promise<unknown>) {
   useEffect(() => {

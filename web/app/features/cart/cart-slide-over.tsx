@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useCartDrawer } from "../../lib/cart/cart-drawer.tsx";
+import { lazyUntilItComes } from "../../lib/load-until-it-comes.ts";
 
 /** Loaded on the first open: most visits never open the cart, so its panel is not in every page. */
-const CartPanel = lazy(() => import("./cart-panel.tsx"));
+const CartPanel = lazyUntilItComes(() => import("./cart-panel.tsx"));
 
 /**
  * The cart slide-over: the live region that announces cart changes (always present, so screen

@@ -1,6 +1,6 @@
 import { unitName } from "@mcf/contracts/accessories";
 import { formatUsd } from "@mcf/contracts/money";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { SummaryRow, Term } from "../../components/summary-row.tsx";
@@ -14,6 +14,7 @@ import {
 } from "../../lib/cart/cart-lines.ts";
 import { useCartPaths } from "../../lib/cart/cart-path.ts";
 import { cartItemsLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
+import { lazyUntilItComes } from "../../lib/load-until-it-comes.ts";
 import { LineStockNote } from "./line-stock-note.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { RemoveLineButton } from "./remove-line-button.tsx";
@@ -24,7 +25,7 @@ import { useCartStock } from "./use-cart-stock.ts";
  * The accessory suggestions under the cart fetch the floors' companions after the cart shows;
  * their code comes with them rather than with the page (the cart page's JavaScript budget).
  */
-const CompleteYourProject = lazy(() =>
+const CompleteYourProject = lazyUntilItComes(() =>
   import("./complete-your-project.tsx").then((m) => ({ default: m.CompleteYourProject })),
 );
 
