@@ -92,3 +92,26 @@ test("the partner list shows its cards with its count line", async ({ page, stor
     expect(cards, `load ${load}`).toBeGreaterThan(0);
   }
 });
+
+// The partner list offers the brand, construction and colour values of its own collection, as
+// the public list does for the whole catalogue, and no collection filter (it shows one).
+test("the partner list filters by a brand of its collection", async ({ page, store }) => {
+  const partner = await store.partner({ approve: true });
+  const floor = await store.product({
+    name: "Crew Facet Laminate",
+    brand: "Crew Facet Mills",
+    collection: "AR",
+    type: "laminate",
+    our_price: 2.5,
+    ace_shown_price: 2.2,
+  });
+  await signInBrowser(page, partner);
+  await page.goto("/ace");
+  await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+  const filters = page.getByRole("form", { name: "Product filters" });
+  await expect(filters.getByLabel("Collection")).toHaveCount(0);
+  await filters.getByLabel("Brand").selectOption("Crew Facet Mills");
+  await expect(page).toHaveURL(/brand=Crew\+Facet\+Mills|brand=Crew%20Facet%20Mills/);
+  await expect(page.getByText("Showing 1–1 of 1 product")).toBeVisible();
+  await expect(page.locator("article h3")).toHaveText([floor.name]);
+});

@@ -11,6 +11,7 @@ import { AwaitingApproval } from "../../features/ace/awaiting-approval.tsx";
 import { usePartnerResource } from "../../features/ace/use-partner-resource.ts";
 import {
   type FilterKey,
+  type ListParams,
   listHref,
   listSearchParams,
   parseListParams,
@@ -30,9 +31,9 @@ export const meta = ({ matches }: MetaArgs) =>
   pageMeta(matches, pageTitles.aceProducts, "ACE partner products at partner prices.");
 
 /**
- * The partner list filters by type and by yes/no features: brand, collection, construction and
- * colour values come from the whole public catalogue, and most of them would find nothing in the
- * partner collection. The features are those of the partner collection (its own facets call).
+ * The partner list shows one collection, so it offers no collection filter. Its other filters
+ * (type, brand, construction, colour, the yes/no features) offer the values of that collection
+ * (its own facets call), so each finds something; until they load, or if they fail, type alone.
  */
 const partnerFacets: ProductFacets = {
   types: [...productTypes],
@@ -42,7 +43,19 @@ const partnerFacets: ProductFacets = {
   style_colors: [],
   features: [],
 };
-const partnerHiddenFilters: FilterKey[] = ["brand", "collection", "construction", "style_color"];
+const valueFilters = {
+  brand: "brands",
+  construction: "constructions",
+  style_color: "style_colors",
+} as const;
+
+/** The filters the partner list leaves out: the collection, and those with no value to offer. */
+function partnerHiddenFilters(facets: ProductFacets, params: ListParams): FilterKey[] {
+  const empty = (Object.keys(valueFilters) as (keyof typeof valueFilters)[]).filter(
+    (key) => facets[valueFilters[key]].length === 0 && params[key] === "",
+  );
+  return ["collection", ...empty];
+}
 
 /** /ace: the catalogue's list at partner prices, loaded in the browser with the partner's token. */
 export default function AceProducts() {
@@ -66,16 +79,15 @@ export default function AceProducts() {
   // The list's code (filters, cards, page links) is fetched while the list loads, and the list
   // shown once it has come, so the filters and the cards appear together.
   const partsLoaded = usePreloaded(preloadProductListParts);
-  // Until the features load (or if they fail), the list simply offers none.
   const facets: ProductFacets =
-    facetsResource.status === "ready"
-      ? { ...partnerFacets, features: facetsResource.data.features }
-      : partnerFacets;
+    facetsResource.status === "ready" ? { ...facetsResource.data, collections: [] } : partnerFacets;
 
   if (loading) return <LoadingLine />;
   if (!user) return null;
   if (!approved) return <AwaitingApproval user={user} />;
-  if (!partsLoaded) return <LoadingLine label="Loading products..." />;
+  // The filters come with the list, not a moment after it.
+  if (!partsLoaded || facetsResource.status === "loading")
+    return <LoadingLine label="Loading products..." />;
 
   const state: ProductListState<AceProduct> =
     resource.status === "ready"
@@ -112,7 +124,7 @@ export default function AceProducts() {
         state={state}
         params={params}
         facets={facets}
-        hiddenFilters={partnerHiddenFilters}
+        hiddenFilters={partnerHiddenFilters(facets, params)}
         onParamsChange={(next) => navigate(`${partnerPriceSource.listPath}${listHref(next)}`)}
         onRetry={retry}
         source={partnerPriceSource}
