@@ -172,8 +172,8 @@ export async function deferredIslandsHydrated(): Promise<void> {
  * For a screen that renders deferred islands only once its own data has loaded in the browser
  * (the partner portal): starts `preload` (the islands' `preload()`s) when the screen mounts, and
  * says when their code has come, so the screen shows its data with every part at once rather
- * than a heading first and its parts a moment later. A part whose code failed fails as it would
- * have without the wait.
+ * than a heading first and its parts a moment later. A part whose code failed is shown anyway,
+ * and its island fetches the code again (load-until-it-comes.ts).
  */
 export function usePreloaded(preload: () => Promise<unknown>): boolean {
   const [loaded, setLoaded] = useState(false);
