@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
 import { expect, test } from "../../support/store-data.ts";
+import { signInBrowser } from "../ace/ace-fixtures.ts";
 import { seedCart } from "./shop-fixtures.ts";
 
 /**
@@ -55,5 +56,39 @@ test.describe("the cart's code that fails to download is fetched again", () => {
     checkoutCode.restore();
     await expect(page.getByLabel("Full Name", { exact: true })).toBeVisible();
     await expect(page.getByText(product.name).first()).toBeVisible();
+  });
+
+  test("a signed-in partner's public line takes the partner price once the repricing code comes", async ({
+    page,
+    store,
+  }) => {
+    const partner = await store.partner({ approve: true });
+    const glue = await store.accessory({
+      name: "Retry Flooring Adhesive",
+      selling_unit: "pail",
+      accessory_kind: "adhesive",
+      our_price: 45,
+      ace_shown_price: 39.99,
+      stock_quantity: 20,
+    });
+    await signInBrowser(page, partner);
+    // The portal's pages import the repricing code with them; a public page fetches it when a
+    // line needs it.
+    const repricingCode = await dropFetches(page, /\/assets\/cart-repricing-[^/]+\.js$/);
+    await openPage(page, "/accessories");
+    const card = page
+      .getByRole("region", { name: "Adhesive" })
+      .getByRole("article")
+      .filter({ hasText: glue.name });
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(card.getByRole("button", { name: "Added!" })).toBeVisible();
+    await openPage(page, "/cart");
+    const line = page.getByRole("listitem").filter({ hasText: glue.name });
+    // The line was added at the public price; its repricing code does not come yet.
+    await expect.poll(repricingCode.dropped).toBeGreaterThan(0);
+    await expect(line.getByText("$45.00").first()).toBeVisible();
+    repricingCode.restore();
+    await expect(line.getByText("$39.99").first()).toBeVisible();
+    await expect(line.getByText("$45.00")).toHaveCount(0);
   });
 });

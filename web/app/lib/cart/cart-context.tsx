@@ -15,6 +15,7 @@ import {
 import { readAceToken } from "../ace-token.ts";
 import { api } from "../api.ts";
 import { deferredIslandsHydrated } from "../deferred-island.tsx";
+import { loadUntilItComes } from "../load-until-it-comes.ts";
 import { useStoreDetails } from "../store-details.ts";
 import {
   addLine,
@@ -151,8 +152,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     const token = readAceToken();
     if (!items.some((item) => pricedForOtherAudience(item, token))) return;
     let live = true;
-    // Loaded only when a line needs it: every public page carries this provider.
-    void import("./cart-repricing.ts")
+    // Loaded only when a line needs it: every public page carries this provider. A dropped fetch
+    // of that code is tried again, as for every part of the page.
+    void loadUntilItComes(() => import("./cart-repricing.ts"))
       .then(({ pricesForAudience }) => pricesForAudience(items, token))
       .then((prices) => {
         if (live && prices.size > 0) applyPrices(prices);
