@@ -19,7 +19,8 @@ test("staff ship an order in two parts, and /track shows each shipment with its 
   await boxes.fill("1");
   await shipments.getByLabel("Shipment carrier").selectOption("UPS");
   await shipments.getByLabel("Tracking or PRO number of this shipment").fill("1ZSPLITFIRST01");
-  await shipments.getByRole("button", { name: "Create shipment" }).click();
+  // A double click records one shipment.
+  await shipments.getByRole("button", { name: "Create shipment" }).dblclick();
   await expect(page.getByRole("status").filter({ hasText: "Shipment recorded" })).toBeVisible();
   await expect(shipments.getByText("Partly shipped")).toBeVisible();
   await expect(shipments.getByText("(3 left to ship)")).toBeVisible();
@@ -27,6 +28,15 @@ test("staff ship an order in two parts, and /track shows each shipment with its 
     (m) => m.to.includes(email) && /Part of your order/.test(m.subject),
   );
   expect(first.text).toContain("1ZSPLITFIRST01");
+
+  // Cancelling now would refund the box that left too: the confirmation says so first.
+  await panel.getByLabel("Order status").selectOption("cancelled");
+  await panel.getByRole("button", { name: "Update Status" }).click();
+  await expect(panel.getByRole("alertdialog")).toContainText(
+    "1 box of this order already shipped, and the refund covers it too.",
+  );
+  await panel.getByRole("button", { name: "Keep it processing" }).click();
+  await panel.getByLabel("Order status").selectOption("processing");
 
   await boxes.fill("3");
   await shipments.getByLabel("Shipment carrier").selectOption("FedEx");

@@ -298,6 +298,15 @@ const decimal = z.preprocess(
     .max(99_999_999)
     .nullable(),
 );
+/** Square feet a box, roll or pail covers: one that covers nothing has no price and no count. */
+const coverage = z.preprocess(
+  emptyToNull,
+  z.coerce
+    .number({ message: "Must be a number" })
+    .gt(0, "Must be more than 0")
+    .max(99_999_999)
+    .nullable(),
+);
 const wholeNumber = z.preprocess(
   emptyToNull,
   z.coerce
@@ -337,7 +346,8 @@ export const productFieldsSchema = z.object({
   ace_price: moneyField,
   ace_shown_price: moneyField,
   msrp: moneyField,
-  sqft_per_carton: decimal,
+  /** Sq ft one box of flooring covers: a box of 0 sq ft would have no price per box. */
+  sqft_per_carton: coverage,
   cartons_per_pallet: wholeNumber,
   pallet_shipping_cost: moneyField,
   box_weight_lbs: decimal,
@@ -380,14 +390,7 @@ export const productFieldsSchema = z.object({
       .nullable(),
   ),
   /** Sq ft one roll or pail covers: a roll that covers nothing would make every quantity infinite. */
-  unit_coverage_sqft: z.preprocess(
-    emptyToNull,
-    z.coerce
-      .number({ message: "Must be a number" })
-      .gt(0, "Must be more than 0")
-      .max(99_999_999)
-      .nullable(),
-  ),
+  unit_coverage_sqft: coverage,
   /** Flooring types the accessory suits; empty: every type. */
   fits_types: z.array(z.string().trim().toLowerCase().min(1).max(50)).max(10).nullable(),
 });

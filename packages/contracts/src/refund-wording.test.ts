@@ -19,6 +19,33 @@ describe("what a status change does to an order's money, said before staff confi
     );
   });
 
+  it("cancelling an order with a part shipment says the refund covers the boxes that left", () => {
+    const partShipped = { ...paid, shipments: [{ lines: [{ boxes: 2 }, { boxes: 1 }] }] };
+    expect(statusConsequence(partShipped, "cancelled")).toBe(
+      "3 boxes of this order already shipped, and the refund covers them too. This cancels the order, refunds $434.63 to the test card used at checkout (test mode: no real money moves) and emails the customer.",
+    );
+    const oneBox = { ...paid, shipments: [{ lines: [{ boxes: 1 }] }] };
+    expect(statusConsequence(oneBox, "cancelled")).toMatch(
+      /^1 box of this order already shipped, and the refund covers it too\./,
+    );
+  });
+
+  it("reopening a cancelled order that nothing paid names the balance it leaves due", () => {
+    const abandoned = {
+      status: "cancelled",
+      payment_provider: "test",
+      balance: 260.55,
+      refundable: 0,
+    };
+    expect(statusConsequence(abandoned, "processing")).toBe(
+      "Nothing is paid on this order: reopening it holds its boxes again and leaves $260.55 due from the customer.",
+    );
+    expect(statusConsequence(abandoned, "shipped")).toBe(
+      "This order is not paid: marking it shipped leaves $260.55 due from the customer.",
+    );
+    expect(statusConsequence({ ...abandoned, balance: 0 }, "processing")).toBeNull();
+  });
+
   it("shipping or delivering an unpaid order names the balance left due", () => {
     const unpaid = { status: "pending", payment_provider: "test", balance: 120.5, refundable: 0 };
     expect(statusConsequence(unpaid, "shipped")).toBe(

@@ -155,6 +155,25 @@ describe("admin products API", () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("a box of 0 sq ft is refused by field and changes nothing: it would have no price per box", async () => {
+    const created = await call("POST", "/api/admin/products", {
+      name: "Zero Box Maple",
+      our_price: 2.59,
+      sqft_per_carton: 21.36,
+    });
+    const id = created.json().id;
+    const zero = await call("PATCH", `/api/admin/products/${id}`, { sqft_per_carton: "0" });
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().detail).toEqual([
+      expect.objectContaining({ loc: ["body", "sqft_per_carton"], msg: "Must be more than 0" }),
+    ]);
+    const kept = await call("GET", `/api/admin/products/${id}`);
+    expect(kept.json()).toMatchObject({ sqft_per_carton: 21.36, price_per_box: 55.32 });
+    // Empty is still "not known yet" (priced on request), as for every number.
+    const cleared = await call("PATCH", `/api/admin/products/${id}`, { sqft_per_carton: "" });
+    expect(cleared.json()).toMatchObject({ sqft_per_carton: null, price_per_box: null });
+  });
+
   it("PUT replaces every field, clearing the ones not sent", async () => {
     const product = await createProduct(t.database.db, {
       name: "Put Me",

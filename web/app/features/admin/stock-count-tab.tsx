@@ -114,13 +114,30 @@ export function StockCountTab() {
     }
   };
 
-  // A scanner types the SKU and presses Enter: an exact SKU (or a single match) is added.
-  const addFromSearch = (event: FormEvent) => {
+  // A scanner types the SKU and presses Enter: an exact SKU (or a single match) is added. It
+  // presses Enter right after the last character, before the search above has run for the text,
+  // so then the products are asked for here.
+  const addFromSearch = async (event: FormEvent) => {
     event.preventDefault();
-    const wanted = search.trim().toLowerCase();
-    const exact = matches.find((product) => product.sku?.toLowerCase() === wanted);
-    const pick = exact ?? (matches.length === 1 ? matches[0] : undefined);
-    if (pick && applied.toLowerCase() === wanted) void add(pick);
+    const wanted = search.trim();
+    if (!wanted) return;
+    let candidates = applied === wanted && !found.isPlaceholderData ? found.data?.products : null;
+    if (!candidates) {
+      try {
+        candidates = (
+          await request<{ products: AdminProduct[] }>(
+            `/api/admin/products?limit=8&search=${encodeURIComponent(wanted)}`,
+          )
+        ).products;
+      } catch (e) {
+        setError(errorText(e, "Could not search the products"));
+        return;
+      }
+    }
+    const exact = candidates.find((product) => product.sku?.toLowerCase() === wanted.toLowerCase());
+    const pick = exact ?? (candidates.length === 1 ? candidates[0] : undefined);
+    // Otherwise the list under the field shows what it found, or that nothing matches.
+    if (pick) await add(pick);
   };
 
   const setCounted = (key: string, counted: string) =>

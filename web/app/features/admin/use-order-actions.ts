@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { ApiError, type ApiRequestOptions } from "../../lib/api.ts";
 import { useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys, orderHistoryKey, orderKey } from "./admin-query-keys.ts";
@@ -38,7 +39,8 @@ export function useShowSavedOrder(orderId: string) {
 }
 
 /**
- * The order panel's actions (status, shipping, emails): one at a time (`busy` covers them all).
+ * The order panel's actions (status, shipping, emails): one at a time (`busy` covers them all;
+ * a call made while another is in flight is dropped and resolves false).
  * A success shows the saved order in the panel and its list row, reloads its history and shows
  * the success toast; `run` resolves to whether it succeeded.
  */
@@ -51,7 +53,12 @@ export function useOrderActions(orderId: string) {
       request<OrderAction>(`/api/admin/orders/${orderId}/${path}`, { method, body }),
     onSuccess: ({ order }) => showSaved(order),
   });
+  // Counted at the click, not at the next render: a double click calls `run` twice before the
+  // buttons show as busy, and each call would be a refund, a shipment or an email of its own.
+  const inFlight = useRef(false);
   const run = async (call: OrderActionCall): Promise<boolean> => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
     try {
       await mutation.mutateAsync(call);
       call.onRefused?.(null);
@@ -61,6 +68,8 @@ export function useOrderActions(orderId: string) {
       toast(call.failure, "error");
       call.onRefused?.(error instanceof ApiError && error.status === 422 ? error.detail : null);
       return false;
+    } finally {
+      inFlight.current = false;
     }
   };
   return { run, busy: mutation.isPending };
