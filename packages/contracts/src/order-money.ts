@@ -29,6 +29,12 @@ export const cancelLinesRequestSchema = z.object({
     .max(500, "The reason must be at most 500 characters"),
   /** True: only say what the cancel would refund; nothing changes. */
   preview: z.boolean().default(false),
+  /**
+   * The boxes of the order already cancelled when staff looked (the sum of its lines'
+   * `cancelled_quantity`). When given, a cancel made since (a second click, another staff
+   * member) refuses this one with 409, so one look refunds once.
+   */
+  cancelled_before: z.number().int().min(0).optional(),
 });
 export type CancelLinesRequest = z.infer<typeof cancelLinesRequestSchema>;
 

@@ -236,6 +236,28 @@ describe("POST /api/admin/orders/{id}/cancel-lines", () => {
     ]);
   });
 
+  it("one look refunds once: requests naming the cancelled boxes they saw, sent together (a double click, two tabs), cancel once and the rest get 409", async () => {
+    const { order, oak, oakLine } = await paidOrder();
+    const oneBox = [{ order_item_id: oakLine.id, boxes: 1 }];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => cancelLines(order.id, oneBox, { cancelled_before: 0 })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 409, 409, 409, 409, 409,
+    ]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().detail).toBe(
+      "Boxes of this order were cancelled since you looked, so nothing was changed. Look at the order again before cancelling more.",
+    );
+    const refunds = (await ledgerOf(order.id)).filter((row) => row.kind === "refund");
+    expect(refunds).toHaveLength(1);
+    expect(await storedStock(db(), oak.id)).toBe(11);
+    expect(await mailsTo(order.customer_email)).toHaveLength(1);
+    // A new look, which saw that box cancelled, may cancel another.
+    const next = await cancelLines(order.id, oneBox, { cancelled_before: 1 });
+    expect(next.statusCode).toBe(200);
+    expect(await storedStock(db(), oak.id)).toBe(12);
+  });
+
   it("a line cancelled twice, more boxes than remain, or a shipped order: a clear 409 and nothing changed", async () => {
     const { order, oak, oakLine, tileLine } = await paidOrder();
     expect(

@@ -153,7 +153,8 @@ export async function quoteLineCancel(
  * their dye lots, audits the staff member and emails the customer. When no box is left the order
  * becomes cancelled; when every box left already shipped (in part shipments), it becomes
  * shipped. The order's row lock makes it exactly once: a second identical request finds the boxes
- * gone (409). Returns the quote it carried out.
+ * gone (409), or, when it names the cancelled boxes it saw (`cancelled_before`), finds more
+ * cancelled than that (409). Returns the quote it carried out.
  */
 export async function cancelLockedOrderLines(
   tx: DbOrTx,
@@ -162,11 +163,15 @@ export async function cancelLockedOrderLines(
   request: CancelLinesRequest,
   options: { actor: string; role: StaffRole; refunds: RefundIssuer; publicUrl: string },
 ): Promise<CancelLinesQuote> {
+  const cancelsSoFar = items.reduce((sum, item) => sum + item.cancelled_quantity, 0);
+  if (request.cancelled_before !== undefined && request.cancelled_before !== cancelsSoFar)
+    throw conflict(
+      "Boxes of this order were cancelled since you looked, so nothing was changed. Look at the order again before cancelling more.",
+    );
   const quote = await quoteLineCancel(tx, order, items, request.lines);
   const { cents: _cents, boxes: _boxes, ...answer } = quote;
   if (request.preview) return answer;
   if (quote.cents > 0) await assertMayRefund(tx, options.role, quote.cents);
-  const cancelsSoFar = items.reduce((sum, item) => sum + item.cancelled_quantity, 0);
   // The refund first, while only the order is locked: the provider call never holds stock locks.
   const refund =
     quote.cents > 0

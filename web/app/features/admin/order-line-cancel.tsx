@@ -61,7 +61,15 @@ export function OrderLineCancel({
   const picked = Object.entries(boxes)
     .filter(([, count]) => count > 0)
     .map(([id, count]) => ({ order_item_id: Number(id), boxes: count }));
-  const body = { lines: picked, reason: reason.trim() || "Cancelled by staff" };
+  const body = {
+    lines: picked,
+    reason: reason.trim() || "Cancelled by staff",
+    // What this panel showed: a cancel made since (another tab, another staff member) refuses it.
+    cancelled_before: (order.items ?? []).reduce(
+      (sum, item) => sum + (item.cancelled_quantity ?? 0),
+      0,
+    ),
+  };
   const blocked = quote ? refundBlocked(allowance, quote.refund) : (allowance?.refusal ?? null);
 
   const choose = (itemId: number, count: number) => {
