@@ -142,14 +142,23 @@ test("the owner adds a ZIP code to the local delivery area and lowers the parcel
   await expect(zips).toHaveValue(/^35203, /);
   const listed = await zips.inputValue();
 
-  // A ZIP code short of a digit: the field names it and nothing is saved.
+  // A ZIP code short of a digit: the field names it and nothing is saved. On a phone the save
+  // takes the keyboard to the field, above the sticky save bar.
   await zips.fill(`${listed}, 3610`);
-  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const save = page.getByRole("button", { name: "Save settings" });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
   await expect(area.getByText('"3610" is not a 5-digit ZIP code')).toBeVisible();
   await expect(zips).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("alert")).toHaveText(
     "Some values need fixing: see the marked fields.",
   );
+  await expect(zips).toBeFocused();
+  const field = await zips.boundingBox();
+  const bar = await save.boundingBox();
+  expect(field && bar && field.y + field.height <= bar.y).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Montgomery joins the area; parcel now carries one box at most.
   await zips.fill(`${listed}\n36104`);

@@ -1,7 +1,7 @@
 import { actorDisplayName } from "@mcf/contracts/staff";
 import { type AdminSettingsResponse, settingsSavedMessage } from "@mcf/contracts/store-settings";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -116,6 +116,14 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
     if (status.kind === "saved") setStatus({ kind: "idle" });
   };
 
+  // A save that found problems takes the keyboard to the first marked field, above the sticky
+  // save bar (a phone's screen is short: the field was under the bar).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (status.kind !== "error" || Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [status, errors]);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = checkForm(form);
@@ -187,10 +195,11 @@ function SettingsEditor({ saved }: { saved: AdminSettingsResponse }) {
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-label="Store settings"
-      className="mx-auto max-w-4xl space-y-6 p-4"
+      className="mx-auto max-w-4xl space-y-6 p-4 [&_[aria-invalid=true]]:scroll-mb-28"
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
