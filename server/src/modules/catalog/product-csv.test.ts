@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccessory, createProduct } from "../../../test/factories.ts";
+import { createAccessory, createOrder, createProduct } from "../../../test/factories.ts";
 import { testAdminPassword, useTestApp } from "../../../test/test-app.ts";
 import { auditLog, productLots, products } from "../../db/schema/index.ts";
 
@@ -216,6 +216,42 @@ describe("product CSV export and import", () => {
       .from(auditLog)
       .where(eq(auditLog.entity_id, String(a.id)));
     expect(audit.map((e) => e.action)).toEqual(["product.import.update"]);
+  });
+
+  it("a stock count below what open orders hold is an error on its row in the dry run, as the apply would refuse it", async () => {
+    const oak = await createProduct(t.database.db, {
+      name: "Held Import Oak",
+      sku: "IMP-HELD",
+      our_price: 2,
+      stock_quantity: 10,
+    });
+    await createOrder(t.database.db, { lines: [{ product: oak, quantity: 3 }] });
+    const rows = parse(await exportCsv("Held Import Oak")) as string[][];
+    const header = rows[0] as string[];
+    const counted = (boxes: string) =>
+      rows
+        .map((row, index) =>
+          index === 0 ? row : row.map((cell, i) => (header[i] === "stock_quantity" ? boxes : cell)),
+        )
+        .map((row) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(","))
+        .join("\n");
+
+    const dry = await importCsv(counted("1"), true);
+    expect(dry.json().rows).toMatchObject([
+      {
+        sku: "IMP-HELD",
+        action: "error",
+        errors: [
+          'stock_quantity: Open orders hold 3 boxes of "Held Import Oak" (3 paid, 0 in checkout): a count of 1 is fewer than they hold. Count again, or cancel an order first.',
+        ],
+      },
+    ]);
+    expect((await importCsv(counted("1"), false)).statusCode).toBe(422);
+    // A count of what they hold is fine: available becomes 0.
+    const enough = await importCsv(counted("3"), false);
+    expect(enough.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(products).where(eq(products.id, oak.id));
+    expect(after).toMatchObject({ on_hand: 3, allocated: 3, stock_quantity: 0 });
   });
 
   it("a row without a SKU creates a product; a SKU twice in one file is an error", async () => {

@@ -16,7 +16,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { type ProductLotRow, products } from "../../db/schema/catalog.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
-import { countStock } from "../stock/stock.service.ts";
+import { countShortOfHolds, countStock } from "../stock/stock.service.ts";
 import {
   accessoryShapeProblem,
   emptyProductFields,
@@ -232,12 +232,17 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
   const skuIndex = header.indexOf("sku");
   const skus = skuIndex >= 0 ? records.map((r) => (r[skuIndex] ?? "").trim()).filter(Boolean) : [];
   const existing = new Map<string, AdminProduct>();
+  /** What open orders hold of each product: a count below it is refused when applied. */
+  const holds = new Map<string, { name: string; allocated: number; reserved: number }>();
   for (let i = 0; i < skus.length; i += 500) {
     const chunk = skus.slice(i, i + 500);
     const rows = await db.select().from(products).where(inArray(products.sku, chunk));
     // The file's stock column is a count of on hand: compared with on hand, not available.
-    for (const row of rows)
-      if (row.sku) existing.set(row.sku, { ...toAdminProduct(row), stock_quantity: row.on_hand });
+    for (const row of rows) {
+      if (!row.sku) continue;
+      existing.set(row.sku, { ...toAdminProduct(row), stock_quantity: row.on_hand });
+      holds.set(row.sku, row);
+    }
   }
   const lotsIndex = header.indexOf("lots");
   const currentLots =
@@ -270,6 +275,10 @@ export async function planProductImport(db: DbOrTx, csv: string): Promise<Planne
       (parsed.success ? (parsed.data as Partial<ProductFields>).stock_quantity : undefined) ??
       current?.stock_quantity ??
       emptyProductFields.stock_quantity;
+    const held = sku ? holds.get(sku) : undefined;
+    const short =
+      held && stockAfter !== current?.stock_quantity && countShortOfHolds(held, stockAfter);
+    if (short) errors.push(`stock_quantity: ${short}`);
     const lotsCurrent = current ? (currentLots.get(current.id) ?? []) : [];
     const lots = lotsOfRow(
       lotsIndex >= 0 ? (record[lotsIndex] ?? "") : undefined,

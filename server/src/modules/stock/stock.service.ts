@@ -538,6 +538,19 @@ async function fillLot(
 }
 
 /**
+ * Why a count of `counted` boxes cannot stand, or null when it can: open orders hold boxes of the
+ * product (paid, or in checkout) that must be somewhere in the building.
+ */
+export function countShortOfHolds(
+  product: { name: string; allocated: number; reserved: number },
+  counted: number,
+): string | null {
+  const held = product.allocated + product.reserved;
+  if (counted >= held) return null;
+  return `Open orders hold ${held} ${boxesWord(held)} of "${product.name}" (${product.allocated} paid, ${product.reserved} in checkout): a count of ${counted} is fewer than they hold. Count again, or cancel an order first.`;
+}
+
+/**
  * A count of the boxes in the building sets on hand; the ledger row is the difference (0 when
  * the count agrees). What open orders hold never changes, so available is the count less what
  * they hold. A count below what they hold is refused (409): those boxes must be somewhere, or an
@@ -551,11 +564,8 @@ export async function countStock(
 ): Promise<CountResult> {
   const row = await lockProduct(tx, productId);
   if (!row) throw notFound("Product not found");
-  const held = row.allocated + row.reserved;
-  if (counted < held)
-    throw conflict(
-      `Open orders hold ${held} ${boxesWord(held)} of "${row.name}" (${row.allocated} paid, ${row.reserved} in checkout): a count of ${counted} is fewer than they hold. Count again, or cancel an order first.`,
-    );
+  const short = countShortOfHolds(row, counted);
+  if (short) throw conflict(short);
   const difference = counted - row.onHand;
   await applyChange(
     tx,
@@ -564,7 +574,13 @@ export async function countStock(
     ref.reason ?? "counted",
     ref,
   );
-  return { productId, lotId: null, difference, onHand: counted, available: counted - held };
+  return {
+    productId,
+    lotId: null,
+    difference,
+    onHand: counted,
+    available: counted - row.allocated - row.reserved,
+  };
 }
 
 /** One line of a count saved with others: a product's whole shelf, or one of its dye lots. */
