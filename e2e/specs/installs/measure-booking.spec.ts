@@ -160,3 +160,22 @@ test("the showroom page gives the address, hours, phone, map and its LocalBusine
   ).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Showroom" })).toBeVisible();
 });
+
+test("when every crew is booked, the page says so and asks for no details it could not use", async ({
+  page,
+}) => {
+  // The shared store always has crews with free times (every test adds one), so the answer of a
+  // calendar with none is given here.
+  await page.route("**/api/installation/slots?*", (route) =>
+    route.fulfill({ json: { slots: [] } }),
+  );
+  await openPage(page, "/installation/book");
+  await page.getByLabel("Your ZIP code").fill("35209");
+  await page.getByRole("button", { name: "Check my area" }).click();
+  await expect(page.getByText(/^Every crew is booked for the next weeks\./)).toBeVisible();
+  await expect(page.getByRole("form", { name: "Your details" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "request a free quote" })).toHaveAttribute(
+    "href",
+    "/installation#inquiry",
+  );
+});

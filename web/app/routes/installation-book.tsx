@@ -94,7 +94,12 @@ export default function InstallationBook({ loaderData }: Route.ComponentProps) {
           <>
             <ZipCheck initialZip={params.get("zip") ?? ""} onServed={setZip} bookLabel={null} />
             {zip && (
-              <>
+              // The details are asked for only when there is a time to book.
+              <SlotPicker
+                zip={zip}
+                target={{ kind: "contact", contact: fields ? { ...fields, zip } : null }}
+                onBooked={setBooking}
+              >
                 <form
                   className="grid gap-4 sm:grid-cols-2"
                   aria-label="Your details"
@@ -165,12 +170,7 @@ export default function InstallationBook({ loaderData }: Route.ComponentProps) {
                 {!fields && (
                   <p className="text-sm text-stone-600">Fill in your details to book a time.</p>
                 )}
-                <SlotPicker
-                  zip={zip}
-                  target={{ kind: "contact", contact: fields ? { ...fields, zip } : null }}
-                  onBooked={setBooking}
-                />
-              </>
+              </SlotPicker>
             )}
           </>
         )}

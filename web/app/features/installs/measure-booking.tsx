@@ -1,6 +1,6 @@
 import type { BookingCreated, Slot } from "@mcf/contracts/booking";
 import { storeTimeZone } from "@mcf/contracts/business";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError, api, isAbortError, serverDetail } from "../../lib/api.ts";
 import { visitWhen } from "../../lib/install-visits.ts";
 
@@ -75,11 +75,14 @@ export function SlotPicker({
   target,
   onBooked,
   actionLabel = "Book this time",
+  children,
 }: {
   zip: string;
   target: BookingTarget;
   onBooked: (booking: BookingCreated) => void;
   actionLabel?: string;
+  /** Shown above the times only when there are times to book (the visitor's details). */
+  children?: ReactNode;
 }) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -146,12 +149,17 @@ export function SlotPicker({
   if (days.length === 0)
     return (
       <p className="rounded-lg bg-stone-100 p-4 text-stone-700">
-        Every crew is booked for the next weeks. Call us and we will find a time with you.
+        Every crew is booked for the next weeks. Call us and we will find a time with you, or{" "}
+        <a href="/installation#inquiry" className="font-semibold text-oak-700 underline">
+          request a free quote
+        </a>{" "}
+        and we will call you.
       </p>
     );
 
   return (
     <div className="space-y-4" data-testid="slot-picker">
+      {children}
       {notice && (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
           {notice}
