@@ -5,6 +5,7 @@ import { rowId } from "./ids.ts";
 import { orderStatuses } from "./orders.ts";
 import { emailField, newPassword } from "./partners.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
+import { zipStateMismatch } from "./us-states.ts";
 
 export const signInLinkRequestSchema = z.object({
   email: emailField,
@@ -63,20 +64,26 @@ const zipCode = z
   .trim()
   .regex(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code");
 
-export const savedAddressInputSchema = z.object({
-  label: optionalText("Label", 60),
-  full_name: requiredText("Name", 120),
-  street: requiredText("Street", 200),
-  city: requiredText("City", 100),
-  state: z
-    .string({ message: "State is required" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Please choose a state"),
-  zip_code: zipCode,
-  phone: optionalText("Phone", 40),
-  is_default: z.boolean().optional().default(false),
-});
+export const savedAddressInputSchema = z
+  .object({
+    label: optionalText("Label", 60),
+    full_name: requiredText("Name", 120),
+    street: requiredText("Street", 200),
+    city: requiredText("City", 100),
+    state: z
+      .string({ message: "State is required" })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Please choose a state"),
+    zip_code: zipCode,
+    phone: optionalText("Phone", 40),
+    is_default: z.boolean().optional().default(false),
+  })
+  // Checkout refuses a ZIP code of another state: an address saved for it must pass there too.
+  .superRefine((address, context) => {
+    const problem = zipStateMismatch(address.zip_code, address.state);
+    if (problem) context.addIssue({ code: "custom", path: ["zip_code"], message: problem });
+  });
 export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>;
 
 export const savedAddressSchema = z.object({

@@ -430,6 +430,18 @@ describe("shopper accounts", () => {
       });
       expect(bad.statusCode).toBe(422);
       expect(JSON.stringify(bad.json().detail)).toContain("Please enter a 5-digit ZIP code");
+      // An address checkout would refuse is refused here too, on its ZIP code.
+      const elsewhere = await as(cookie).send("POST", "/api/account/addresses", {
+        ...address,
+        zip_code: "10001",
+      });
+      expect(elsewhere.statusCode).toBe(422);
+      expect(elsewhere.json().detail).toEqual([
+        expect.objectContaining({
+          loc: ["body", "zip_code"],
+          msg: "ZIP code 10001 is in New York, not Alabama. Please check the state and the ZIP code.",
+        }),
+      ]);
 
       const stranger = await signInByLink(t, newEmail("addr-stranger"));
       expect((await as(stranger).get("/api/account/addresses")).json().addresses).toEqual([]);
