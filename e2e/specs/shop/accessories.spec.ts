@@ -90,6 +90,61 @@ test.describe("accessories", () => {
     await expect(summary.getByText("$766.89")).toBeVisible();
   });
 
+  test("a floor that may float or glue down offers its underlayment and its adhesive unticked, and adds the one the shopper ticks", async ({
+    page,
+    store,
+  }) => {
+    // A type of this test's own, so its accessories are the most specific for the floor.
+    const type = `cork-${store.tag}`.toLowerCase();
+    const floor = await store.product({
+      name: "Either Way Cork",
+      type,
+      our_price: 3,
+      sqft_per_carton: 20,
+      stock_quantity: 100,
+      features: { installation: "Glue or float" },
+    });
+    const pad = await store.accessory({
+      name: "Either Way Underlayment",
+      selling_unit: "roll",
+      accessory_kind: "underlayment",
+      unit_coverage_sqft: 100,
+      our_price: 20,
+      fits_types: [type],
+      stock_quantity: 50,
+    });
+    const glue = await store.accessory({
+      name: "Either Way Adhesive",
+      selling_unit: "pail",
+      accessory_kind: "adhesive",
+      unit_coverage_sqft: 200,
+      our_price: 40,
+      fits_types: [type],
+      stock_quantity: 50,
+    });
+
+    await openPage(page, `/products/${floor.id}`);
+    const calculator = page.getByRole("region", { name: "Coverage calculator" });
+    await calculator.getByLabel("Room area (sq ft)").fill("200");
+    await calculator.getByLabel("Doorways").fill("0");
+    await expect(calculator.getByText(/^This floor can float or be glued down/)).toBeVisible();
+    const suggested = calculator.getByRole("list", { name: "Accessories for this job" });
+    const padBox = suggested.getByLabel(`3 rolls · ${pad.name}`);
+    const glueBox = suggested.getByLabel(`1 pail · ${glue.name}`);
+    await expect(padBox).not.toBeChecked();
+    await expect(glueBox).not.toBeChecked();
+    await glueBox.check();
+    await expect(padBox).not.toBeChecked();
+    await calculator.getByRole("button", { name: "Add floor and accessories to cart" }).click();
+    await expect(calculator.getByRole("button", { name: "✓ Added to Cart" })).toBeVisible();
+
+    await openPage(page, "/cart");
+    await expect(page.getByRole("listitem").filter({ hasText: glue.name }).first()).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("listitem").filter({ hasText: pad.name }),
+    ).toHaveCount(0);
+  });
+
   test("an accessory's page and the accessories list show the price per roll, and a floor's page without companions has no accessory step", async ({
     page,
     store,

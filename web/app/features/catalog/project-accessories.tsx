@@ -45,7 +45,8 @@ const countOf = (text: string) => {
 /**
  * The second half of the coverage calculator: doorways and steps, then how many rolls of
  * underlayment (or pails of adhesive), transitions and stair nose the job needs (the rule in
- * contracts/accessories.ts), each ticked by default, and one button that puts the floor's boxes
+ * contracts/accessories.ts), each ticked by default (but the underlayment and the adhesive of a
+ * floor that may use either), and one button that puts the floor's boxes
  * and the ticked accessories in the cart. Prices shown are the server's per-unit prices; the
  * checkout charges what the server computes.
  */
@@ -60,7 +61,8 @@ export function ProjectAccessories({
   const { addItem } = useCart();
   const [doorways, setDoorways] = useState("1");
   const [steps, setSteps] = useState("0");
-  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
+  /** The shopper's own ticks; an accessory they have not touched is ticked by `tickedAtFirst`. */
+  const [ticks, setTicks] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [added, setAdded] = useState(false);
 
   useEffect(() => {
@@ -84,7 +86,17 @@ export function ProjectAccessories({
     const quantity = normalizeQuantity(suggestion.quantity, companion.product.stock_quantity);
     return [{ companion, quantity, price }];
   });
-  const chosen = suggestions.filter((s) => !unticked.has(s.companion.product.id));
+  // A floor that may float or glue down ("nail, staple, glue or float") is offered both the
+  // underlayment and the adhesive; one install needs one of them, so neither is ticked for the
+  // shopper, who picks the one for their install.
+  const eitherOr =
+    companions.some((companion) => companion.kind === "underlayment") &&
+    companions.some((companion) => companion.kind === "adhesive");
+  const tickedAtFirst = (kind: string) =>
+    !(eitherOr && (kind === "underlayment" || kind === "adhesive"));
+  const isTicked = (companion: Companion) =>
+    ticks.get(companion.product.id) ?? tickedAtFirst(companion.kind);
+  const chosen = suggestions.filter((s) => isTicked(s.companion));
   const floorBoxes = normalizeQuantity(boxes, floor.product.stock_quantity);
   const canAdd = boxes > 0 && floor.pricePerBox !== null && floor.product.stock_quantity > 0;
   const totalCents =
@@ -93,13 +105,8 @@ export function ProjectAccessories({
       : 0) + chosen.reduce((sum, s) => sum + multiplyCents(toCents(s.price), s.quantity), 0);
   const units = chosen.reduce((sum, s) => sum + s.quantity, 0);
 
-  const toggle = (productId: number) =>
-    setUnticked((current) => {
-      const next = new Set(current);
-      if (next.has(productId)) next.delete(productId);
-      else next.add(productId);
-      return next;
-    });
+  const toggle = (companion: Companion) =>
+    setTicks((current) => new Map(current).set(companion.product.id, !isTicked(companion)));
 
   const addProject = () => {
     if (!canAdd || floor.pricePerBox === null) return;
@@ -124,6 +131,12 @@ export function ProjectAccessories({
         Underlayment or adhesive for the whole room, a transition at each doorway and a stair nose
         on each step.
       </p>
+      {eitherOr ? (
+        <p className="mb-3 text-sm text-stone-700">
+          This floor can float or be glued down: tick the underlayment for a floating install, or
+          the adhesive for a glue-down one.
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-3">
         <NumberField
           id={`${id}-doorways`}
@@ -155,8 +168,8 @@ export function ProjectAccessories({
                 <input
                   id={checkboxId}
                   type="checkbox"
-                  checked={!unticked.has(product.id)}
-                  onChange={() => toggle(product.id)}
+                  checked={isTicked(companion)}
+                  onChange={() => toggle(companion)}
                   className="h-4 w-4 shrink-0 accent-navy-800"
                 />
                 <FloorImage
