@@ -43,7 +43,10 @@ test.describe("installation inquiries and contact messages", () => {
     expect(mail.text).toContain("I am the: Property Manager");
   });
 
-  test("an inquiry the server rejects shows the spec's error with the reason", async ({ page }) => {
+  test("an inquiry the server rejects shows the spec's error with the reason, in view on a phone", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, "/installation");
     await page.getByLabel("Name").fill("Short Phone");
     await page.getByLabel("Phone").fill("12");
@@ -55,6 +58,11 @@ test.describe("installation inquiries and contact messages", () => {
     await expect(alert).toContainText("Please try again or contact us directly.");
     await expect(alert).toContainText("Enter a valid phone number");
     await expect(page).toHaveURL(/\/installation$/);
+    // The message sits above the form, far from the button on a phone: it is brought into view
+    // and given the keyboard, and what was typed stays.
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    await expect(page.getByLabel("Name")).toHaveValue("Short Phone");
   });
 
   test("the contact form works with JavaScript off and shows the success banner", async ({

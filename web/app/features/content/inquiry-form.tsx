@@ -6,6 +6,7 @@ import {
   propertyTypes,
   timelines,
 } from "@mcf/contracts/leads-options";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
 import { rememberBookingContact } from "../../lib/booking-contact.ts";
@@ -18,6 +19,14 @@ export interface InquiryFormError {
 export function InquiryForm({ error }: { error: InquiryFormError | null }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  // The message is above the form: on a phone the button is far below, so a refusal is brought
+  // into view and given the keyboard (the fields keep what was typed).
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!error) return;
+    alertRef.current?.scrollIntoView({ block: "center" });
+    alertRef.current?.focus({ preventScroll: true });
+  }, [error]);
   return (
     <Form
       method="post"
@@ -26,7 +35,12 @@ export function InquiryForm({ error }: { error: InquiryFormError | null }) {
       onSubmit={(event) => rememberBookingContact(event.currentTarget)}
     >
       {error ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        <div
+          ref={alertRef}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
+        >
           <p className="font-bold">Something went wrong!</p>
           <p>Please try again or contact us directly.</p>
           <p className="mt-1 text-sm">{error.detail}</p>
