@@ -76,8 +76,9 @@ test.describe("the purchase: cart, checkout, test payment, confirmation and trac
     await expect(page.getByRole("alert")).toHaveText(
       "Please fill in all customer information fields.",
     );
-    // Nothing typed is lost.
+    // Nothing typed is lost, and the keyboard goes to the field left empty.
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Ada Shopper");
+    await expect(page.getByLabel("Phone", { exact: true })).toBeFocused();
 
     // The message leaves as soon as its cause is fixed, before the next press of the button.
     await page.getByLabel("Phone", { exact: true }).fill("(205) 555-0199");

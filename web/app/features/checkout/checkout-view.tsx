@@ -175,6 +175,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     const validation = validateCheckoutForm(form);
     if (!validation.ok) {
       setProblem(validation.message);
+      // The message is by the button; on a phone the empty field is screens above it.
+      firstEmptyField(event.currentTarget as HTMLFormElement)?.focus();
       return;
     }
     if (!result) return;
@@ -338,4 +340,12 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
       )}
     </div>
   );
+}
+
+/** The first required field left empty, given the keyboard after a refused submit. */
+function firstEmptyField(form: HTMLFormElement): HTMLElement | undefined {
+  const fields = form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+    "input[required]:not([type=checkbox]), select[required]",
+  );
+  return [...fields].find((field) => !field.value.trim());
 }
