@@ -46,6 +46,10 @@ test.describe("product list", () => {
     const categories = await page.locator("article p").filter({ hasText: "·" }).allTextContents();
     expect(categories.length).toBeGreaterThan(0);
     for (const text of categories) expect(text).toMatch(/^Hardwood ·/);
+    // The brand filter offers hardwood's brands, not the carpet mill's.
+    const brands = page.getByLabel("Brand");
+    await expect(brands.locator("option", { hasText: "Oakridge Mills" })).toHaveCount(1);
+    await expect(brands.locator("option", { hasText: "Birmingham Loom" })).toHaveCount(0);
   });
 
   test("the filtered list is in the server HTML, with JavaScript off", async ({ browser }) => {

@@ -94,10 +94,11 @@ test.describe("accessories", () => {
     page,
     store,
   }) => {
-    // A type of this test's own, so its accessories are the most specific for the floor.
-    const type = `cork-${store.tag}`.toLowerCase();
+    // No other test or seed row has underlayment or adhesive made for tile alone: this test's
+    // are the most specific for the floor.
+    const type = "tile";
     const floor = await store.product({
-      name: "Either Way Cork",
+      name: `Either Way Click Tile ${store.tag}`,
       type,
       our_price: 3,
       sqft_per_carton: 20,
@@ -105,7 +106,7 @@ test.describe("accessories", () => {
       features: { installation: "Glue or float" },
     });
     const pad = await store.accessory({
-      name: "Either Way Underlayment",
+      name: `Either Way Underlayment ${store.tag}`,
       selling_unit: "roll",
       accessory_kind: "underlayment",
       unit_coverage_sqft: 100,
@@ -114,7 +115,7 @@ test.describe("accessories", () => {
       stock_quantity: 50,
     });
     const glue = await store.accessory({
-      name: "Either Way Adhesive",
+      name: `Either Way Adhesive ${store.tag}`,
       selling_unit: "pail",
       accessory_kind: "adhesive",
       unit_coverage_sqft: 200,

@@ -34,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [list, facets] = await Promise.all([
       apiCall<PublicProduct[]>(`${publicPriceSource.api}?${listSearchParams(params)}`, options),
-      api<ProductFacets>(`${publicPriceSource.api}/facets`, options),
+      // The filters offer what the chosen type has: no carpet brand on the hardwood list.
+      api<ProductFacets>(
+        `${publicPriceSource.api}/facets${params.type ? `?type=${encodeURIComponent(params.type)}` : ""}`,
+        options,
+      ),
     ]);
     const total = Number(list.headers.get(totalCountHeader) ?? list.data.length);
     const showing = list.headers.get(searchShowingHeader);

@@ -98,12 +98,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalog"],
         summary: "Filter values for the product list's dropdowns",
+        description:
+          "With `type`, the brands, collections, constructions, colours and features are those of that type; the types are always all of them.",
+        querystring: productListQuerySchema.pick({ type: true }),
         response: { 200: productFacetsSchema },
       },
     },
     async (request, reply) => {
-      const answer = await cache.answer("facets", async () => ({
-        value: await listProductFacets(app.database.db),
+      const { type } = request.query;
+      const answer = await cache.answer(`facets:${type ?? ""}`, async () => ({
+        value: await listProductFacets(app.database.db, {}, type),
       }));
       return sendCachedAnswer(request, reply, answer);
     },

@@ -178,6 +178,11 @@ export async function listCloseoutProducts(db: Db, query: ProductListQuery): Pro
 export async function listProductFacets(
   db: Db,
   defaults: ProductListDefaults = {},
+  /**
+   * The type the shopper chose: brands, collections, constructions, colours and features are
+   * then those of that type (no carpet brand on the hardwood list); the types stay all of them.
+   */
+  type?: string,
 ): Promise<ProductFacets> {
   const where = filterConditions(
     { sort: "name_asc", page: 1, per_page: -1 },
@@ -194,18 +199,19 @@ export async function listProductFacets(
     })
     .from(products)
     .where(where);
-  const valuesOf = (key: keyof (typeof rows)[number]) =>
-    [...new Set(rows.map((row) => row[key]).filter((v): v is string => Boolean(v?.trim())))].sort(
+  const valuesOf = (key: keyof (typeof rows)[number], of = rows) =>
+    [...new Set(of.map((row) => row[key]).filter((v): v is string => Boolean(v?.trim())))].sort(
       (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     );
   const types = valuesOf("type");
-  const brands = valuesOf("brand");
-  const collections = valuesOf("collection");
-  const constructions = valuesOf("construction");
-  const style_colors = valuesOf("style_color");
+  const ofType = type ? rows.filter((row) => row.type === type) : rows;
+  const brands = valuesOf("brand", ofType);
+  const collections = valuesOf("collection", ofType);
+  const constructions = valuesOf("construction", ofType);
+  const style_colors = valuesOf("style_color", ofType);
   // The yes/no features true of at least one product the defaults allow.
   const featureRows = await db.execute<{ key: string }>(
-    sql`select distinct f.key as key from ${products} cross join lateral jsonb_each(${products.features}) as f where f.value = 'true'::jsonb and ${where ?? sql`true`}`,
+    sql`select distinct f.key as key from ${products} cross join lateral jsonb_each(${products.features}) as f where f.value = 'true'::jsonb and ${where ?? sql`true`} and ${type ? eq(products.type, type) : sql`true`}`,
   );
   const features = sortFeatureKeys(featureRows.rows.map((row) => String(row.key)));
   return { types, brands, collections, constructions, style_colors, features };

@@ -404,6 +404,24 @@ describe("GET /api/products and /api/products/{id}", () => {
     });
   });
 
+  it("GET /api/products/facets?type= offers the brands, collections, constructions and colours of that type, and every type", async () => {
+    const res = await get("/api/products/facets?type=hardwood");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      types: ["carpet", "hardwood", "laminate", "tile", "vinyl"],
+      brands: ["Oakridge"],
+      collections: ["Heritage"],
+      constructions: ["Engineered", "Solid"],
+      style_colors: ["Dark", "Natural"],
+      features: [],
+    });
+    const none = (await get("/api/products/facets?type=cork")).json();
+    expect(none).toMatchObject({
+      types: ["carpet", "hardwood", "laminate", "tile", "vinyl"],
+      brands: [],
+    });
+  });
+
   it("listProducts filters and sorts by what a partner pays when asked (the partner price, else the public price), with default filters", async () => {
     const db = t.database.db;
     const base = { sort: "price_asc" as const, page: 1, per_page: 100 };

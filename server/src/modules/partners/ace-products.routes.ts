@@ -67,14 +67,16 @@ export const aceProductRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Filter values of the partner list, within its collection (default AR)",
         description:
           "The yes/no features (and the other values) true of at least one product of the collection the partner list shows, so a feature filter always finds something.",
-        querystring: productListQuerySchema.pick({ collection: true }),
+        querystring: productListQuerySchema.pick({ collection: true, type: true }),
         response: { 200: productFacetsSchema },
       },
     },
     async (request) => {
-      return listProductFacets(db, {
-        collection: request.query.collection ?? aceDefaultCollection,
-      });
+      return listProductFacets(
+        db,
+        { collection: request.query.collection ?? aceDefaultCollection },
+        request.query.type,
+      );
     },
   );
 

@@ -72,7 +72,7 @@ export default function AceProducts() {
   const collection = params.collection || aceDefaultCollection;
   const { resource: facetsResource } = usePartnerResource<ProductFacets>(
     approved
-      ? `${partnerPriceSource.api}/facets?collection=${encodeURIComponent(collection)}`
+      ? `${partnerPriceSource.api}/facets?collection=${encodeURIComponent(collection)}${params.type ? `&type=${encodeURIComponent(params.type)}` : ""}`
       : null,
     token,
   );
