@@ -71,7 +71,10 @@ export function CalendarTab() {
             {errorText(calendar.error, "Failed to load the calendar")}
           </p>
         ) : null}
-        {data ? (
+        {data && data.crews.length === 0 ? (
+          // Said in the page's width: inside the week's wide table a phone showed only its start.
+          <p className="px-3 py-8 text-center text-stone-600">No crews yet: add one below.</p>
+        ) : data ? (
           <ScrollRegion label="Week of visits per crew" className="max-h-none">
             <table className="w-full min-w-[56rem] table-fixed text-left text-sm">
               <thead className="bg-stone-50 text-xs text-stone-600 uppercase">
@@ -140,13 +143,6 @@ export function CalendarTab() {
                     })}
                   </tr>
                 ))}
-                {data.crews.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="px-3 py-8 text-center text-stone-600">
-                      No crews yet: add one below.
-                    </td>
-                  </tr>
-                ) : null}
               </tbody>
             </table>
           </ScrollRegion>
