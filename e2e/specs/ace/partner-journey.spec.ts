@@ -55,6 +55,12 @@ test("a partner sees the saving, keeps the portal's cart, checks out from their 
   await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/success\?session_id=/);
+  // The confirmation points to the partner account, not to a shopper account of its own.
+  const partnerAccount = page.getByRole("link", { name: "your partner account" });
+  await expect(partnerAccount).toBeVisible();
+  await expect(page.getByRole("link", { name: "create an account" })).toHaveCount(0);
+  await partnerAccount.click();
+  await expect(page).toHaveURL(/\/ace\/account$/);
 
   await openPage(page, "/ace/account");
   const orders = page.getByRole("region", { name: "Your Orders" });

@@ -3,11 +3,13 @@ import { displayType } from "@mcf/contracts/business";
 import { formatUsd } from "@mcf/contracts/money";
 import type { OrderConfirmation } from "@mcf/contracts/orders";
 import { collectionDisplayName } from "@mcf/contracts/store-settings-format";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CallUsLinks } from "../../components/call-us-links.tsx";
 import { defaultFlooringThumb, FloorImage } from "../../components/floor-image.tsx";
 import { OrderAmounts } from "../../components/order-amounts.tsx";
 import { SummaryRow } from "../../components/summary-row.tsx";
+import { readAceToken } from "../../lib/ace-token.ts";
 import { boxesLabel, formatSqft } from "../../lib/cart/cart-wording.ts";
 import { deliveryDateLabel, formatDeliveryDate } from "../../lib/delivery-dates.ts";
 import { useStoreDetails } from "../../lib/store-details.ts";
@@ -41,6 +43,10 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
   const paid = order.payment_status === "paid";
   // Samples always travel by parcel; beside boxes that come by truck or freight, say they come first.
   const hasBoxes = order.items.some((item) => item.kind !== "sample");
+  // A signed-in partner's order is in their partner account: no shopper account is offered.
+  // Read after the first render, which the server made without the browser's storage.
+  const [partner, setPartner] = useState(false);
+  useEffect(() => setPartner(readAceToken() !== null), []);
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <PaidHeader title="Thank you for your order!">
@@ -57,7 +63,15 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
             Track your order
           </a>
         ) : null}
-        {paid ? (
+        {paid && partner ? (
+          <p className="mt-4 text-sm text-stone-700">
+            It is with your orders in{" "}
+            <Link to="/ace/account" className="font-semibold text-oak-700 hover:underline">
+              your partner account
+            </Link>
+            .
+          </p>
+        ) : paid ? (
           <p className="mt-4 text-sm text-stone-700">
             Keep this order, and re-order the same dye lot later:{" "}
             <Link
