@@ -76,6 +76,11 @@ export const shipmentCreateSchema = z.object({
     .transform((v) => v ?? null),
   /** Queue the shipped email for this shipment (its lines and tracking). */
   send_email: z.boolean().default(true),
+  /**
+   * How many shipments the order had when staff looked. When given, a shipment recorded since (a
+   * second click, another staff member) refuses this one with 409, so one look ships once.
+   */
+  shipments_before: z.number().int().min(0).optional(),
 });
 export type ShipmentCreate = z.input<typeof shipmentCreateSchema>;
 

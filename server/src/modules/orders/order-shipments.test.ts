@@ -173,6 +173,36 @@ describe("split shipments and store pickup", () => {
     expect(after.boxes_to_ship).toEqual({ [floorLine]: 1, [trimLine]: 3 });
   });
 
+  it("one look ships once: shipments naming the shipments they saw, sent together (a double click, two tabs), record one and the rest get 409", async () => {
+    const { order, floor, floorLine } = await twoLineOrder({ customer_email: "once@example.com" });
+    const before = await boxes(floor.id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("POST", `/api/admin/orders/${order.id}/shipments`, {
+          lines: [{ order_item_id: floorLine, boxes: 2 }],
+          carrier: "UPS",
+          tracking_number: "1ZONCE",
+          shipments_before: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().detail).toBe(
+      "A shipment of this order was recorded since you looked, so nothing was recorded. Look at the order again before shipping more.",
+    );
+    expect(await boxes(floor.id)).toEqual({
+      onHand: (before.onHand ?? 0) - 2,
+      allocated: (before.allocated ?? 0) - 2,
+      available: before.available,
+    });
+    expect(await mailTo("once@example.com")).toHaveLength(1);
+    const next = await call("POST", `/api/admin/orders/${order.id}/shipments`, {
+      lines: [{ order_item_id: floorLine, boxes: 1 }],
+      shipments_before: 1,
+    });
+    expect(next.statusCode).toBe(201);
+  });
+
   it("the single shipping form's mark shipped ships everything left as one shipment", async () => {
     const { order, floor, trim, floorLine, trimLine } = await twoLineOrder();
     await call("POST", `/api/admin/orders/${order.id}/shipments`, {

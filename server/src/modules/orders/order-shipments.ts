@@ -1,6 +1,6 @@
 import { carrierTrackingUrl, trackingNumberLabel } from "@mcf/contracts/carriers";
 import type { OrderShipment } from "@mcf/contracts/shipments";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type OrderItemRow, type OrderRow, orderItems } from "../../db/schema/orders.ts";
 import { orderShipmentLines, orderShipments } from "../../db/schema/shipments.ts";
@@ -23,6 +23,8 @@ export interface ShipmentInput {
   tracking_number: string | null;
   shipped_at: string | null;
   send_email: boolean;
+  /** The order's shipments when staff looked: one recorded since refuses this one (409). */
+  shipments_before?: number | undefined;
 }
 
 /**
@@ -108,6 +110,16 @@ export async function recordShipment(
     throw conflict(
       "A cancelled order cannot be shipped. Set it back to processing first, which takes its boxes again.",
     );
+  if (input.shipments_before !== undefined) {
+    const [made] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orderShipments)
+      .where(eq(orderShipments.order_id, order.id));
+    if ((made?.count ?? 0) !== input.shipments_before)
+      throw conflict(
+        "A shipment of this order was recorded since you looked, so nothing was recorded. Look at the order again before shipping more.",
+      );
+  }
   const items = await itemsOf(tx, order.id);
   const shipped = await shippedBoxesByItem(tx, [order.id]);
   const left = boxesLeftToShip(order, items, shipped);

@@ -50,6 +50,9 @@ export function OrderShipments({ order, busy, run }: ActionProps) {
         carrier: carrier || null,
         tracking_number: tracking.trim() || null,
         send_email: true,
+        // What this panel showed: a shipment recorded since (another tab, another staff member)
+        // refuses this one.
+        shipments_before: order.shipments?.length ?? 0,
       },
       success: "Shipment recorded — Email Sent!",
       failure: "Could not record the shipment",
