@@ -180,6 +180,28 @@ test.describe("purchase states", () => {
     await expect(page).toHaveURL(/\/cart\?step=checkout$/);
   });
 
+  test("the server's refusal of what was typed leaves once the shopper corrects it", async ({
+    page,
+    store,
+  }) => {
+    const product = await store.product();
+    await openPage(page, "/");
+    await seedCart(page, [{ product, quantity: 1 }]);
+    await openPage(page, "/cart?step=checkout");
+    await fillCustomerAndBilling(page, {
+      name: "Pat Typo",
+      email: "pat@example",
+      phone: "205-555-0155",
+    });
+    await page.getByRole("button", { name: /Proceed to Payment · \$/ }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Payment failed: Please enter a valid email address/,
+    );
+    await page.getByLabel("Email", { exact: true }).fill(`pat-${Date.now()}@example.com`);
+    await expect(page.getByText(/^Payment failed:/)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+  });
+
   test("a lookup that takes 10 s tells the shopper the payment went through", async ({ page }) => {
     // The order lookup never answers.
     await page.route("**/api/orders/by-session/**", () => {});

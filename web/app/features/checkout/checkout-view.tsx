@@ -89,6 +89,8 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const [coupon, setCoupon] = useState<string | null>(null);
   const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The form a payment was refused for: its message leaves once the shopper changes the form. */
+  const [refusedForm, setRefusedForm] = useState<typeof form | null>(null);
   const [processing, setProcessing] = useState(false);
   const [paymentBusy, setPaymentBusy] = useState(false);
   const [soldOut, setSoldOut] = useState<ReturnType<typeof soldOutOf>>(null);
@@ -165,6 +167,7 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
   const shownProblem =
     problem &&
     checkoutMessageStillApplies(form, problem) &&
+    !(problem.startsWith(paymentFailedPrefix) && refusedForm !== form) &&
     !(problem === finalSaleNotAcknowledged && finalSaleAcknowledged)
       ? problem
       : null;
@@ -213,7 +216,10 @@ export function CheckoutView({ emptyCart }: { emptyCart: React.ReactNode }) {
     } catch (error) {
       const sold = soldOutOf(error);
       if (sold) setSoldOut(sold);
-      else setProblem(`Payment failed: ${paymentFailureReason(error)}`);
+      else {
+        setProblem(`${paymentFailedPrefix}${paymentFailureReason(error)}`);
+        setRefusedForm(form);
+      }
       setPaymentBusy(false);
       setProcessing(false);
     }
@@ -349,3 +355,6 @@ function firstEmptyField(form: HTMLFormElement): HTMLElement | undefined {
   );
   return [...fields].find((field) => !field.value.trim());
 }
+
+/** The cart page's alert for a payment that could not start, before its reason. */
+const paymentFailedPrefix = "Payment failed: ";
