@@ -24,7 +24,7 @@ import {
 } from "@mcf/contracts/installs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { staffActor } from "../../plugins/admin-auth.ts";
+import { staffActor, staffRole } from "../../plugins/admin-auth.ts";
 import { storeRatesFrom, taxRateFor } from "../cart/cart.service.ts";
 import {
   addTimeOff,
@@ -241,7 +241,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod<{ refunds: RefundIssuer }> = 
       await cancelJob(
         db,
         request.params.id,
-        { refunds, policy: await cancellationPolicy(), publicUrl },
+        { refunds, policy: await cancellationPolicy(), publicUrl, role: staffRole(request) },
         staffActor(request),
       );
       deliverSoon();

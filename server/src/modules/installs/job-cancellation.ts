@@ -1,4 +1,5 @@
 import { formatUsd, toDollars } from "@mcf/contracts/money";
+import type { StaffRole } from "@mcf/contracts/staff";
 import { storeToday } from "@mcf/contracts/store-today";
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
@@ -7,6 +8,7 @@ import { notFound } from "../../errors.ts";
 import { writeAudit } from "../audit/audit.service.ts";
 import type { OrderRow } from "../orders/orders.service.ts";
 import {
+  assertMayRefund,
   cancelOrderWithRefund,
   getOrderWithItems,
   type RefundIssuer,
@@ -74,18 +76,27 @@ export async function cancellationQuote(
  * materials it holds released as a cancelled order's are, and the customer emailed the amount.
  * An unpaid deposit order just stops waiting for its payment. Exactly once: the job's row lock
  * makes a second cancel wait, then find the job cancelled (409). The customer's page keeps
- * answering and says what was refunded.
+ * answering and says what was refunded. A refund the staff member's role may not give (at all,
+ * or not that much) refuses the cancel with 403, as for any order refund.
  */
 export async function cancelJob(
   db: Db,
   id: number,
-  options: { refunds: RefundIssuer; policy: CancellationPolicy; publicUrl: string; now?: Date },
+  options: {
+    refunds: RefundIssuer;
+    policy: CancellationPolicy;
+    publicUrl: string;
+    now?: Date;
+    /** The staff member's role: a refund past what it may give is refused (403) first. */
+    role: StaffRole;
+  },
   actor: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const job = await lockJobById(tx, id);
     nextStage("cancel", job.stage);
     const { money, deposit } = await depositOnCancel(tx, job, options.policy, options.now);
+    if (money.refundCents > 0) await assertMayRefund(tx, options.role, money.refundCents);
     if (job.deposit_order_id && deposit && deposit.status !== "cancelled")
       await cancelOrderWithRefund(tx, job.deposit_order_id, {
         refundCents: money.refundCents,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callAdmin } from "../../../test/admin-requests.ts";
 import { jobsApi, slot } from "../../../test/install-factories.ts";
+import { createStaffSession } from "../../../test/staff-factories.ts";
 import { useTestApp } from "../../../test/test-app.ts";
 import { onRealPostgres } from "../../../test/test-database.ts";
 import { mailOutbox, products } from "../../db/schema/index.ts";
@@ -172,6 +173,34 @@ describe("installation job money: cancellation refunds, the balance, the deposit
       stage: "cancelled",
       cancellation: { refunded: 510, kept: 0 },
     });
+  });
+
+  it("a staff role that may not refund that much cannot cancel a paid job: 403, and the job and its deposit stay", async () => {
+    const { job } = await paidJob();
+    const staff = await createStaffSession(t.app, { role: "staff" });
+    await callAdmin(t, "PUT", "/api/admin/settings/refunds", {
+      roles: [{ role: "staff", may_refund: true, max_refund: 50 }],
+    });
+    try {
+      const refused = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/jobs/${job.id}/cancel`,
+        headers: { cookie: staff.cookie },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(
+        "A refund of $510.00 is more than the $50.00 your role (staff) may refund at once, so nothing was refunded. Ask the owner to do it.",
+      );
+      const still = (await api.call("GET", `/api/admin/jobs/${job.id}`)).json().job;
+      expect(still.stage).not.toBe("cancelled");
+      const order = (await api.call("GET", `/api/admin/orders/${still.deposit_order_id}`)).json();
+      expect(order.payments).toEqual([expect.objectContaining({ kind: "charge", amount: 510 })]);
+      expect(await mailsKeyed(`job-cancel:${job.id}`)).toHaveLength(0);
+    } finally {
+      await callAdmin(t, "PUT", "/api/admin/settings/refunds", {
+        roles: [{ role: "staff", may_refund: true, max_refund: null }],
+      });
+    }
   });
 
   it("cancelling a day past the full-refund days keeps the policy's percent, to the cent", async () => {

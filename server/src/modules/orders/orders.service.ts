@@ -100,6 +100,7 @@ export { listOrderReturns, requestReturn, returnOptions } from "./order-returns.
 export { listPartnerOrders, paidOrderCounts } from "./partner-orders.ts";
 export { recordProviderRefunds } from "./provider-refunds.ts";
 export {
+  assertMayRefund,
   listRefundPermissions,
   refundAllowanceOf,
   saveRefundPermissions,
