@@ -10,6 +10,42 @@ const floorPhoto = fileURLToPath(
 );
 
 test.describe("reviews and questions", () => {
+  test("on a phone, what the review form refuses shows where the shopper can see it", async ({
+    page,
+    store,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const product = await store.product({ name: "Phone Review Walnut" });
+    await openPage(page, `/products/${product.id}`);
+    await page.getByRole("button", { name: "Write a Review" }).click();
+    const form = page.getByRole("form", { name: `Review of ${product.name}` });
+    const header = page.locator("[data-sticky-header]");
+    // A field the browser reports as unfilled stops below the sticky header, not under it.
+    await form.getByLabel("5 stars").check();
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(form.getByLabel("Title")).toBeFocused();
+    const headerBox = await header.boundingBox();
+    const titleBox = await form.getByLabel("Title").boundingBox();
+    expect(headerBox && titleBox && titleBox.y >= headerBox.y + headerBox.height).toBe(true);
+
+    // The server's refusal of a photo sits above the fields: it is brought into view.
+    await form.getByLabel("Title").fill("Lovely floor");
+    await form.getByLabel("Your review").fill("It went down in a weekend and looks great.");
+    await form.getByLabel("Your name").fill("Robin Phone");
+    await form.getByLabel("Email (never shown)").fill(`robin-${Date.now()}@example.com`);
+    await form.getByLabel("Photos").setInputFiles({
+      name: "fake.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("not a photo at all"),
+    });
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    const refusal = form.getByRole("alert");
+    await expect(refusal).toContainText("fake.jpg");
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toBeInViewport();
+    await expect(form.getByLabel("Title")).toHaveValue("Lovely floor");
+  });
+
   test("a shopper asks a question; it shows once staff answer it", async ({ page, store }) => {
     const product = await store.product({ name: "Questioned Maple" });
     await openPage(page, `/products/${product.id}`);

@@ -36,7 +36,10 @@ export function SiteHeader() {
   const onProductList = useLocation().pathname === "/products";
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header
+      data-sticky-header
+      className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur"
+    >
       <div className="hidden bg-navy-800 text-navy-50 sm:block">
         <div className="container-page flex h-9 items-center justify-between text-xs">
           <span>Showroom &amp; installation across the Birmingham area · Nationwide shipping</span>

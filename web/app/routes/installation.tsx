@@ -175,7 +175,7 @@ export default function Installation({ actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="inquiry" className="container-page scroll-mt-24 py-12">
+      <section id="inquiry" className="container-page py-12">
         <div className="grid gap-10 lg:grid-cols-5">
           <div className="lg:col-span-2">
             <h2 id="inquiry-heading" className="mb-3 text-3xl font-bold">

@@ -36,7 +36,7 @@ export function AceHeader({ cartButton }: { cartButton: ReactNode }) {
   );
 
   return (
-    <header className="sticky top-0 z-40 bg-navy-800 text-white shadow">
+    <header data-sticky-header className="sticky top-0 z-40 bg-navy-800 text-white shadow">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/ace" className="flex items-center gap-3" aria-label="ACE partner products">
           <BrandMark light />

@@ -95,7 +95,7 @@ export function ProductFilters({ params, facets, onChange, hidden = [] }: Produc
       onSubmit={submit}
       id="product-filters"
       aria-label="Product filters"
-      className="scroll-mt-24 space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
+      className="space-y-4 rounded-lg border border-stone-200 bg-cream/60 p-4 sm:p-5"
     >
       {/* A filter the screen does not offer still keeps the value the URL gave it. */}
       {hidden

@@ -6,10 +6,10 @@ import {
   propertyTypes,
   timelines,
 } from "@mcf/contracts/leads-options";
-import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Honeypot, TextField } from "../../components/form-fields.tsx";
 import { rememberBookingContact } from "../../lib/booking-contact.ts";
+import { useShownWhenSet } from "../../lib/shown-when-set.ts";
 
 export interface InquiryFormError {
   detail: string;
@@ -19,14 +19,8 @@ export interface InquiryFormError {
 export function InquiryForm({ error }: { error: InquiryFormError | null }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  // The message is above the form: on a phone the button is far below, so a refusal is brought
-  // into view and given the keyboard (the fields keep what was typed).
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!error) return;
-    alertRef.current?.scrollIntoView({ block: "center" });
-    alertRef.current?.focus({ preventScroll: true });
-  }, [error]);
+  // The message is above the form, far from the button on a phone (the fields keep what was typed).
+  const alertRef = useShownWhenSet<HTMLDivElement>(error);
   return (
     <Form
       method="post"

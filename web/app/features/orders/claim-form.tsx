@@ -1,5 +1,6 @@
 import { claimPhotoTypes, maxClaimPhotos } from "@mcf/contracts/claims-options";
 import { useFileForm } from "../../lib/file-form.ts";
+import { useShownWhenSet } from "../../lib/shown-when-set.ts";
 
 /**
  * The damage or shortage claim of a shipped order: what went wrong, how many boxes, what
@@ -10,6 +11,10 @@ export function ClaimForm({ token, totalBoxes }: { token: string; totalBoxes: nu
     `/api/track/${encodeURIComponent(token)}/claims`,
     "claim",
     "Your claim was sent.",
+  );
+  // Each refusal, even the same words again, is brought into view: the button is far below it.
+  const errorRef = useShownWhenSet<HTMLParagraphElement>(
+    state.step === "form" && state.error ? state : null,
   );
   return (
     <section
@@ -29,7 +34,12 @@ export function ClaimForm({ token, totalBoxes }: { token: string; totalBoxes: nu
             Tell us within 48 hours of delivery. We file the claim with the carrier for you.
           </p>
           {state.step === "form" && state.error ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800">
+            <p
+              ref={errorRef}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800"
+            >
               {state.error}
             </p>
           ) : null}

@@ -113,7 +113,7 @@ export function ProductQuestions({
     setState(await post(`/api/products/${productId}/questions`, fields));
   };
   return (
-    <section id="questions" aria-labelledby="questions-heading" className="mt-12 scroll-mt-24">
+    <section id="questions" aria-labelledby="questions-heading" className="mt-12">
       <h2 id="questions-heading" className="mb-4 text-2xl font-bold">
         Questions &amp; Answers
       </h2>

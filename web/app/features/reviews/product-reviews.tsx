@@ -121,7 +121,7 @@ export function ProductReviews({ productId, productName, initial }: ProductRevie
   const pages = Math.max(1, Math.ceil(list.total / reviewsPerPage));
   const hasReviews = initial.rating_count > 0;
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-24">
+    <section id="reviews" aria-labelledby="reviews-heading" className="mt-12">
       <h2 id="reviews-heading" className="mb-4 text-2xl font-bold">
         Customer Reviews
       </h2>

@@ -6,6 +6,7 @@ import {
 } from "@mcf/contracts/reviews-options";
 import { TextField } from "../../components/form-fields.tsx";
 import { useFileForm } from "../../lib/file-form.ts";
+import { useShownWhenSet } from "../../lib/shown-when-set.ts";
 
 export interface ReviewFormProps {
   productId: number;
@@ -24,6 +25,10 @@ export function ReviewForm({ productId, productName, link }: ReviewFormProps) {
     "review",
     "Thank you for your review!",
   );
+  // Each refusal, even the same words again, is brought into view: the button is far below it.
+  const errorRef = useShownWhenSet<HTMLParagraphElement>(
+    state.step === "form" && state.error ? state : null,
+  );
   if (state.step === "sent")
     return (
       <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-900">
@@ -38,6 +43,8 @@ export function ReviewForm({ productId, productName, link }: ReviewFormProps) {
     >
       {state.step === "form" && state.error ? (
         <p
+          ref={errorRef}
+          tabIndex={-1}
           role="alert"
           className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800 sm:col-span-2"
         >
