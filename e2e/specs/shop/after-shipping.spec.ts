@@ -94,6 +94,26 @@ const photoPng = Buffer.from(
   "base64",
 );
 
+test("an order our own truck delivered (no carrier, no tracking number) reads delivered on /track, not waiting to ship", async ({
+  page,
+  request,
+  store,
+}) => {
+  const { order } = await store.paidOrder({ quantity: 2 });
+  for (const status of ["shipped", "delivered"]) {
+    const moved = await request.patch(`/api/admin/orders/${order.order_id}/status`, {
+      headers: adminHeaders,
+      data: { status },
+    });
+    expect(moved.status()).toBe(200);
+  }
+  await openPage(page, new URL(order.tracking_url as string).pathname);
+  const shipment = page.getByRole("region", { name: "Shipment" });
+  await expect(shipment.getByText("Your order was delivered.")).toBeVisible();
+  await expect(shipment.getByText(/as soon as your order ships/)).toHaveCount(0);
+  await expect(shipment.getByText(/^Estimated delivery/)).toHaveCount(0);
+});
+
 test("a damage claim with a photo from /track reaches the staff inbox; a file that is not a photo is refused", async ({
   page,
   request,

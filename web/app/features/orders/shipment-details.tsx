@@ -44,7 +44,11 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
   // An order shipped in parts lists each part with its own carrier and tracking link.
   const inParts = parts.length > 1 || tracking.fulfillment_label === "Partly shipped";
   const shipped = !inParts && Boolean(tracking.shipping_carrier || tracking.tracking_number);
-  const waiting = !shipped && !inParts && !pickup?.ready_at && !pickup?.picked_up_at;
+  // Our own truck has no carrier or tracking number: the status says the boxes left, or arrived.
+  const delivered = status === "delivered" || status === "completed";
+  const leftWithoutTracking = !shipped && !inParts && (delivered || status === "shipped");
+  const waiting =
+    !shipped && !inParts && !leftWithoutTracking && !pickup?.ready_at && !pickup?.picked_up_at;
   return (
     <section
       aria-labelledby="shipment-heading"
@@ -60,7 +64,7 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
         ) : pickup?.ready_at && !isCancelledStatus(status) ? (
           <Field label="Pickup">Ready for pickup</Field>
         ) : null}
-        {delivery.estimated_date && !appointment && !pickup?.ready_at ? (
+        {delivery.estimated_date && !appointment && !pickup?.ready_at && !delivered ? (
           <Field label={deliveryDateLabel(delivery.method)}>
             {formatDeliveryDate(delivery.estimated_date)}
           </Field>
@@ -97,6 +101,11 @@ export function ShipmentDetails({ tracking }: { tracking: TrackingResult }) {
         >
           Track with {tracking.shipping_carrier ?? "the carrier"}
         </a>
+      ) : null}
+      {leftWithoutTracking && !pickup?.picked_up_at ? (
+        <p className="mt-6 text-stone-700">
+          {delivered ? "Your order was delivered." : "Your order is on its way to you."}
+        </p>
       ) : null}
       {waiting ? (
         <p className="mt-6 text-stone-700">
