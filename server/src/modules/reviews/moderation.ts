@@ -286,7 +286,23 @@ export async function moderateQuestion(
       .where(eq(productQuestions.id, id))
       .returning();
     if (!after) throw notFound("Question not found");
-    if (decision.action === "answer") {
+    // The same answer sent again (a double click, a second tab) is kept once: the question's row
+    // lock orders the two, and the second finds the first.
+    const [repeated] =
+      decision.action === "answer"
+        ? await tx
+            .select({ id: productAnswers.id })
+            .from(productAnswers)
+            .where(
+              and(
+                eq(productAnswers.question_id, id),
+                eq(productAnswers.author_kind, "staff"),
+                eq(productAnswers.text, decision.answer),
+              ),
+            )
+            .limit(1)
+        : [];
+    if (decision.action === "answer" && !repeated) {
       const team = `${storeIdentity().name} team`;
       await tx.insert(productAnswers).values({
         question_id: id,

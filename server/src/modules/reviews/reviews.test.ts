@@ -506,6 +506,38 @@ describe("product reviews", () => {
       expect(mails[0]?.text).toContain(`/products/${product.id}#questions`);
     });
 
+    it("the same answer sent twice at once (a double click) is published once", async () => {
+      const product = await createProduct(db(), { name: "Twice Answered Ash" });
+      address += 1;
+      const asked = await t.app.inject({
+        method: "POST",
+        url: `/api/products/${product.id}/questions`,
+        payload: {
+          name: "Sam Twice",
+          email: "twice@example.com",
+          question: "Can it go on stairs?",
+        },
+        remoteAddress: `198.51.100.${address}`,
+      });
+      const id = asked.json().id;
+      const answer = "Yes, with the matching stair nose.";
+      const sent = await Promise.all(
+        [1, 2].map(() =>
+          t.app.inject({
+            method: "POST",
+            url: `/api/admin/questions/${id}/moderation`,
+            headers: admin,
+            payload: { action: "answer", answer },
+          }),
+        ),
+      );
+      expect(sent.map((res) => res.statusCode)).toEqual([200, 200]);
+      const shown = await t.app.inject({ url: `/api/products/${product.id}/questions` });
+      const answers = JSON.stringify(shown.json());
+      expect(answers.split(answer).length - 1).toBe(1);
+      expect(await answerMails("twice@example.com")).toHaveLength(1);
+    });
+
     it("a rejected question is never emailed; an approved buyer's answer is, once", async () => {
       const product = await createProduct(db(), { name: "Answered Walnut" });
       await createOrder(db(), {

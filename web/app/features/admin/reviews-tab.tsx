@@ -7,6 +7,7 @@ import {
 import { useState } from "react";
 import { FloorImage } from "../../components/floor-image.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { capitalize } from "./admin-format.ts";
 import { errorText, replaceById, useAdminList, useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys } from "./admin-query-keys.ts";
@@ -100,14 +101,18 @@ function RejectControl({ label, onReject }: { label: string; onReject: (reason: 
 function useModerate<T>(path: string, onSaved: (item: T) => void) {
   const { request } = useAdminSession();
   const toast = useToast();
+  // A double-clicked "Publish Answer" published the answer twice.
+  const once = useSingleFlight();
   return async (body: Record<string, string>, done: string, after?: () => void) => {
-    try {
-      onSaved(await request<T>(path, { method: "POST", body }));
-      toast(done);
-      after?.();
-    } catch (error) {
-      toast(errorText(error, "Failed to save"), "error");
-    }
+    await once(async () => {
+      try {
+        onSaved(await request<T>(path, { method: "POST", body }));
+        toast(done);
+        after?.();
+      } catch (error) {
+        toast(errorText(error, "Failed to save"), "error");
+      }
+    });
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AdminOrder } from "@mcf/contracts/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
 import { ApiError, type ApiRequestOptions } from "../../lib/api.ts";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { useUpdateCachedList } from "./admin-queries.ts";
 import { adminListKeys, orderHistoryKey, orderKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -53,25 +53,20 @@ export function useOrderActions(orderId: string) {
       request<OrderAction>(`/api/admin/orders/${orderId}/${path}`, { method, body }),
     onSuccess: ({ order }) => showSaved(order),
   });
-  // Counted at the click, not at the next render: a double click calls `run` twice before the
-  // buttons show as busy, and each call would be a refund, a shipment or an email of its own.
-  const inFlight = useRef(false);
-  const run = async (call: OrderActionCall): Promise<boolean> => {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    try {
-      await mutation.mutateAsync(call);
-      call.onRefused?.(null);
-      toast(call.success);
-      return true;
-    } catch (error) {
-      toast(call.failure, "error");
-      call.onRefused?.(error instanceof ApiError && error.status === 422 ? error.detail : null);
-      return false;
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const once = useSingleFlight();
+  const run = async (call: OrderActionCall): Promise<boolean> =>
+    (await once(async () => {
+      try {
+        await mutation.mutateAsync(call);
+        call.onRefused?.(null);
+        toast(call.success);
+        return true;
+      } catch (error) {
+        toast(call.failure, "error");
+        call.onRefused?.(error instanceof ApiError && error.status === 422 ? error.detail : null);
+        return false;
+      }
+    })) ?? false;
   return { run, busy: mutation.isPending };
 }
 
