@@ -183,6 +183,34 @@ describe("installation jobs: admin API", () => {
     expect(detail.estimate).toMatchObject({ version: 1, total: 300 });
   });
 
+  it("refuses a visit over the crew's blocked time or day off, naming it, and books around it", async () => {
+    const crew = await api.crew("Crew Gamma");
+    const job = await api.job({ customer_name: "Day Off Customer" });
+    const blocked = measureSlot(crew, 6, 14, 4);
+    const added = await api.call("POST", `/api/admin/crews/${crew}/time-off`, {
+      starts_at: blocked.starts_at,
+      ends_at: blocked.ends_at,
+      reason: "Dentist",
+    });
+    expect(added.statusCode).toBe(201);
+    const over = await api.call(
+      "POST",
+      `/api/admin/jobs/${job.id}/measure`,
+      measureSlot(crew, 6, 15, 2),
+    );
+    expect(over.statusCode).toBe(409);
+    expect(over.json().detail).toMatch(
+      /^Crew Gamma is off on .* \(Dentist\)\. Choose another time or crew\.$/,
+    );
+    expect((await api.call("GET", `/api/admin/jobs/${job.id}`)).json().job.stage).toBe("new");
+    const after = await api.call(
+      "POST",
+      `/api/admin/jobs/${job.id}/measure`,
+      measureSlot(crew, 6, 19, 1),
+    );
+    expect(after.statusCode).toBe(200);
+  });
+
   it("refuses a visit in the past, an unknown crew and a crew already booked at that time", async () => {
     const crewA = await api.crew("Crew Alpha");
     const crewB = await api.crew("Crew Beta");

@@ -3,7 +3,12 @@ import { type AppointmentKind, acclimationDays } from "@mcf/contracts/installs";
 import { type JobFlooringType, jobFlooringLabels } from "@mcf/contracts/installs-options";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { installAppointments, installCrews, installJobs } from "../../db/schema/installs.ts";
+import {
+  installAppointments,
+  installCrews,
+  installCrewTimeOff,
+  installJobs,
+} from "../../db/schema/installs.ts";
 import { conflict, invalid } from "../../errors.ts";
 
 /** Appointments are shown and explained in the store's own time zone. */
@@ -116,6 +121,23 @@ export async function bookVisit(
   if (clash)
     throw conflict(
       `${crew.name} is already booked on ${formatVisitDay(clash.starts_at)} from ${timeOnly.format(clash.starts_at)} to ${timeOnly.format(clash.ends_at)} (${clash.customer}). Choose another time or crew.`,
+    );
+  // A day off or a blocked time is the crew's as much as a visit is: customers are never offered
+  // one, and staff may not book over it either.
+  const [off] = await tx
+    .select({ starts_at: installCrewTimeOff.starts_at, reason: installCrewTimeOff.reason })
+    .from(installCrewTimeOff)
+    .where(
+      and(
+        eq(installCrewTimeOff.crew_id, crew.id),
+        lt(installCrewTimeOff.starts_at, visit.ends_at),
+        gt(installCrewTimeOff.ends_at, visit.starts_at),
+      ),
+    )
+    .limit(1);
+  if (off)
+    throw conflict(
+      `${crew.name} is off on ${formatVisitDay(off.starts_at)}${off.reason ? ` (${off.reason})` : ""}. Choose another time or crew.`,
     );
   const [row] = await tx
     .insert(installAppointments)
