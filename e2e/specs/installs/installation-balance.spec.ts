@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { openPage } from "../../support/page.ts";
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
+import { signInToAdmin } from "../admin/admin-helpers.ts";
 
 /**
  * A visit `days` from now at 15:00 UTC (morning in Birmingham), `hours` long, moved past a Sunday
@@ -78,4 +79,54 @@ test("after the install, the customer pays the balance from their project page a
   const again = await request.post(`${api}/balance`);
   expect(again.status()).toBe(409);
   expect((await again.json()).detail).toBe("Your balance is already paid. Thank you!");
+});
+
+test("a double-clicked Cancel job asks once, refunds the deposit once and says nothing went wrong", async ({
+  page,
+  request,
+  store,
+}) => {
+  const product = await store.product({ our_price: 5, sqft_per_carton: 20, stock_quantity: 50 });
+  const crew = await admin(request, "post", "/api/admin/crews", { name: `Crew ${store.tag}` });
+  const name = `Casey Cancel ${store.tag}`;
+  const { job } = await admin(request, "post", "/api/admin/jobs", {
+    customer_name: name,
+    customer_email: "casey.cancel@example.com",
+    customer_phone: "(205) 555-0143",
+    address: "14 Oak Lane, Homewood, AL 35209",
+    flooring_type: "tile",
+  });
+  await admin(request, "post", `/api/admin/jobs/${job.id}/measure`, visit(crew.id, 1));
+  await admin(request, "put", `/api/admin/jobs/${job.id}/estimate`, {
+    lines: [{ kind: "material", product_id: product.id, quantity: 2 }],
+  });
+  const api = `/api/installation/jobs/${job.token}`;
+  await request.post(`${api}/accept`, {
+    data: { version: 1, full_name: name, terms_accepted: true },
+  });
+  const deposit = await (await request.post(`${api}/deposit`)).json();
+  await request.post(`/api/payments/test-sessions/${deposit.payment_url.split("/pay/")[1]}/pay`, {
+    data: { card_number: "4242 4242 4242 4242" },
+  });
+
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await signInToAdmin(page, "jobs");
+  await page.getByRole("button", { name: `Open job of ${name}` }).click();
+  const panel = page.getByRole("region", { name: `Job of ${name}` });
+  await panel.getByRole("button", { name: "Cancel job" }).dblclick();
+  await expect(panel.getByTestId("admin-job-stage")).toHaveText("Cancelled");
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toContain("This refunds");
+  await expect(panel.getByText(/Only an open job can be cancelled/)).toHaveCount(0);
+  const detail = await (
+    await request.get(`/api/admin/jobs/${job.id}`, { headers: adminHeaders })
+  ).json();
+  const order = await (
+    await request.get(`/api/admin/orders/${detail.job.deposit_order_id}`, { headers: adminHeaders })
+  ).json();
+  expect(order.payments.filter((p: { kind: string }) => p.kind === "refund")).toHaveLength(1);
 });

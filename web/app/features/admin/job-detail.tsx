@@ -7,6 +7,7 @@ import { jobFlooringLabels, jobStageLabels } from "@mcf/contracts/installs-optio
 import { actorDisplayName } from "@mcf/contracts/staff";
 import { EstimateTable } from "../../components/estimate-table.tsx";
 import { acclimationText, usd, visitLabels, visitWhen } from "../../lib/install-visits.ts";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 
 import { errorText, useAdminQuery } from "./admin-queries.ts";
 import { jobKey } from "./admin-query-keys.ts";
@@ -24,6 +25,8 @@ export function JobDetail({ jobId }: { jobId: number }) {
   const query = useAdminQuery<AdminJobDetail>(jobKey(jobId), `/api/admin/jobs/${jobId}`);
   const actions = useJobActions(jobId);
   const { request } = useAdminSession();
+  // A double-clicked "Cancel job" asked twice and then said the cancelled job could not be.
+  const once = useSingleFlight();
   if (query.error)
     return (
       <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
@@ -37,18 +40,20 @@ export function JobDetail({ jobId }: { jobId: number }) {
 
   /** Says what the cancellation does to the deposit (by the policy in Settings), then asks. */
   async function confirmCancel() {
-    let quote: CancellationQuote;
-    try {
-      quote = await request<CancellationQuote>(`/api/admin/jobs/${jobId}/cancellation`);
-    } catch {
-      quote = { refund: 0, kept: 0 };
-    }
-    const money =
-      quote.refund + quote.kept > 0
-        ? ` This refunds ${usd(quote.refund)} of the deposit to the customer's card${quote.kept > 0 ? ` and keeps ${usd(quote.kept)} by the cancellation policy` : ""}, releases the materials and emails the customer.`
-        : "";
-    if (window.confirm(`Cancel the job of ${job.customer_name}?${money}`))
-      await actions.send("cancel", "POST", undefined, "Job cancelled");
+    await once(async () => {
+      let quote: CancellationQuote;
+      try {
+        quote = await request<CancellationQuote>(`/api/admin/jobs/${jobId}/cancellation`);
+      } catch {
+        quote = { refund: 0, kept: 0 };
+      }
+      const money =
+        quote.refund + quote.kept > 0
+          ? ` This refunds ${usd(quote.refund)} of the deposit to the customer's card${quote.kept > 0 ? ` and keeps ${usd(quote.kept)} by the cancellation policy` : ""}, releases the materials and emails the customer.`
+          : "";
+      if (window.confirm(`Cancel the job of ${job.customer_name}?${money}`))
+        await actions.send("cancel", "POST", undefined, "Job cancelled");
+    });
   }
 
   return (

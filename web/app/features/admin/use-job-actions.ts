@@ -1,6 +1,7 @@
 import type { AdminJobDetail } from "@mcf/contracts/installs";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { errorText } from "./admin-queries.ts";
 import { adminListKeys, jobKey } from "./admin-query-keys.ts";
 import { useAdminSession } from "./admin-session.tsx";
@@ -16,6 +17,8 @@ export function useJobActions(jobId: number) {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One action at a time, counted at the click: a double click sent a job's action twice.
+  const once = useSingleFlight();
 
   async function send(
     path: string,
@@ -23,24 +26,27 @@ export function useJobActions(jobId: number) {
     body: unknown,
     done: string,
   ): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      const detail = await request<AdminJobDetail>(`/api/admin/jobs/${jobId}/${path}`, {
-        method,
-        body,
-      });
-      client.setQueryData(jobKey(jobId), detail);
-      await client.invalidateQueries({ queryKey: adminListKeys.jobs });
-      await client.invalidateQueries({ queryKey: ["admin", "calendar"] });
-      toast(done);
-      return true;
-    } catch (caught) {
-      setError(errorText(caught, "The change could not be saved"));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const sent = await once(async () => {
+      setBusy(true);
+      setError(null);
+      try {
+        const detail = await request<AdminJobDetail>(`/api/admin/jobs/${jobId}/${path}`, {
+          method,
+          body,
+        });
+        client.setQueryData(jobKey(jobId), detail);
+        await client.invalidateQueries({ queryKey: adminListKeys.jobs });
+        await client.invalidateQueries({ queryKey: ["admin", "calendar"] });
+        toast(done);
+        return true;
+      } catch (caught) {
+        setError(errorText(caught, "The change could not be saved"));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    });
+    return sent ?? false;
   }
   return { send, error, busy };
 }
