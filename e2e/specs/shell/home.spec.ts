@@ -87,6 +87,10 @@ test.describe("site shell and home page", () => {
     }
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
+    // The link of the page the shopper is on closes the menu too (the address does not change).
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(menu).toBeHidden();
   });
 
   test("the cart badge starts at 0", async ({ page }) => {

@@ -2,11 +2,14 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 
-/** Whether a header's phone menu is open; it closes by itself when the shopper goes to a page. */
+/**
+ * Whether a header's phone menu is open; it closes by itself when the shopper goes to a page,
+ * the one they are on included (each navigation is a new location key).
+ */
 export function useMobileMenu() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => setOpen(false), [key]);
   return { open, toggle: () => setOpen((was) => !was) };
 }
 
