@@ -157,4 +157,14 @@ test("the cart prices samples past the fifth as the checkout will, and lists the
   await expect(summary).toContainText(
     `Subtotal: ${usd(2 * (floor.price_per_box ?? 0) + samplePrice)}`,
   );
+
+  // With the free ones taken, a product page's sample button says what the next one costs.
+  const another = await store.product({ name: "Seventh Sample Floor" });
+  await openPage(page, `/products/${another.id}`);
+  await expect(
+    page.getByRole("button", {
+      name: `Order a sample of ${another.name} for ${usd(samplePrice)}`,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /Order a free sample/ })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { sampleRules } from "@mcf/contracts/cart-kinds";
+import { formatUsd, toDollars } from "@mcf/contracts/money";
 import { CartAddForm } from "../../lib/cart/cart-add-form.tsx";
 import { useCart } from "../../lib/cart/cart-context.tsx";
 import { type CartableProduct, hasSample } from "../../lib/cart/cart-lines.ts";
@@ -17,9 +18,14 @@ export function OrderSampleButton({
   product,
   className = "text-sm font-semibold text-oak-700 underline-offset-2 hover:underline",
 }: OrderSampleButtonProps) {
-  const { items, addSample, restored } = useCart();
+  const { items, addSample, restored, sampleCount, samplePriceCents } = useCart();
   if (!product.samples_available) return null;
   const inCart = restored && hasSample(items, product.id);
+  // Past the free ones a sample is charged: the button says its price rather than "free".
+  const price =
+    restored && sampleCount >= sampleRules.freePerOrder && samplePriceCents
+      ? formatUsd(toDollars(samplePriceCents))
+      : null;
   return (
     <CartAddForm productId={product.id} kind="sample" onAdd={() => addSample(product)}>
       <button
@@ -30,11 +36,17 @@ export function OrderSampleButton({
         aria-label={
           inCart
             ? `Sample of ${product.name} is in your cart`
-            : `Order a free sample of ${product.name}`
+            : price
+              ? `Order a sample of ${product.name} for ${price}`
+              : `Order a free sample of ${product.name}`
         }
         title={`The first ${sampleRules.freePerOrder} samples of an order are free`}
       >
-        {inCart ? "✓ Sample in your cart" : "Order a free sample"}
+        {inCart
+          ? "✓ Sample in your cart"
+          : price
+            ? `Order a sample · ${price}`
+            : "Order a free sample"}
       </button>
     </CartAddForm>
   );
