@@ -70,6 +70,9 @@ test.describe("free samples", () => {
         .getByText(/^Order number/)
         .locator("strong")
         .textContent()) ?? "";
+    const trackHref = await page
+      .getByRole("link", { name: "Track your order" })
+      .getAttribute("href");
     // Samples never touch the boxes for sale.
     expect(await stockOf(request, oak.id)).toBe(4);
 
@@ -83,6 +86,13 @@ test.describe("free samples", () => {
     await row.getByRole("button", { name: `Mark samples of ${orderNumber} sent` }).click();
     await expect(page.getByText(`Samples of ${orderNumber} marked sent`)).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: orderNumber })).toHaveCount(0);
+
+    // Samples come in an envelope: /track has no boxes to count before signing.
+    await openPage(page, new URL(trackHref ?? "", page.url()).pathname);
+    await expect(page.getByRole("heading", { name: "Order Tracking" })).toBeVisible();
+    await expect(page.getByText(orderNumber)).toBeVisible();
+    await expect(page.getByText("Inspect before you sign")).toHaveCount(0);
+    await expect(page.getByText("Report damage or missing boxes")).toHaveCount(0);
   });
 
   test("an approved partner orders a free sample from the ACE product page", async ({

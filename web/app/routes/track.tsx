@@ -130,13 +130,16 @@ function TrackingDetails({
       {tracking.lines && !isCancelledStatus(status) ? (
         <OrderLinesLots lines={tracking.lines} />
       ) : null}
-      {tracking.delivery.method !== "pickup" && !isCancelledStatus(status) ? (
+      {/* Samples alone come in an envelope: no boxes to count, claim or send back. */}
+      {tracking.delivery.method !== "pickup" &&
+      !isCancelledStatus(status) &&
+      tracking.total_cartons > 0 ? (
         <InspectionChecklist totalBoxes={tracking.total_cartons} />
       ) : null}
-      {claimStatuses.has(status) ? (
+      {claimStatuses.has(status) && tracking.total_cartons > 0 ? (
         <ClaimForm token={token} totalBoxes={tracking.total_cartons} />
       ) : null}
-      {returns && claimStatuses.has(status) ? (
+      {returns && claimStatuses.has(status) && tracking.total_cartons > 0 ? (
         <ReturnRequest token={token} options={returns} />
       ) : null}
 

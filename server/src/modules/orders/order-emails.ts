@@ -167,8 +167,15 @@ export async function queueShippedEmail(
       url: trackingPageUrl(options.publicUrl, order.tracking_token),
     },
     footnotes: [
-      `${inspectionHeading}:`,
-      ...inspectionChecklist(order.total_cartons).map((step, index) => `${index + 1}. ${step}`),
+      // Samples alone come in an envelope: there are no boxes to count before signing.
+      ...(order.total_cartons > 0
+        ? [
+            `${inspectionHeading}:`,
+            ...inspectionChecklist(order.total_cartons).map(
+              (step, index) => `${index + 1}. ${step}`,
+            ),
+          ]
+        : []),
       `Questions about your delivery? Call us at ${storeIdentity().phone}.`,
     ],
   });
