@@ -175,6 +175,11 @@ test("an inquiry becomes a job and goes from measure visit to installed floor, s
   await expect(visit).toContainText("Installation:");
   await expect(visit).toContainText(crew);
 
+  // Before the install's day, completing (which emails the customer for the balance) asks first.
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toMatch(/^The install is booked for .*Mark it completed now\?/);
+    void dialog.accept();
+  });
   await job.getByRole("button", { name: "Mark completed" }).click();
   await expect(job.getByTestId("admin-job-stage")).toHaveText("Completed");
   await expect(job.getByText(/Deposit of \$622\.50 paid/)).toBeVisible();

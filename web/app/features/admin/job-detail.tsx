@@ -38,6 +38,23 @@ export function JobDetail({ jobId }: { jobId: number }) {
   const stage = job.stage;
   const section = "border-t border-stone-200 pt-3";
 
+  /**
+   * Completing a job emails the customer that the floor is in and asks for the balance: before
+   * the install's day, that is asked first.
+   */
+  async function confirmComplete() {
+    const install = appointments.find((a) => a.kind === "install");
+    const early = install && Date.parse(install.starts_at) > Date.now();
+    if (
+      early &&
+      !window.confirm(
+        `The install is booked for ${visitWhen(install.starts_at, install.ends_at)}. Mark it completed now? ${job.customer_name} is emailed that the floor is installed and asked for the balance.`,
+      )
+    )
+      return;
+    await actions.send("complete", "POST", undefined, "Job completed");
+  }
+
   /** Says what the cancellation does to the deposit (by the policy in Settings), then asks. */
   async function confirmCancel() {
     await once(async () => {
@@ -189,7 +206,7 @@ export function JobDetail({ jobId }: { jobId: number }) {
               type="button"
               className="btn-primary"
               disabled={actions.busy}
-              onClick={() => actions.send("complete", "POST", undefined, "Job completed")}
+              onClick={() => void confirmComplete()}
             >
               Mark completed
             </button>
