@@ -238,6 +238,20 @@ test("staff add a crew in the Calendar tab and read its name back once", async (
   await expect(page.getByRole("status").filter({ hasText: crew })).toHaveText(
     `${crew} added to the crews`,
   );
+
+  // A blocked time with only its start is not taken as a whole day off.
+  const schedule = page.getByRole("region", { name: "Crew schedule" });
+  await schedule.getByLabel("Crew schedule").selectOption({ label: crew });
+  const off = schedule.getByRole("form", { name: "Day off or blocked time" });
+  const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+  await off.getByLabel("Day off or blocked day").fill(day);
+  await off.getByLabel("From (blank: whole day)").fill("13:00");
+  await off.getByLabel("Reason").fill("Dentist pm");
+  await off.getByRole("button", { name: "Add time off" }).click();
+  await expect(schedule.getByRole("alert")).toHaveText(
+    "Give both From and To to block a time, or leave both empty for a whole day off. Nothing was added.",
+  );
+  await expect(page.getByRole("status").filter({ hasText: "Day off added" })).toHaveCount(0);
 });
 
 test("the customer declines the estimate with a reason and the page says so", async ({

@@ -236,6 +236,13 @@ function CrewScheduleForm({ crews }: { crews: Calendar["crews"] }) {
     const to = String(form.get("to") ?? "");
     const reason = String(form.get("reason") ?? "") || undefined;
     setError(null);
+    // One time alone would otherwise become a whole day off, taking the day from customers.
+    if (Boolean(from) !== Boolean(to)) {
+      setError(
+        "Give both From and To to block a time, or leave both empty for a whole day off. Nothing was added.",
+      );
+      return;
+    }
     try {
       const body =
         from && to
