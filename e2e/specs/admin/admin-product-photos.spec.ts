@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 /** A real JPEG photo as a camera writes it: 1800 × 1200, with EXIF. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -27,8 +27,7 @@ test("staff upload a JPEG in the product editor and shoppers see it on the produ
   const name = `Photo Oak ${store.tag}`;
   const product = await store.product({ name, stock_quantity: 20 });
   await signInToAdmin(page, "products");
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByText("No photos uploaded yet.")).toBeVisible();
 

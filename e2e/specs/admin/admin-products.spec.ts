@@ -1,5 +1,5 @@
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 test("an inline price edit saves on Enter and reaches the public catalogue", async ({
   page,
@@ -85,8 +85,7 @@ test("staff create, edit and delete a product in the side editor", async ({ page
   await editor.getByRole("button", { name: "Create Product" }).click();
   await expect(editor).toBeHidden();
 
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("Features value 1")).toHaveValue("true");
   await expect(edit.getByText("Price per box (derived): $85.00")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -58,8 +58,7 @@ test("staff create a purchase order, receive part of it with a lot code, and the
 
   // The product's ledger: one received row naming the purchase order, by the staff member.
   await page.getByRole("tab", { name: "Products" }).click();
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByTestId("stock-On hand")).toHaveText("16");
   await expect(editor.getByTestId("stock-Available")).toHaveText("16");

@@ -1,5 +1,5 @@
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -42,8 +42,7 @@ test("staff count a product on the count screen while an order is open, and the 
 
   // The product's ledger: the count with who and why; the order's boxes stay its own.
   await page.getByRole("tab", { name: "Products" }).click();
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByTestId("stock-On hand")).toHaveText("12");
   await expect(editor.getByTestId("stock-Allocated")).toHaveText("3");
@@ -83,8 +82,7 @@ test("a product with dye lots is counted lot by lot, and the ledger names the lo
   await expect(page.getByText("1 count saved, 1 changed on hand")).toBeVisible();
 
   await page.getByRole("tab", { name: "Products" }).click();
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByTestId("stock-On hand")).toHaveText("18");
   await editor.getByLabel("Ledger: dye lot").selectOption({ label: "H-200" });

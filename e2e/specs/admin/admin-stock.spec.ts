@@ -1,5 +1,5 @@
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -17,8 +17,7 @@ test("a shopper buys, staff count the product while the order is open, and the l
   const { order } = await store.paidOrder({ product, quantity: 3 });
 
   await signInToAdmin(page, "products");
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   let editor = page.getByRole("dialog", { name: "Edit Product" });
   const figure = (label: string) => editor.getByTestId(`stock-${label}`);
   await expect(figure("On hand")).toHaveText("10");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { adminHeaders, expect, test } from "../../support/store-data.ts";
-import { signInToAdmin } from "./admin-helpers.ts";
+import { openProductEditor, signInToAdmin } from "./admin-helpers.ts";
 
 const shots = process.env.WALK_SCREENSHOTS;
 
@@ -137,8 +137,7 @@ test("products: a PNG chosen as the CSV is named as one, the ACE columns say whi
   await shot(page, "csv-png-1280");
   await importDialog.getByRole("button", { name: "Cancel" }).click();
 
-  await page.getByPlaceholder(/Search name/).fill(name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await openProductEditor(page, name);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByText("Current photos, from the image links below.")).toBeVisible();
   await expect(editor.getByRole("list", { name: "Current photos" }).getByRole("img")).toHaveCount(
